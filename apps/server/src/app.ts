@@ -1,0 +1,77 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerLanguage, registerTenantScope } from './http/context.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerWeb } from './http/web.js';
+import { registerDictionaryRoutes } from './modules/dictionaries/dictionary-routes.js';
+import { registerHealthRoutes } from './modules/health/health-routes.js';
+import { registerSiteConfigRoutes } from './modules/site-config/site-config-routes.js';
+import { registerTenantRoutes } from './modules/tenants/tenant-routes.js';
+import type { Services } from './services.js';
+import { VERSION } from './version.js';
+
+export interface BuildAppOptions {
+  services: Services;
+  /** Folder of the built web app; omitted in API-only tests. */
+  webDist?: string | undefined;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: FastifyServerOptions['trustProxy'];
+}
+
+/** Builds the Fastify app with every plugin and module registered. It never listens. */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerLanguage(app);
+  // Clients POST some calls with no body at all; validate those as an empty object.
+  app.addHook('preValidation', async (req) => {
+    if (req.body === undefined || req.body === null) {
+      if (req.method === 'POST' || req.method === 'PUT') req.body = {};
+    }
+  });
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'OpenFind API',
+        version: VERSION,
+        description:
+          'The /oga and /find calls of the OpenFind portal. Every answer is wrapped in ' +
+          '{success, message, errCode, errorCode, data}. Send the tenant in the `mappingPath` header ' +
+          "('' for the default institution), optionally `groupCode`, and the language in " +
+          '`content-language` (zh_CN, zh_HK, en_US) or `x-lang` (CHI, ENG).',
+      },
+      tags: [
+        { name: 'config', description: 'Institution, site configuration and menus' },
+        { name: 'dictionaries', description: 'Libraries, locations and code lists' },
+        { name: 'operations', description: 'Health and operations' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerHealthRoutes(app, opts.services);
+  // Resolves the tenant from the request body, so it sits outside the tenant scope.
+  registerTenantRoutes(app, opts.services);
+  await app.register(async (scope) => {
+    registerTenantScope(scope, opts.services);
+    registerSiteConfigRoutes(scope, opts.services);
+    registerDictionaryRoutes(scope, opts.services);
+  });
+
+  await registerWeb(app, opts.webDist);
+  return app;
+}

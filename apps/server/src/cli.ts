@@ -1,0 +1,210 @@
+#!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { Command, Option } from 'commander';
+import { MenusInput, SiteConfig } from '@openfind/contract';
+import { ZodError } from 'zod';
+import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import type { Db } from './db/database.js';
+import { DataDirBusyError } from './db/data-dir-lock.js';
+import { openConfiguredDatabase, prepareDatabase } from './lifecycle.js';
+import { seedDemo } from './seed/demo.js';
+import { startServer } from './server.js';
+import { createServices, type Services } from './services.js';
+import { createTenant } from './modules/tenants/tenant-service.js';
+import type { Tenant } from './modules/tenants/tenant-repository.js';
+import { VERSION } from './version.js';
+
+/** A failure the operator can act on: printed without a stack trace. */
+class CliError extends Error {}
+
+function config(): AppConfig {
+  return loadConfig();
+}
+
+/** Opens and prepares the database, runs `fn` with the services, closes the database. */
+async function withServices<T>(fn: (s: Services, db: Db) => Promise<T>): Promise<T> {
+  const cfg = config();
+  const db = await openConfiguredDatabase(cfg);
+  try {
+    await prepareDatabase(db);
+    return await fn(createServices(db, { configCacheMs: 0 }), db);
+  } finally {
+    await db.close();
+  }
+}
+
+async function findTenant(s: Services, selector: string): Promise<Tenant> {
+  const t = await s.tenants.find(selector);
+  if (!t) throw new CliError(`no institution "${selector}" (give its mapping path, group code, or "default")`);
+  return t;
+}
+
+/** Parses `key=value` words into an object. */
+function parseAssignments(words: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const w of words) {
+    const i = w.indexOf('=');
+    if (i <= 0) throw new CliError(`expected key=value, got "${w}"`);
+    out[w.slice(0, i)] = w.slice(i + 1);
+  }
+  return out;
+}
+
+const program = new Command()
+  .name('openfind')
+  .description('OpenFind library discovery portal: server and administration')
+  .version(VERSION);
+
+program
+  .command('serve')
+  .description('start the web server (migrates the database first)')
+  .option('--port <port>', 'port to listen on (default: PORT or 3000)')
+  .option('--host <host>', 'address to listen on (default: HOST or 127.0.0.1)')
+  .option('--seed-demo', 'seed the demo institutions when the database has none')
+  .action(async (opts: { port?: string; host?: string; seedDemo?: boolean }) => {
+    const cfg = config();
+    if (opts.port) cfg.port = Number(opts.port);
+    if (opts.host) cfg.host = opts.host;
+    await startServer(cfg, { seedDemoIfEmpty: opts.seedDemo ?? false });
+  });
+
+program
+  .command('migrate')
+  .description('apply pending database migrations and refresh the default code lists')
+  .action(async () => {
+    const cfg = config();
+    const db = await openConfiguredDatabase(cfg);
+    try {
+      const { applied } = await prepareDatabase(db);
+      console.log(applied.length ? `applied: ${applied.join(', ')}` : 'the database is up to date');
+    } finally {
+      await db.close();
+    }
+  });
+
+program
+  .command('seed')
+  .description('load demo data')
+  .requiredOption('--demo', 'the demo institutions, libraries and locations')
+  .action(async () => {
+    await withServices(async (_s, db) => {
+      const r = await seedDemo(db.kysely);
+      console.log(`created: ${r.created.join(', ') || 'none'}; already there: ${r.skipped.join(', ') || 'none'}`);
+    });
+  });
+
+const tenant = program.command('tenant').description('institutions (tenants)');
+tenant
+  .command('add')
+  .description('add an institution')
+  .requiredOption('--mapping-path <path>', 'first URL path segment ("" for the default institution)')
+  .requiredOption('--group-code <code>', 'group code')
+  .requiredOption('--name <name>', 'name in Simplified Chinese')
+  .option('--name-en <name>', 'name in English')
+  .option('--name-tw <name>', 'name in Traditional Chinese')
+  .option('--label <label>', 'short label')
+  .action(async (o: { mappingPath: string; groupCode: string; name: string; nameEn?: string; nameTw?: string; label?: string }) => {
+    if (!/^[A-Za-z0-9_-]{0,64}$/.test(o.mappingPath)) {
+      throw new CliError('--mapping-path may hold letters, digits, _ and - (at most 64)');
+    }
+    if (!/^[0-9A-Za-z_-]{1,32}$/.test(o.groupCode)) throw new CliError('--group-code may hold letters, digits, _ and -');
+    await withServices(async (s, db) => {
+      const all = await s.tenants.list();
+      if (all.some((t) => t.mappingPath === o.mappingPath)) throw new CliError(`mapping path "${o.mappingPath}" is taken`);
+      if (all.some((t) => t.groupCode === o.groupCode)) throw new CliError(`group code "${o.groupCode}" is taken`);
+      const id = await createTenant(db.kysely, o);
+      console.log(`added institution ${id}: ${o.name} at /${o.mappingPath}`);
+    });
+  });
+tenant
+  .command('list')
+  .description('list institutions')
+  .action(async () => {
+    await withServices(async (s) => {
+      for (const t of await s.tenants.list()) {
+        console.log(`${t.groupCode}\t/${t.mappingPath}\t${t.name}`);
+      }
+    });
+  });
+
+const tenantOption = new Option('--tenant <selector>', 'mapping path, group code or "default"').default('default');
+const configCmd = program.command('config').description('site configuration, institution parameters and menus');
+configCmd
+  .command('get')
+  .description('print the site configuration (or one key) of an institution')
+  .addOption(tenantOption)
+  .argument('[key]')
+  .action(async (key: string | undefined, o: { tenant: string }) => {
+    await withServices(async (s) => {
+      const t = await findTenant(s, o.tenant);
+      const { config: c, params } = await s.siteConfig.settings(t.id);
+      const all: Record<string, unknown> = { ...c, ...params };
+      if (key === undefined) console.log(JSON.stringify(all, null, 2));
+      else if (key in all) console.log(String(all[key]));
+      else throw new CliError(`unknown key "${key}"`);
+    });
+  });
+configCmd
+  .command('set')
+  .description('set site configuration keys or institution parameters: key=value ...')
+  .addOption(tenantOption)
+  .argument('<assignments...>')
+  .action(async (words: string[], o: { tenant: string }) => {
+    const values = parseAssignments(words);
+    const paramKeys = new Set(['newAISearchFlag', 'version']);
+    const params = Object.fromEntries(Object.entries(values).filter(([k]) => paramKeys.has(k)));
+    const site = Object.fromEntries(Object.entries(values).filter(([k]) => !paramKeys.has(k)));
+    const unknown = Object.keys(site).filter((k) => !(k in SiteConfig.shape));
+    if (unknown.length) throw new CliError(`unknown key(s): ${unknown.join(', ')}`);
+    await withServices(async (s) => {
+      const t = await findTenant(s, o.tenant);
+      if (Object.keys(site).length) await s.siteConfig.updateConfig(t.id, site);
+      if (Object.keys(params).length) await s.siteConfig.updateParams(t.id, params);
+      console.log(`updated ${Object.keys(values).join(', ')} for ${t.name}`);
+    });
+  });
+configCmd
+  .command('reset')
+  .description('reset site configuration keys to their defaults')
+  .addOption(tenantOption)
+  .argument('<keys...>')
+  .action(async (keys: string[], o: { tenant: string }) => {
+    await withServices(async (s) => {
+      const t = await findTenant(s, o.tenant);
+      await s.siteConfig.resetConfig(t.id, keys);
+      console.log(`reset ${keys.join(', ')} for ${t.name}`);
+    });
+  });
+configCmd
+  .command('menus')
+  .description('print the menus, or replace them from a JSON file {menuA, menuB, menuC}')
+  .addOption(tenantOption)
+  .option('--set <file>', 'JSON file with the menus to store')
+  .action(async (o: { tenant: string; set?: string }) => {
+    await withServices(async (s) => {
+      const t = await findTenant(s, o.tenant);
+      if (o.set) {
+        let json: unknown;
+        try {
+          json = JSON.parse(readFileSync(o.set, 'utf8'));
+        } catch (err) {
+          throw new CliError(`cannot read ${o.set}: ${(err as Error).message}`);
+        }
+        await s.siteConfig.replaceMenus(t.id, MenusInput.parse(json));
+        console.log(`menus replaced for ${t.name}`);
+      } else {
+        console.log(JSON.stringify((await s.siteConfig.settings(t.id)).menus, null, 2));
+      }
+    });
+  });
+
+program.parseAsync().catch((err: unknown) => {
+  if (err instanceof CliError || err instanceof ConfigError || err instanceof DataDirBusyError) {
+    console.error(`openfind: ${err.message}`);
+  } else if (err instanceof ZodError) {
+    console.error(`openfind: invalid value:\n${err.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  } else {
+    console.error('openfind: unexpected error:', err);
+  }
+  process.exit(1);
+});

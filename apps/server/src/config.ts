@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** PostgreSQL connection string; unset = the embedded PGlite database under DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Folder of the built web app served at /. */
+  WEB_DIST: z.string().default(DEFAULT_WEB_DIST),
+  /** Seconds the server caches tenant configuration before reading it again. */
+  CONFIG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /** Trust X-Forwarded-* from a proxy in front: 'true', 'false' or addresses/CIDRs, comma separated. */
+  TRUST_PROXY: z.string().default('false'),
+});
+
+/** The validated runtime configuration of the server. */
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  logLevel: string;
+  webDist: string;
+  configCacheMs: number;
+  trustProxy: boolean | string;
+}
+
+/** Thrown when the environment is invalid; the message lists every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the configuration from environment variables. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid configuration in the environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST),
+    configCacheMs: e.CONFIG_CACHE_SECONDS * 1000,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+  };
+}
+
+function parseTrustProxy(v: string): boolean | string {
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  return v; // addresses or CIDR ranges, comma separated
+}
+
+/** Whether the web app has been built. */
+export function hasWebBuild(config: AppConfig): boolean {
+  return existsSync(path.join(config.webDist, 'index.html'));
+}

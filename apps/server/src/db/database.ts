@@ -1,0 +1,109 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
+import { PGliteDialect, SessionLock } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+/** A session pinned to one connection, for scripts and locks (migrations). */
+export interface Session {
+  exec(script: string): Promise<void>;
+  query<T>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** The database: a typed query builder plus a pinned-session escape hatch for scripts. */
+export interface Db {
+  readonly kind: 'pglite' | 'postgres';
+  readonly kysely: Kysely<Database>;
+  withSession<T>(fn: (s: Session) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DbOptions =
+  | { kind: 'pglite'; dataDir?: string | undefined }
+  | { kind: 'postgres'; url: string; schema?: string | undefined; poolSize?: number | undefined };
+
+// int8 (counts, sums) as JS numbers: our counts stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/** Opens PGlite (in memory when no dataDir) or a PostgreSQL pool. */
+export async function openDatabase(opts: DbOptions): Promise<Db> {
+  return opts.kind === 'pglite' ? openPGlite(opts.dataDir) : openPostgres(opts);
+}
+
+async function openPGlite(dataDir?: string): Promise<Db> {
+  let unlock = () => {};
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
+  }
+  let pglite: PGlite;
+  try {
+    pglite = new PGlite(dataDir ?? 'memory://', { parsers: { 20: (v: string) => Number(v) } });
+    await pglite.waitReady;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+  const lock = new SessionLock();
+  const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite, lock) });
+  return {
+    kind: 'pglite',
+    kysely,
+    async withSession(fn) {
+      const release = await lock.acquire();
+      try {
+        return await fn({
+          exec: async (script) => void (await pglite.exec(script)),
+          query: async <T>(text: string, params?: unknown[]) =>
+            (await pglite.query<T>(text, params)).rows,
+        });
+      } finally {
+        release();
+      }
+    },
+    async close() {
+      await kysely.destroy();
+      await pglite.close();
+      unlock();
+    },
+  };
+}
+
+async function openPostgres(opts: { url: string; schema?: string | undefined; poolSize?: number | undefined }): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: opts.url,
+    max: opts.poolSize ?? 10,
+    ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
+  });
+  if (opts.schema) {
+    // Schemas isolate test runs that share one database.
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(opts.schema)}`);
+  }
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    kysely,
+    async withSession(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn({
+          exec: async (script) => void (await client.query(script)),
+          query: async <T>(text: string, params?: unknown[]) =>
+            (await client.query(text, params)).rows as T[],
+        });
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await kysely.destroy(); // ends the pool
+    },
+  };
+}
+
+/** Quotes an SQL identifier. */
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

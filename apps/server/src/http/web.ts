@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ErrCode } from '@openfind/contract';
+import { fail } from './envelope.js';
+import { isApiPath } from './error-handler.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web app: hashed files under /assets/ are cached for a year, everything else
+ * is revalidated; any other GET that is not an API call gets index.html (history-API fallback),
+ * so deep links and /<mappingPath>/... work. Without a build, a page says how to make one.
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
+  let indexHtml: string | undefined;
+  try {
+    indexHtml = indexFile ? readFileSync(indexFile, 'utf8') : undefined;
+  } catch {
+    indexHtml = undefined;
+  }
+  if (webDist && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(webDist, filePath);
+        res.header(
+          'cache-control',
+          rel.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'public, max-age=0, must-revalidate',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (isApiPath(req.url) || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.code(404).send(fail(req.lang, ErrCode.notFound, 'notFound'));
+    }
+    if (!indexHtml) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('OpenFind: the web app is not built. Run `npm run build` (or `npm start`), then reload.\n');
+    }
+    // A missing hashed asset must not be answered with HTML.
+    if (req.url.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found\n');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { zodApp } from '../../http/route-types.js';
+import type { Services } from '../../services.js';
+import { VERSION } from '../../version.js';
+
+const Health = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['ok', 'unavailable']),
+  databaseKind: z.enum(['pglite', 'postgres']),
+  version: z.string(),
+  uptimeSeconds: z.number(),
+});
+
+/** GET /health: liveness and database reachability, for load balancers and operators. */
+export function registerHealthRoutes(app: FastifyInstance, services: Services): void {
+  zodApp(app).get(
+    '/health',
+    { schema: { tags: ['operations'], summary: 'Health check', response: { 200: Health, 503: Health } } },
+    async (_req, reply) => {
+      let database: 'ok' | 'unavailable' = 'ok';
+      try {
+        await sql`select 1`.execute(services.db.kysely);
+      } catch {
+        database = 'unavailable';
+      }
+      reply.header('cache-control', 'no-store');
+      const body = {
+        status: database,
+        database,
+        databaseKind: services.db.kind,
+        version: VERSION,
+        uptimeSeconds: Math.round(process.uptime()),
+      };
+      return reply.code(database === 'ok' ? 200 : 503).send(body);
+    },
+  );
+}

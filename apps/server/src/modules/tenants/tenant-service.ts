@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import { DEFAULT_SEARCH_FIELDS, defaultLocationTypes } from '../../seed/reference.js';
+import { insertTenant, type NewTenant } from './tenant-repository.js';
+
+/** Creates a tenant with the defaults it needs to work: location types and search fields. */
+export async function createTenant(db: Kysely<Database>, t: NewTenant): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const id = await insertTenant(trx, t);
+    const types = defaultLocationTypes();
+    if (types.length) {
+      await trx
+        .insertInto('location_type')
+        .values(types.map((e, seq) => ({ tenant_id: id, code: e.code, name: e.name, name_en: e.nameEn, name_tw: e.nameTw, seq })))
+        .execute();
+    }
+    await trx
+      .insertInto('search_field_para')
+      .values(
+        DEFAULT_SEARCH_FIELDS.map(([field_code, name, name_tw, name_en, mode], seq) => ({
+          tenant_id: id,
+          field_code,
+          name,
+          name_tw,
+          name_en,
+          default_match_mode: mode,
+          seq: seq + 1,
+        })),
+      )
+      .execute();
+    return id;
+  });
+}

@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { createTenant } from '../modules/tenants/tenant-service.js';
+import { inTransaction } from '../db/transaction.js';
+import {
+  mergeSiteConfig,
+  replaceMenuGroup,
+  upsertInstitutionParams,
+} from '../modules/site-config/site-config-repository.js';
+import { DEMO_TENANTS, type DemoTenant } from './demo-tenants.js';
+
+export interface SeedReport {
+  created: string[];
+  skipped: string[];
+}
+
+/** Seeds the demo institutions that do not exist yet. Safe to run again. */
+export async function seedDemo(db: Kysely<Database>): Promise<SeedReport> {
+  const report: SeedReport = { created: [], skipped: [] };
+  const existing = new Set((await db.selectFrom('tenant').select('mapping_path').execute()).map((r) => r.mapping_path));
+  for (const demo of DEMO_TENANTS) {
+    const label = demo.tenant.mappingPath || '(default)';
+    if (existing.has(demo.tenant.mappingPath)) {
+      report.skipped.push(label);
+      continue;
+    }
+    await seedTenant(db, demo);
+    report.created.push(label);
+  }
+  return report;
+}
+
+/** Seeds one institution in one transaction: it exists whole or not at all. */
+async function seedTenant(db: Kysely<Database>, demo: DemoTenant): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const id = await createTenant(trx, demo.tenant);
+    await mergeSiteConfig(trx, id, demo.config);
+    if (demo.params) await upsertInstitutionParams(trx, id, demo.params as Record<string, string>);
+    for (const group of ['A', 'B', 'C'] as const) {
+      const items = demo.menus?.[`menu${group}`];
+      if (items) await replaceMenuGroup(trx, id, group, items);
+    }
+    await trx
+      .insertInto('library')
+      .values(
+        demo.libraries.map((l, seq) => ({
+          tenant_id: id,
+          lib_code: l.code,
+          name: l.names[0],
+          name_tw: l.names[1],
+          name_en: l.names[2],
+          is_main: l.main ?? false,
+          seq,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('campus')
+      .values(
+        demo.campuses.map((c, seq) => ({
+          tenant_id: id,
+          campus_id: c.id,
+          lib_code: c.lib,
+          name: c.names[0],
+          name_tw: c.names[1],
+          name_en: c.names[2],
+          seq,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('location')
+      .values(
+        demo.locations.map(([locationId, campusId, typeCode, names, entrust, subscribe], seq) => ({
+          tenant_id: id,
+          location_id: locationId,
+          campus_id: campusId,
+          location_type_code: typeCode,
+          name: names[0],
+          name_tw: names[1],
+          name_en: names[2],
+          entrust,
+          subscribe,
+          seq,
+        })),
+      )
+      .execute();
+  });
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { openDatabase, quoteIdent, type Db } from '../src/db/database.js';
+import { prepareDatabase } from '../src/lifecycle.js';
+import { seedDemo } from '../src/seed/demo.js';
+import { createServices, type Services } from '../src/services.js';
+
+/** PostgreSQL server used when OPENFIND_TEST_PG=1 (CI runs the suite on both engines). */
+export const TEST_PG_URL = process.env.OPENFIND_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const onPostgres = process.env.OPENFIND_TEST_PG === '1';
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  db: Db;
+  /** Sends a request with the API headers of a tenant and language. */
+  call(opts: CallOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  mappingPath?: string | undefined;
+  groupCode?: string | undefined;
+  lang?: 'zh_CN' | 'zh_HK' | 'en_US' | undefined;
+  body?: unknown;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/** Opens a fresh database: in-memory PGlite, or a new schema on the test PostgreSQL server. */
+export async function openTestDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (!onPostgres) {
+    const db = await openDatabase({ kind: 'pglite' });
+    return { db, drop: async () => {} };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const db = await openDatabase({ kind: 'postgres', url: TEST_PG_URL, schema, poolSize: 4 });
+  return {
+    db,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: TEST_PG_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+/** Builds the app over a fresh, migrated database with the demo institutions. */
+export async function createTestApp(opts: { seed?: boolean; webDist?: string; cacheMs?: number } = {}): Promise<TestApp> {
+  const { db, drop } = await openTestDatabase();
+  await prepareDatabase(db);
+  if (opts.seed ?? true) await seedDemo(db.kysely);
+  const services = createServices(db, { configCacheMs: opts.cacheMs ?? 0 });
+  const app = await buildApp({ services, webDist: opts.webDist });
+  await app.ready();
+  return {
+    app,
+    services,
+    db,
+    call(o) {
+      const headers: Record<string, string> = { ...o.headers };
+      if (o.mappingPath !== undefined) headers.mappingPath = o.mappingPath;
+      if (o.groupCode !== undefined) headers.groupCode = o.groupCode;
+      if (o.lang) headers['content-language'] = o.lang;
+      const req: InjectOptions = { method: o.method ?? (o.body === undefined ? 'GET' : 'POST'), url: o.url, headers };
+      if (o.query) req.query = o.query;
+      if (o.body !== undefined) req.payload = o.body as InjectOptions['payload'];
+      return app.inject(req);
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      await drop();
+    },
+  };
+}
+
+/** The parsed envelope of a response. */
+export function envelopeOf<T = unknown>(res: LightMyRequestResponse) {
+  return res.json<{ success: boolean; message: string; errCode: number; errorCode: null; data: T }>();
+}

@@ -1,0 +1,150 @@
+import { mkdtempSync, mkdirSync, writeFileSync, cpSync, readdirSync, appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPath } from '@openfind/contract';
+import { loadConfig } from '../src/config.js';
+import { migrate, MIGRATIONS_DIR } from '../src/db/migrate.js';
+import { createTestApp, envelopeOf, openTestDatabase, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), 'openfind-web-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>OpenFind</title><div id="root"></div>');
+  writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ webDist });
+});
+afterAll(async () => t.close());
+
+describe('serving the web app', () => {
+  it('caches hashed assets for a year and marks them immutable', async () => {
+    const res = await t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('revalidates files that are not hashed', async () => {
+    const res = await t.app.inject({ url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('answers deep links and institution paths with index.html, never cached', async () => {
+    for (const url of ['/', '/Home', '/beiling/Home', '/searchList/bookDetails/42', '/no/such/page?x=1']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('does not answer a missing asset with HTML', async () => {
+    const res = await t.app.inject({ url: '/assets/gone-999.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toMatch(/html/);
+  });
+
+  it('explains how to build when there is no web build', async () => {
+    const bare = await createTestApp({ seed: false });
+    const res = await bare.app.inject({ url: '/Home' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toMatch(/npm run build/);
+    await bare.close();
+  });
+});
+
+describe('operations', () => {
+  it('reports health with the database reachable', async () => {
+    const res = await t.app.inject({ url: '/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('publishes an OpenAPI document with every call built so far', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const p of Object.values(ApiPath)) expect(Object.keys(doc.paths), p).toContain(p);
+    expect(doc.paths[ApiPath.locationList]).toHaveProperty('post');
+    expect(doc.paths[ApiPath.getFindConfig]).toHaveProperty('get');
+    const ui = await t.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
+describe('migrations', () => {
+  it('are applied once; running them again changes nothing', async () => {
+    const again = await migrate(t.db);
+    expect(again.applied).toEqual([]);
+    expect(again.alreadyApplied).toBe(readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).length);
+  });
+
+  it('refuse to start when an applied migration was edited', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'openfind-mig-'));
+    cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+    const { db, drop } = await openTestDatabase();
+    try {
+      await migrate(db, dir);
+      appendFileSync(path.join(dir, readdirSync(dir).sort()[0]!), '\n-- edited\n');
+      await expect(migrate(db, dir)).rejects.toThrow(/was edited after it was applied/);
+    } finally {
+      await db.close();
+      await drop();
+    }
+  });
+
+  it('roll back a failing migration whole', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'openfind-mig-'));
+    writeFileSync(path.join(dir, '0001_ok.sql'), 'CREATE TABLE a (x int);');
+    writeFileSync(path.join(dir, '0002_bad.sql'), 'CREATE TABLE b (x int); SELECT no_such_function();');
+    const { db, drop } = await openTestDatabase();
+    try {
+      await expect(migrate(db, dir)).rejects.toThrow(/0002_bad.sql failed/);
+      const tables = await db.withSession((s) =>
+        s.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_name IN ('a','b') AND table_schema = current_schema()"),
+      );
+      expect(tables.map((r) => r.name)).toEqual(['a']);
+    } finally {
+      await db.close();
+      await drop();
+    }
+  });
+});
+
+describe('configuration from the environment', () => {
+  it('uses the embedded database when DATABASE_URL is unset', () => {
+    const c = loadConfig({ DATA_DIR: '/tmp/x' });
+    expect(c.database).toEqual({ kind: 'pglite', dataDir: '/tmp/x' });
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('127.0.0.1');
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', DATABASE_POOL_SIZE: '5' });
+    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db', poolSize: 5 });
+  });
+
+  it('lists every invalid variable in one clear error', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL: must start with postgres:\/\/[\s\S]*LOG_LEVEL/,
+    );
+  });
+});
+
+describe('language headers', () => {
+  it('follows content-language, then x-lang, and defaults to Simplified Chinese', async () => {
+    const msg = async (headers: Record<string, string>) =>
+      envelopeOf(await t.app.inject({ url: '/find/findConfig/getFindConfig', headers: { mappingPath: '', ...headers } })).message;
+    expect(await msg({})).toBe('操作成功');
+    expect(await msg({ 'content-language': 'en_US' })).toBe('Success');
+    expect(await msg({ 'x-lang': 'ENG' })).toBe('Success');
+    expect(await msg({ 'x-lang': 'CHI' })).toBe('操作成功');
+    expect(await msg({ 'content-language': 'zh_HK', 'x-lang': 'ENG' })).toBe('操作成功');
+  });
+});

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/** One entry of a code list: `code` and its `name` in the request language. */
+export const CodeName = z.object({ code: z.string(), name: z.string() });
+export type CodeName = z.infer<typeof CodeName>;
+
+export const Campus = z.object({ campusId: z.string(), campusName: z.string() });
+export const LocationType = z.object({ locationTypeCode: z.string(), locationTypeName: z.string() });
+
+/** A configured search field (capture `opac_search_field_para_list.json`). */
+export const SearchFieldPara = z.object({
+  id: z.number().int(),
+  /** The label in the request language. */
+  searchField: z.string(),
+  /** The field key sent as `searchField` in a search. */
+  searchFieldCode: z.string(),
+  /** 1 exact, 2 any, 3 prefix, 4 suffix (a number, as the real API sends it). */
+  defaultMatchMode: z.number().int(),
+  useFlag: z.string(),
+  seq: z.number().int(),
+});
+export type SearchFieldPara = z.infer<typeof SearchFieldPara>;
+
+/** Names of the code lists `POST /find/groupResource/dict` returns as `[{code, name}]`. */
+export const CODE_LIST_NAMES = [
+  'docCode',
+  'countryCode',
+  'langCode',
+  'classNo',
+  'coreInclude',
+  'publFreqCode',
+  'resourceType',
+  'ddType',
+  'verifyStatus',
+  'claimStatus',
+  'needVerify',
+  'discode1',
+  'materialTypeCode',
+  'circAttr',
+  'processTypeList',
+  'documentTypeList',
+  'customCoreList',
+  'commentDocCode',
+  'majors',
+] as const;
+export type CodeListName = (typeof CODE_LIST_NAMES)[number];
+
+const codeLists = Object.fromEntries(CODE_LIST_NAMES.map((n) => [n, z.array(CodeName)])) as {
+  [K in CodeListName]: z.ZodArray<typeof CodeName>;
+};
+
+/** `POST /find/groupResource/dict` answer. */
+export const DictResponse = z.object({
+  ...codeLists,
+  libCode: z.array(CodeName),
+  campusCode: z.array(Campus.extend({ code: z.string(), name: z.string() })),
+  locationId: z.array(CodeName.extend({ campusId: z.string(), libCode: z.string() })),
+  collections: z.array(z.object({ recordId: z.number().int(), collectionName: z.string() })),
+  findOpacSearchFieldParaList: z.array(SearchFieldPara),
+  databaseFindDtoList: z.array(CodeName),
+});
+export type DictResponse = z.infer<typeof DictResponse>;
+
+/** `GET /find/category/getConditionList` answer. */
+export const ConditionList = z.object({
+  documentTypeList: z.array(CodeName),
+  countryList: z.array(CodeName),
+  languageList: z.array(CodeName),
+});
+export type ConditionList = z.infer<typeof ConditionList>;
+
+/** `GET /find/location/dict` answer. */
+export const LocationDict = z.object({
+  campusCodes: z.array(Campus),
+  locationTypeSelectiveDtos: z.array(LocationType),
+});
+export type LocationDict = z.infer<typeof LocationDict>;
+
+const stringList = z.union([z.array(z.string().max(50)).max(100), z.string().max(2000)]).optional();
+
+/** `POST /find/location/list` request. */
+export const LocationListRequest = z.object({
+  page: z.coerce.number().int().min(1).max(10000).default(1),
+  rows: z.coerce.number().int().min(1).max(500).default(20),
+  locationName: z.string().max(100).optional().nullable(),
+  campusIds: stringList.nullable(),
+  locationTypeCodes: stringList.nullable(),
+  /** Only locations that accept entrusted pickup. */
+  entrust: z.union([z.boolean(), z.enum(['0', '1'])]).optional().nullable(),
+  /** Only locations that accept reservations. */
+  subscribe: z.union([z.boolean(), z.enum(['0', '1'])]).optional().nullable(),
+});
+export type LocationListRequest = z.infer<typeof LocationListRequest>;
+
+export const LocationListItem = z.object({
+  locationId: z.string(),
+  locationName: z.string(),
+  campusId: z.string(),
+  campusName: z.string(),
+  libCode: z.string(),
+  locationTypeCode: z.string(),
+  entrust: z.string(),
+  subscribe: z.string(),
+});
+/** `POST /find/location/list` answer (the real API names the list `donateList`). */
+export const LocationListResponse = z.object({
+  donateList: z.array(LocationListItem),
+  totalCount: z.number().int(),
+});

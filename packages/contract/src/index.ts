@@ -1,0 +1,5 @@
+export * from './envelope.js';
+export * from './headers.js';
+export * from './config.js';
+export * from './dictionaries.js';
+export * from './paths.js';
