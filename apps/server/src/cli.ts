@@ -103,19 +103,30 @@ tenant
   .option('--name-en <name>', 'name in English')
   .option('--name-tw <name>', 'name in Traditional Chinese')
   .option('--label <label>', 'short label')
-  .action(async (o: { mappingPath: string; groupCode: string; name: string; nameEn?: string; nameTw?: string; label?: string }) => {
-    if (!/^[A-Za-z0-9_-]{0,64}$/.test(o.mappingPath)) {
-      throw new CliError('--mapping-path may hold letters, digits, _ and - (at most 64)');
-    }
-    if (!/^[0-9A-Za-z_-]{1,32}$/.test(o.groupCode)) throw new CliError('--group-code may hold letters, digits, _ and -');
-    await withServices(async (s, db) => {
-      const all = await s.tenants.list();
-      if (all.some((t) => t.mappingPath === o.mappingPath)) throw new CliError(`mapping path "${o.mappingPath}" is taken`);
-      if (all.some((t) => t.groupCode === o.groupCode)) throw new CliError(`group code "${o.groupCode}" is taken`);
-      const id = await createTenant(db.kysely, o);
-      console.log(`added institution ${id}: ${o.name} at /${o.mappingPath}`);
-    });
-  });
+  .action(
+    async (o: {
+      mappingPath: string;
+      groupCode: string;
+      name: string;
+      nameEn?: string;
+      nameTw?: string;
+      label?: string;
+    }) => {
+      if (!/^[A-Za-z0-9_-]{0,64}$/.test(o.mappingPath)) {
+        throw new CliError('--mapping-path may hold letters, digits, _ and - (at most 64)');
+      }
+      if (!/^[0-9A-Za-z_-]{1,32}$/.test(o.groupCode))
+        throw new CliError('--group-code may hold letters, digits, _ and -');
+      await withServices(async (s, db) => {
+        const all = await s.tenants.list();
+        if (all.some((t) => t.mappingPath === o.mappingPath))
+          throw new CliError(`mapping path "${o.mappingPath}" is taken`);
+        if (all.some((t) => t.groupCode === o.groupCode)) throw new CliError(`group code "${o.groupCode}" is taken`);
+        const id = await createTenant(db.kysely, o);
+        console.log(`added institution ${id}: ${o.name} at /${o.mappingPath}`);
+      });
+    },
+  );
 tenant
   .command('list')
   .description('list institutions')
@@ -202,7 +213,9 @@ program.parseAsync().catch((err: unknown) => {
   if (err instanceof CliError || err instanceof ConfigError || err instanceof DataDirBusyError) {
     console.error(`openfind: ${err.message}`);
   } else if (err instanceof ZodError) {
-    console.error(`openfind: invalid value:\n${err.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    console.error(
+      `openfind: invalid value:\n${err.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   } else {
     console.error('openfind: unexpected error:', err);
   }

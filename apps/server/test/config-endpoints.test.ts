@@ -14,15 +14,25 @@ describe('POST /find/homePage/getGroupCode', () => {
     expect(res.statusCode).toBe(200);
     const env = envelopeOf<GroupInfo>(res);
     expect(env).toMatchObject({ success: true, errCode: 200, errorCode: null, message: '操作成功' });
-    expect(env.data).toEqual({ groupCode: '100001', name: 'OpenFind 示范大学图书馆', label: '示范大学', msgFlag: '0', fid: '1001' });
+    expect(env.data).toEqual({
+      groupCode: '100001',
+      name: 'OpenFind 示范大学图书馆',
+      label: '示范大学',
+      msgFlag: '0',
+      fid: '1001',
+    });
   });
 
   it('names the institution in the request language', async () => {
-    const en = envelopeOf<GroupInfo>(await t.call({ url: '/find/homePage/getGroupCode', lang: 'en_US', body: { mappingPath: 'beiling' } }));
+    const en = envelopeOf<GroupInfo>(
+      await t.call({ url: '/find/homePage/getGroupCode', lang: 'en_US', body: { mappingPath: 'beiling' } }),
+    );
     expect(en.data.groupCode).toBe('200616');
     expect(en.data.name).toBe('Beiling University of Technology Library');
     expect(en.message).toBe('Success');
-    const tw = envelopeOf<GroupInfo>(await t.call({ url: '/find/homePage/getGroupCode', lang: 'zh_HK', body: { mappingPath: 'beiling' } }));
+    const tw = envelopeOf<GroupInfo>(
+      await t.call({ url: '/find/homePage/getGroupCode', lang: 'zh_HK', body: { mappingPath: 'beiling' } }),
+    );
     expect(tw.data.name).toBe('北嶺理工大學圖書館');
   });
 
@@ -36,7 +46,9 @@ describe('POST /find/homePage/getGroupCode', () => {
     expect(zh).toMatchObject({ success: false, errCode: 40001, data: null });
     expect(zh.message).toContain('nowhere');
     expect(zh.message).toMatch(/未找到机构/);
-    const en = envelopeOf(await t.call({ url: '/find/homePage/getGroupCode', lang: 'en_US', body: { mappingPath: 'nowhere' } }));
+    const en = envelopeOf(
+      await t.call({ url: '/find/homePage/getGroupCode', lang: 'en_US', body: { mappingPath: 'nowhere' } }),
+    );
     expect(en.message).toBe('No institution "nowhere" here; please check the address');
   });
 });
@@ -52,10 +64,38 @@ describe('GET /find/findConfig/getFindConfig', () => {
     expect(c.filingNumberHide).toBe('0');
     expect(c.passwordCheck).toBe('1');
     // flags are strings, never numbers or booleans
-    for (const key of ['normalLogin', 'passportLogin', 'unifieAuthen', 'exterSinAuthen', 'weixinLogin', 'bindMailOrPhone', 'primaryIdProtect'] as const) {
+    for (const key of [
+      'normalLogin',
+      'passportLogin',
+      'unifieAuthen',
+      'exterSinAuthen',
+      'weixinLogin',
+      'bindMailOrPhone',
+      'primaryIdProtect',
+    ] as const) {
       expect(c[key]).toMatch(/^[01]$/);
     }
-    for (const key of ['loginExplain', 'pcLspLoginExplain', 'pcXxtLoginExplain', 'pcSsoLoginExplain', 'unifieAuthenLoginUrl', 'myLibraryLeftMenuShowSort', 'iconUrl', 'pcLogoUrl', 'searchBackGround', 'libTypeCode', 'loginCasWithOriginalPage', 'isPasswordProtect', 'purderRec', 'freeRec', 'customRec', 'recRecord', 'independentLibCode', 'primaryIdProtectTime', 'loginFlag']) {
+    for (const key of [
+      'loginExplain',
+      'pcLspLoginExplain',
+      'pcXxtLoginExplain',
+      'pcSsoLoginExplain',
+      'unifieAuthenLoginUrl',
+      'myLibraryLeftMenuShowSort',
+      'iconUrl',
+      'pcLogoUrl',
+      'searchBackGround',
+      'libTypeCode',
+      'loginCasWithOriginalPage',
+      'isPasswordProtect',
+      'purderRec',
+      'freeRec',
+      'customRec',
+      'recRecord',
+      'independentLibCode',
+      'primaryIdProtectTime',
+      'loginFlag',
+    ]) {
       expect(c).toHaveProperty(key);
     }
   });
@@ -67,10 +107,14 @@ describe('GET /find/findConfig/getFindConfig', () => {
   });
 
   it('serves each institution its own configuration', async () => {
-    const beiling = envelopeOf<SiteConfig>(await t.call({ url: '/find/findConfig/getFindConfig', mappingPath: 'beiling' })).data;
+    const beiling = envelopeOf<SiteConfig>(
+      await t.call({ url: '/find/findConfig/getFindConfig', mappingPath: 'beiling' }),
+    ).data;
     expect(beiling.navBackColor).toBe('1d5c3f');
     expect(beiling.loginDialogVariant).toBe('200616');
-    const xihu = envelopeOf<SiteConfig>(await t.call({ url: '/find/findConfig/getFindConfig', mappingPath: 'xihu' })).data;
+    const xihu = envelopeOf<SiteConfig>(
+      await t.call({ url: '/find/findConfig/getFindConfig', mappingPath: 'xihu' }),
+    ).data;
     expect(xihu.consultationPhone).not.toBe('');
     expect(xihu.digitalLibraryMenu).toBe('1');
     expect(xihu.loginDialogVariant).toBe('default');
@@ -79,7 +123,9 @@ describe('GET /find/findConfig/getFindConfig', () => {
   it('never serves a change made for one institution to another', async () => {
     const beiling = (await t.services.tenants.byMappingPath('beiling'))!;
     await t.services.siteConfig.updateConfig(beiling.id, { blackAndWhiteModel: '1', navTextColor: 'eeeeee' });
-    const b = envelopeOf<SiteConfig>(await t.call({ url: '/find/findConfig/getFindConfig', mappingPath: 'beiling' })).data;
+    const b = envelopeOf<SiteConfig>(
+      await t.call({ url: '/find/findConfig/getFindConfig', mappingPath: 'beiling' }),
+    ).data;
     expect(b.blackAndWhiteModel).toBe('1');
     expect(b.navTextColor).toBe('eeeeee');
     for (const mappingPath of ['', 'xihu']) {
@@ -87,7 +133,9 @@ describe('GET /find/findConfig/getFindConfig', () => {
       expect(other.blackAndWhiteModel).toBe('0');
     }
     await t.services.siteConfig.resetConfig(beiling.id, ['blackAndWhiteModel', 'navTextColor']);
-    const reset = envelopeOf<SiteConfig>(await t.call({ url: '/find/findConfig/getFindConfig', mappingPath: 'beiling' })).data;
+    const reset = envelopeOf<SiteConfig>(
+      await t.call({ url: '/find/findConfig/getFindConfig', mappingPath: 'beiling' }),
+    ).data;
     expect(reset.blackAndWhiteModel).toBe('0');
     expect(reset.navTextColor).toBe('fff');
   });
@@ -95,20 +143,29 @@ describe('GET /find/findConfig/getFindConfig', () => {
   it('accepts the groupCode header of the institution and refuses another one', async () => {
     const okRes = await t.call({ url: '/find/findConfig/getFindConfig', mappingPath: 'beiling', groupCode: '200616' });
     expect(envelopeOf(okRes).success).toBe(true);
-    const bad = envelopeOf(await t.call({ url: '/find/findConfig/getFindConfig', mappingPath: '', groupCode: '200616', lang: 'en_US' }));
+    const bad = envelopeOf(
+      await t.call({ url: '/find/findConfig/getFindConfig', mappingPath: '', groupCode: '200616', lang: 'en_US' }),
+    );
     expect(bad).toMatchObject({ success: false, errCode: 40002, data: null });
     expect(bad.message).toBe('The group code does not belong to this institution');
   });
 
   it('refuses an unknown mappingPath header on every tenant-scoped call', async () => {
-    for (const url of ['/find/findConfig/getFindConfig', '/find/findConfig/getMenuList', '/find/location/dict', '/oga/opaclibcode/getlibs']) {
+    for (const url of [
+      '/find/findConfig/getFindConfig',
+      '/find/findConfig/getMenuList',
+      '/find/location/dict',
+      '/oga/opaclibcode/getlibs',
+    ]) {
       const env = envelopeOf(await t.call({ url, mappingPath: 'ghost' }));
       expect(env, url).toMatchObject({ success: false, errCode: 40001 });
     }
   });
 
   it('decodes a percent-encoded mappingPath header', async () => {
-    const env = envelopeOf<SiteConfig>(await t.call({ url: '/find/findConfig/getFindConfig', mappingPath: encodeURIComponent('beiling') }));
+    const env = envelopeOf<SiteConfig>(
+      await t.call({ url: '/find/findConfig/getFindConfig', mappingPath: encodeURIComponent('beiling') }),
+    );
     expect(env.data.navBackColor).toBe('1d5c3f');
   });
 });
@@ -121,7 +178,14 @@ describe('GET /find/findConfig/getMenuList', () => {
 
   it('gives the configured tree with names in three forms, useFlag and jumpMode', async () => {
     const m = envelopeOf<MenuList>(await t.call({ url: '/find/findConfig/getMenuList', mappingPath: 'beiling' })).data;
-    expect(m.menuA.map((i) => i.menuName)).toEqual(['首页', '馆藏检索', '新书通报', '热门借阅', '数据库导航', '图书馆主页']);
+    expect(m.menuA.map((i) => i.menuName)).toEqual([
+      '首页',
+      '馆藏检索',
+      '新书通报',
+      '热门借阅',
+      '数据库导航',
+      '图书馆主页',
+    ]);
     const catalogue = m.menuA[1]!;
     expect(catalogue.child.map((c) => c.englishName)).toEqual(['Advanced search', 'Browse by class']);
     expect(catalogue.child[0]!.complexFont).toBe('進階檢索');
@@ -144,7 +208,9 @@ describe('GET /find/findConfig/getMenuList', () => {
       ['乙', '2', '2', 0],
     ]);
     await t.services.siteConfig.replaceMenus(xihu.id, { menuA: [] });
-    const cleared = envelopeOf<MenuList>(await t.call({ url: '/find/findConfig/getMenuList', mappingPath: 'xihu' })).data;
+    const cleared = envelopeOf<MenuList>(
+      await t.call({ url: '/find/findConfig/getMenuList', mappingPath: 'xihu' }),
+    ).data;
     expect(cleared.menuA).toEqual([]);
   });
 });
@@ -152,7 +218,10 @@ describe('GET /find/findConfig/getMenuList', () => {
 describe('logo, libraries and institution parameters', () => {
   it('answers getLogoUrl and getLogoPara with the logo and its link', async () => {
     const beiling = (await t.services.tenants.byMappingPath('beiling'))!;
-    await t.services.siteConfig.updateConfig(beiling.id, { pcLogoUrl: '/logo/beiling.svg', logoLinkUrl: 'https://www.beiling.example/' });
+    await t.services.siteConfig.updateConfig(beiling.id, {
+      pcLogoUrl: '/logo/beiling.svg',
+      logoLinkUrl: 'https://www.beiling.example/',
+    });
     for (const url of ['/find/findConfig/getLogoUrl', '/find/findConfig/getLogoPara']) {
       const logo = envelopeOf<LogoInfo>(await t.call({ url, mappingPath: 'beiling', lang: 'en_US' })).data;
       expect(logo).toEqual({
@@ -169,9 +238,13 @@ describe('logo, libraries and institution parameters', () => {
   });
 
   it("lists each institution's own libraries in the request language", async () => {
-    const def = envelopeOf<Array<{ libCode: string; libName: string }>>(await t.call({ url: '/find/findConfig/getLibraryList', mappingPath: '' })).data;
+    const def = envelopeOf<Array<{ libCode: string; libName: string }>>(
+      await t.call({ url: '/find/findConfig/getLibraryList', mappingPath: '' }),
+    ).data;
     expect(def.map((l) => l.libCode)).toEqual(['OFU', 'OFU-MED']);
-    const en = envelopeOf<Array<{ libCode: string; libName: string }>>(await t.call({ url: '/oga/opaclibcode/getlibs', mappingPath: 'xihu', lang: 'en_US' })).data;
+    const en = envelopeOf<Array<{ libCode: string; libName: string }>>(
+      await t.call({ url: '/oga/opaclibcode/getlibs', mappingPath: 'xihu', lang: 'en_US' }),
+    ).data;
     expect(en).toEqual([
       { libCode: 'XH', libName: 'Xihu City Library' },
       { libCode: 'XH-CH', libName: "Children's Library" },
@@ -179,10 +252,21 @@ describe('logo, libraries and institution parameters', () => {
   });
 
   it('remembers a library choice of the institution and refuses another institution’s library', async () => {
-    const res = await t.call({ url: '/oga/opaclibcode/savelastlibcode', mappingPath: 'xihu', body: { libCode: 'XH-CH' } });
+    const res = await t.call({
+      url: '/oga/opaclibcode/savelastlibcode',
+      mappingPath: 'xihu',
+      body: { libCode: 'XH-CH' },
+    });
     expect(envelopeOf(res)).toMatchObject({ success: true, data: { libCode: 'XH-CH' } });
     expect(String(res.headers['set-cookie'])).toMatch(/libCode=XH-CH; Max-Age=31536000; Path=\/xihu; SameSite=Lax/);
-    const foreign = envelopeOf(await t.call({ url: '/oga/opaclibcode/savelastlibcode', mappingPath: 'xihu', lang: 'en_US', body: { libCode: 'OFU' } }));
+    const foreign = envelopeOf(
+      await t.call({
+        url: '/oga/opaclibcode/savelastlibcode',
+        mappingPath: 'xihu',
+        lang: 'en_US',
+        body: { libCode: 'OFU' },
+      }),
+    );
     expect(foreign).toMatchObject({ success: false, errCode: 40003 });
     expect(foreign.message).toBe('This institution has no library with code "OFU"');
     const missing = await t.call({ url: '/oga/opaclibcode/savelastlibcode', mappingPath: 'xihu', body: {} });
@@ -195,9 +279,16 @@ describe('logo, libraries and institution parameters', () => {
     expect(def).toEqual({ newAISearchFlag: '0', version: '3.0' });
     const xihu = envelopeOf(await t.call({ url: '/find/institution/get', mappingPath: 'xihu' })).data;
     expect(xihu).toEqual({ newAISearchFlag: '1', version: '3.0' });
-    const one = envelopeOf(await t.call({ url: '/find/institution/getByParaCode', mappingPath: 'beiling', query: { paraCode: 'version' } })).data;
+    const one = envelopeOf(
+      await t.call({ url: '/find/institution/getByParaCode', mappingPath: 'beiling', query: { paraCode: 'version' } }),
+    ).data;
     expect(one).toEqual({ paraCode: 'version', paraValue: '3.2' });
-    const bad = await t.call({ url: '/find/institution/getByParaCode', mappingPath: 'beiling', query: { paraCode: 'secret' }, lang: 'en_US' });
+    const bad = await t.call({
+      url: '/find/institution/getByParaCode',
+      mappingPath: 'beiling',
+      query: { paraCode: 'secret' },
+      lang: 'en_US',
+    });
     expect(bad.statusCode).toBe(400);
     expect(envelopeOf(bad).message).toBe('Invalid request: paraCode is invalid');
   });

@@ -10,34 +10,70 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type LocationList = { donateList: Array<{ locationId: string; locationName: string; campusId: string; entrust: string }>; totalCount: number };
+type LocationList = {
+  donateList: Array<{ locationId: string; locationName: string; campusId: string; entrust: string }>;
+  totalCount: number;
+};
 const locations = async (body: unknown, mappingPath = '', lang?: 'en_US') =>
   t.call({ url: '/find/location/list', mappingPath, body, lang });
 
 describe('POST /find/groupResource/dict', () => {
   it('returns every code list of the spec', async () => {
-    const d = envelopeOf<DictResponse>(await t.call({ url: '/find/groupResource/dict', mappingPath: '', body: {} })).data;
-    for (const name of [...CODE_LIST_NAMES, 'libCode', 'campusCode', 'locationId', 'collections', 'findOpacSearchFieldParaList', 'databaseFindDtoList']) {
+    const d = envelopeOf<DictResponse>(
+      await t.call({ url: '/find/groupResource/dict', mappingPath: '', body: {} }),
+    ).data;
+    for (const name of [
+      ...CODE_LIST_NAMES,
+      'libCode',
+      'campusCode',
+      'locationId',
+      'collections',
+      'findOpacSearchFieldParaList',
+      'databaseFindDtoList',
+    ]) {
       expect(d, name).toHaveProperty(name);
       expect(Array.isArray((d as Record<string, unknown>)[name]), name).toBe(true);
     }
   });
 
   it('holds the 22 CLC classes A–Z and the 14 discipline categories, named in the request language', async () => {
-    const zh = envelopeOf<DictResponse>(await t.call({ url: '/find/groupResource/dict', mappingPath: '', body: {} })).data;
+    const zh = envelopeOf<DictResponse>(
+      await t.call({ url: '/find/groupResource/dict', mappingPath: '', body: {} }),
+    ).data;
     const top = zh.classNo.filter((c) => /^[A-Z]$/.test(c.code));
     expect(top.map((c) => c.code).join('')).toBe('ABCDEFGHIJKNOPQRSTUVXZ');
     expect(top.find((c) => c.code === 'T')?.name).toBe('工业技术');
-    expect(zh.discode1.map((d) => d.code)).toEqual(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12', '13', '14']);
-    const en = envelopeOf<DictResponse>(await t.call({ url: '/find/groupResource/dict', mappingPath: '', body: {}, lang: 'en_US' })).data;
+    expect(zh.discode1.map((d) => d.code)).toEqual([
+      '01',
+      '02',
+      '03',
+      '04',
+      '05',
+      '06',
+      '07',
+      '08',
+      '09',
+      '10',
+      '11',
+      '12',
+      '13',
+      '14',
+    ]);
+    const en = envelopeOf<DictResponse>(
+      await t.call({ url: '/find/groupResource/dict', mappingPath: '', body: {}, lang: 'en_US' }),
+    ).data;
     expect(en.discode1.find((d) => d.code === '08')?.name).toMatch(/engineering/i);
-    const tw = envelopeOf<DictResponse>(await t.call({ url: '/find/groupResource/dict', mappingPath: '', body: {}, lang: 'zh_HK' })).data;
+    const tw = envelopeOf<DictResponse>(
+      await t.call({ url: '/find/groupResource/dict', mappingPath: '', body: {}, lang: 'zh_HK' }),
+    ).data;
     expect(tw.classNo.find((c) => c.code === 'T')?.name).toBe('工業技術');
     expect(tw.docCode.find((c) => c.code === '1')?.name).toBe('圖書');
   });
 
   it('gives campuses and locations of the institution only', async () => {
-    const d = envelopeOf<DictResponse>(await t.call({ url: '/find/groupResource/dict', mappingPath: 'beiling', body: {} })).data;
+    const d = envelopeOf<DictResponse>(
+      await t.call({ url: '/find/groupResource/dict', mappingPath: 'beiling', body: {} }),
+    ).data;
     expect(d.libCode).toEqual([{ code: 'BL', name: '北岭理工大学图书馆' }]);
     expect(d.campusCode.map((c) => c.campusId)).toEqual(['1', '2']);
     expect(d.campusCode[0]).toMatchObject({ campusId: '1', campusName: '本部', code: '1', name: '本部' });
@@ -56,10 +92,14 @@ describe('POST /find/groupResource/dict', () => {
               VALUES (${xihu.id}, 'docCode', '1', '普通图书', 'Books', '普通圖書', 0, false),
                      (${xihu.id}, 'docCode', '5', '专利', 'Patent', '專利', 0, true)`.execute(t.db.kysely);
     t.services.dictionaries.invalidate();
-    const x = envelopeOf<DictResponse>(await t.call({ url: '/find/groupResource/dict', mappingPath: 'xihu', body: {} })).data;
+    const x = envelopeOf<DictResponse>(
+      await t.call({ url: '/find/groupResource/dict', mappingPath: 'xihu', body: {} }),
+    ).data;
     expect(x.docCode.find((c) => c.code === '1')?.name).toBe('普通图书');
     expect(x.docCode.some((c) => c.code === '5')).toBe(false);
-    const d = envelopeOf<DictResponse>(await t.call({ url: '/find/groupResource/dict', mappingPath: '', body: {} })).data;
+    const d = envelopeOf<DictResponse>(
+      await t.call({ url: '/find/groupResource/dict', mappingPath: '', body: {} }),
+    ).data;
     expect(d.docCode.find((c) => c.code === '1')?.name).toBe('图书');
     expect(d.docCode.some((c) => c.code === '5')).toBe(true);
   });
@@ -67,9 +107,17 @@ describe('POST /find/groupResource/dict', () => {
 
 describe('search fields, conditions and location dictionaries', () => {
   it('lists the configured search fields with numeric default match modes', async () => {
-    const list = envelopeOf<SearchFieldPara[]>(await t.call({ url: '/find/groupResource/getFindOpacSearchFieldParaList', mappingPath: '', lang: 'en_US' })).data;
+    const list = envelopeOf<SearchFieldPara[]>(
+      await t.call({ url: '/find/groupResource/getFindOpacSearchFieldParaList', mappingPath: '', lang: 'en_US' }),
+    ).data;
     expect(list.length).toBeGreaterThanOrEqual(8);
-    expect(list[0]).toMatchObject({ searchField: 'Title', searchFieldCode: 'title', defaultMatchMode: 2, useFlag: '1', seq: 1 });
+    expect(list[0]).toMatchObject({
+      searchField: 'Title',
+      searchFieldCode: 'title',
+      defaultMatchMode: 2,
+      useFlag: '1',
+      seq: 1,
+    });
     expect(list.find((f) => f.searchFieldCode === 'callNo')?.defaultMatchMode).toBe(3);
     expect(list.map((f) => f.seq)).toEqual([...list.map((f) => f.seq)].sort((a, b) => a - b));
   });
@@ -83,7 +131,9 @@ describe('search fields, conditions and location dictionaries', () => {
   });
 
   it('answers location/dict with campuses and location types', async () => {
-    const d = envelopeOf<LocationDict>(await t.call({ url: '/find/location/dict', mappingPath: '', lang: 'en_US' })).data;
+    const d = envelopeOf<LocationDict>(
+      await t.call({ url: '/find/location/dict', mappingPath: '', lang: 'en_US' }),
+    ).data;
     expect(d.campusCodes).toEqual([
       { campusId: '1', campusName: 'Central Campus' },
       { campusId: '2', campusName: 'East Campus' },
@@ -117,7 +167,10 @@ describe('POST /find/location/list', () => {
     const byName = envelopeOf<LocationList>(await locations({ locationName: '期刊' })).data;
     expect(byName.totalCount).toBe(2);
     const byEnglishName = envelopeOf<LocationList>(await locations({ locationName: 'journals' }, '', 'en_US')).data;
-    expect(byEnglishName.donateList.map((l) => l.locationName)).toEqual(['Chinese Journals Reading Room', 'Medical Journals Reading Room']);
+    expect(byEnglishName.donateList.map((l) => l.locationName)).toEqual([
+      'Chinese Journals Reading Room',
+      'Medical Journals Reading Room',
+    ]);
   });
 
   it('clamps nothing silently: bad paging is a translated error', async () => {

@@ -51,7 +51,9 @@ export async function openTestDatabase(): Promise<{ db: Db; drop: () => Promise<
 }
 
 /** Builds the app over a fresh, migrated database with the demo institutions. */
-export async function createTestApp(opts: { seed?: boolean; webDist?: string; cacheMs?: number } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { seed?: boolean; webDist?: string; cacheMs?: number } = {},
+): Promise<TestApp> {
   const { db, drop } = await openTestDatabase();
   await prepareDatabase(db);
   if (opts.seed ?? true) await seedDemo(db.kysely);

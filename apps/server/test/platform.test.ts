@@ -107,7 +107,9 @@ describe('migrations', () => {
     try {
       await expect(migrate(db, dir)).rejects.toThrow(/0002_bad.sql failed/);
       const tables = await db.withSession((s) =>
-        s.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_name IN ('a','b') AND table_schema = current_schema()"),
+        s.query<{ name: string }>(
+          "SELECT table_name AS name FROM information_schema.tables WHERE table_name IN ('a','b') AND table_schema = current_schema()",
+        ),
       );
       expect(tables.map((r) => r.name)).toEqual(['a']);
     } finally {
@@ -140,7 +142,9 @@ describe('configuration from the environment', () => {
 describe('language headers', () => {
   it('follows content-language, then x-lang, and defaults to Simplified Chinese', async () => {
     const msg = async (headers: Record<string, string>) =>
-      envelopeOf(await t.app.inject({ url: '/find/findConfig/getFindConfig', headers: { mappingPath: '', ...headers } })).message;
+      envelopeOf(
+        await t.app.inject({ url: '/find/findConfig/getFindConfig', headers: { mappingPath: '', ...headers } }),
+      ).message;
     expect(await msg({})).toBe('操作成功');
     expect(await msg({ 'content-language': 'en_US' })).toBe('Success');
     expect(await msg({ 'x-lang': 'ENG' })).toBe('Success');

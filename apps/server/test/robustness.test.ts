@@ -48,7 +48,13 @@ describe('bad input gets a clear, translated error', () => {
   });
 
   it('refuses an unsupported content type with 415', async () => {
-    const res = await t.call({ method: 'POST', url: '/find/location/list', mappingPath: '', headers: { 'content-type': 'text/xml' }, body: '<a/>' });
+    const res = await t.call({
+      method: 'POST',
+      url: '/find/location/list',
+      mappingPath: '',
+      headers: { 'content-type': 'text/xml' },
+      body: '<a/>',
+    });
     expect(res.statusCode).toBe(415);
     expect(envelopeOf(res).success).toBe(false);
     expectNoLeak(res.body);
@@ -80,14 +86,21 @@ describe('bad input gets a clear, translated error', () => {
       expect(envelopeOf(res).success).toBe(false);
       expectNoLeak(res.body);
     }
-    const sqlish = await t.call({ url: '/find/location/list', mappingPath: '', body: { locationName: "'; DROP TABLE location; --" } });
+    const sqlish = await t.call({
+      url: '/find/location/list',
+      mappingPath: '',
+      body: { locationName: "'; DROP TABLE location; --" },
+    });
     expect(envelopeOf<{ totalCount: number }>(sqlish).data.totalCount).toBe(0);
     const still = await t.call({ url: '/find/location/list', mappingPath: '', body: {} });
     expect(envelopeOf<{ totalCount: number }>(still).data.totalCount).toBe(11);
   });
 
   it('does not echo HTML from an unknown mapping path unescaped into JSON clients might render', async () => {
-    const res = await t.call({ url: '/find/homePage/getGroupCode', body: { mappingPath: '<img src=x onerror=alert(1)>' } });
+    const res = await t.call({
+      url: '/find/homePage/getGroupCode',
+      body: { mappingPath: '<img src=x onerror=alert(1)>' },
+    });
     const env = envelopeOf(res);
     expect(env.success).toBe(false);
     // JSON is data; the web app renders messages as text. The message still names what was asked.
@@ -118,7 +131,11 @@ describe('optional Referer gate', () => {
     await t.services.siteConfig.updateConfig(xihu.id, { refererGate: '1' });
     const blocked = envelopeOf(await t.call({ url: '/find/findConfig/getMenuList', mappingPath: 'xihu' }));
     expect(blocked).toMatchObject({ success: false, errCode: 9999, message: '系统访问中断，请稍后再试！' });
-    const withReferer = await t.call({ url: '/find/findConfig/getMenuList', mappingPath: 'xihu', headers: { referer: 'http://localhost/xihu/Home' } });
+    const withReferer = await t.call({
+      url: '/find/findConfig/getMenuList',
+      mappingPath: 'xihu',
+      headers: { referer: 'http://localhost/xihu/Home' },
+    });
     expect(envelopeOf(withReferer).success).toBe(true);
     // other institutions are not affected
     expect(envelopeOf(await t.call({ url: '/find/findConfig/getMenuList', mappingPath: '' })).success).toBe(true);
@@ -139,8 +156,19 @@ describe('site configuration validation', () => {
   it('survives concurrent writers: every change lands', async () => {
     const xihu = (await t.services.tenants.byMappingPath('xihu'))!;
     const keys = ['purderRec', 'freeRec', 'customRec', 'recRecord', 'weixinLogin', 'passportLogin'] as const;
-    await Promise.all(keys.map((k) => t.services.siteConfig.updateConfig(xihu.id, { [k]: k.endsWith('Rec') || k === 'recRecord' ? '0' : '1' })));
+    await Promise.all(
+      keys.map((k) =>
+        t.services.siteConfig.updateConfig(xihu.id, { [k]: k.endsWith('Rec') || k === 'recRecord' ? '0' : '1' }),
+      ),
+    );
     const c = (await t.services.siteConfig.settings(xihu.id)).config;
-    expect([c.purderRec, c.freeRec, c.customRec, c.recRecord, c.weixinLogin, c.passportLogin]).toEqual(['0', '0', '0', '0', '1', '1']);
+    expect([c.purderRec, c.freeRec, c.customRec, c.recRecord, c.weixinLogin, c.passportLogin]).toEqual([
+      '0',
+      '0',
+      '0',
+      '0',
+      '1',
+      '1',
+    ]);
   });
 });

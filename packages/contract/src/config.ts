@@ -4,9 +4,7 @@ import { z } from 'zod';
 export const Flag = z.enum(['0', '1']);
 export type Flag = z.infer<typeof Flag>;
 
-const hexColour = z
-  .string()
-  .regex(/^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'a hex colour such as 25313d');
+const hexColour = z.string().regex(/^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'a hex colour such as 25313d');
 const url = z.string().max(2000);
 const html = z.string().max(20000);
 
@@ -38,7 +36,10 @@ export const SiteConfig = z.object({
   /** Inactivity logout. */
   primaryIdProtect: Flag.default('0'),
   /** Inactivity limit in minutes. */
-  primaryIdProtectTime: z.string().regex(/^\d{1,4}$/).default('30'),
+  primaryIdProtectTime: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .default('30'),
   /** Purchase-recommendation kinds allowed. */
   purderRec: Flag.default('1'),
   freeRec: Flag.default('1'),

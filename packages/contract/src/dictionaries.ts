@@ -86,9 +86,15 @@ export const LocationListRequest = z.object({
   campusIds: stringList.nullable(),
   locationTypeCodes: stringList.nullable(),
   /** Only locations that accept entrusted pickup. */
-  entrust: z.union([z.boolean(), z.enum(['0', '1'])]).optional().nullable(),
+  entrust: z
+    .union([z.boolean(), z.enum(['0', '1'])])
+    .optional()
+    .nullable(),
   /** Only locations that accept reservations. */
-  subscribe: z.union([z.boolean(), z.enum(['0', '1'])]).optional().nullable(),
+  subscribe: z
+    .union([z.boolean(), z.enum(['0', '1'])])
+    .optional()
+    .nullable(),
 });
 export type LocationListRequest = z.infer<typeof LocationListRequest>;
 

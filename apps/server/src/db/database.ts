@@ -56,8 +56,7 @@ async function openPGlite(dataDir?: string): Promise<Db> {
       try {
         return await fn({
           exec: async (script) => void (await pglite.exec(script)),
-          query: async <T>(text: string, params?: unknown[]) =>
-            (await pglite.query<T>(text, params)).rows,
+          query: async <T>(text: string, params?: unknown[]) => (await pglite.query<T>(text, params)).rows,
         });
       } finally {
         release();
@@ -71,7 +70,11 @@ async function openPGlite(dataDir?: string): Promise<Db> {
   };
 }
 
-async function openPostgres(opts: { url: string; schema?: string | undefined; poolSize?: number | undefined }): Promise<Db> {
+async function openPostgres(opts: {
+  url: string;
+  schema?: string | undefined;
+  poolSize?: number | undefined;
+}): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: opts.url,
     max: opts.poolSize ?? 10,
@@ -90,8 +93,7 @@ async function openPostgres(opts: { url: string; schema?: string | undefined; po
       try {
         return await fn({
           exec: async (script) => void (await client.query(script)),
-          query: async <T>(text: string, params?: unknown[]) =>
-            (await client.query(text, params)).rows as T[],
+          query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
         });
       } finally {
         client.release();

@@ -27,9 +27,10 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<MigrationRe
       await s.exec(`CREATE TABLE IF NOT EXISTS schema_migration (
         name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
       const done = new Map(
-        (await s.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_migration')).map(
-          (r) => [r.name, r.checksum],
-        ),
+        (await s.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_migration')).map((r) => [
+          r.name,
+          r.checksum,
+        ]),
       );
       const applied: string[] = [];
       for (const file of files) {

@@ -23,7 +23,9 @@ export function describeIssues(lang: Lang, issues: Issue[]): string {
   return issues
     .slice(0, 5)
     .map((i) => {
-      const path = Array.isArray(i.path) ? i.path.map(String).join('.') : String(i.path).replace(/^\//, '').replace(/\//g, '.');
+      const path = Array.isArray(i.path)
+        ? i.path.map(String).join('.')
+        : String(i.path).replace(/^\//, '').replace(/\//g, '.');
       const missing = i.code === 'invalid_type' && /received undefined/.test(i.message ?? '');
       return `${path || w.field} ${missing ? w.required : w.invalid}`;
     })

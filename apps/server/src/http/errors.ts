@@ -19,8 +19,7 @@ export class AppError extends Error {
 
 /** Business-rule errors the services throw. */
 export const Errors = {
-  unknownTenant: (mappingPath: string) =>
-    new AppError('unknownTenant', ErrCode.unknownTenant, { mappingPath }),
+  unknownTenant: (mappingPath: string) => new AppError('unknownTenant', ErrCode.unknownTenant, { mappingPath }),
   groupCodeMismatch: () => new AppError('groupCodeMismatch', ErrCode.groupCodeMismatch),
   unknownLibrary: (libCode: string) => new AppError('unknownLibrary', ErrCode.unknownLibrary, { libCode }),
   accessInterrupted: () => new AppError('accessInterrupted', ErrCode.accessInterrupted),

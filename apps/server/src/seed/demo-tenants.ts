@@ -47,7 +47,14 @@ export const DEMO_TENANTS: DemoTenant[] = [
     ],
     locations: [
       ['101', '1', '1', ['中文图书借阅区（二层）', '中文圖書借閱區（二樓）', 'Chinese Books (2F)'], true, true],
-      ['102', '1', '1', ['外文图书借阅区（三层）', '外文圖書借閱區（三樓）', 'Foreign-language Books (3F)'], true, true],
+      [
+        '102',
+        '1',
+        '1',
+        ['外文图书借阅区（三层）', '外文圖書借閱區（三樓）', 'Foreign-language Books (3F)'],
+        true,
+        true,
+      ],
       ['103', '1', '2', ['中文期刊阅览室', '中文期刊閱覽室', 'Chinese Journals Reading Room'], false, false],
       ['104', '1', '5', ['过刊库', '過刊庫', 'Back Issues Stacks'], true, false],
       ['105', '1', '3', ['密集书库', '密集書庫', 'Compact Stacks'], true, true],
@@ -85,8 +92,18 @@ export const DEMO_TENANTS: DemoTenant[] = [
           englishName: 'Catalogue',
           menuUrl: '',
           child: [
-            { menuName: '高级检索', complexFont: '進階檢索', englishName: 'Advanced search', menuUrl: '/advanceSearch' },
-            { menuName: '分类浏览', complexFont: '分類瀏覽', englishName: 'Browse by class', menuUrl: '/categorySearchList' },
+            {
+              menuName: '高级检索',
+              complexFont: '進階檢索',
+              englishName: 'Advanced search',
+              menuUrl: '/advanceSearch',
+            },
+            {
+              menuName: '分类浏览',
+              complexFont: '分類瀏覽',
+              englishName: 'Browse by class',
+              menuUrl: '/categorySearchList',
+            },
           ],
         },
         { menuName: '新书通报', complexFont: '新書通報', englishName: 'New books', menuUrl: '/newBookInform' },
@@ -101,7 +118,9 @@ export const DEMO_TENANTS: DemoTenant[] = [
         },
       ],
     },
-    libraries: [{ code: 'BL', names: ['北岭理工大学图书馆', '北嶺理工大學圖書館', 'Beiling Tech Library'], main: true }],
+    libraries: [
+      { code: 'BL', names: ['北岭理工大学图书馆', '北嶺理工大學圖書館', 'Beiling Tech Library'], main: true },
+    ],
     campuses: [
       { id: '1', lib: 'BL', names: ['本部', '本部', 'Main Campus'] },
       { id: '2', lib: 'BL', names: ['南校区', '南校區', 'South Campus'] },

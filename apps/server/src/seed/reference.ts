@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { inTransaction } from '../db/transaction.js';
 import { REFERENCE_DICTIONARIES, type RefEntry } from './reference-data.js';
 
 /** Dictionaries that are tenant tables of their own rather than code lists. */
@@ -25,22 +24,26 @@ export const DEFAULT_SEARCH_FIELDS: Array<[code: string, zh: string, tw: string,
  * languages, countries...). Idempotent: run at every start after the migrations.
  */
 export async function ensureReferenceData(db: Kysely<Database>): Promise<number> {
-  let count = 0;
-  await inTransaction(db, async (trx) => {
-    for (const [dictName, entries] of Object.entries(REFERENCE_DICTIONARIES)) {
-      if (TENANT_TABLE_DICTS.has(dictName)) continue;
-      for (const [seq, e] of entries.entries()) {
-        await sql`
-          INSERT INTO dict_entry (tenant_id, dict_name, code, name, name_en, name_tw, parent_code, seq)
-          VALUES (NULL, ${dictName}, ${e.code}, ${e.name}, ${e.nameEn}, ${e.nameTw}, ${e.parentCode ?? null}, ${seq})
-          ON CONFLICT ((coalesce(tenant_id, 0)), dict_name, code)
-          DO UPDATE SET name = excluded.name, name_en = excluded.name_en, name_tw = excluded.name_tw,
-                        parent_code = excluded.parent_code, seq = excluded.seq`.execute(trx);
-        count++;
-      }
-    }
-  });
-  return count;
+  const rows = Object.entries(REFERENCE_DICTIONARIES)
+    .filter(([dictName]) => !TENANT_TABLE_DICTS.has(dictName))
+    .flatMap(([dictName, entries]) =>
+      entries.map(
+        (e, seq) =>
+          sql`(NULL::integer, ${dictName}, ${e.code}, ${e.name}, ${e.nameEn}, ${e.nameTw}, ${e.parentCode ?? null}, ${seq}::integer)`,
+      ),
+    );
+  // One statement: the defaults are replaced whole or not at all, and a start stays fast.
+  await sql`
+    INSERT INTO dict_entry (tenant_id, dict_name, code, name, name_en, name_tw, parent_code, seq)
+    VALUES ${sql.join(rows)}
+    ON CONFLICT ((coalesce(tenant_id, 0)), dict_name, code)
+    DO UPDATE SET name = excluded.name, name_en = excluded.name_en, name_tw = excluded.name_tw,
+                  parent_code = excluded.parent_code, seq = excluded.seq
+    WHERE (dict_entry.name, dict_entry.name_en, dict_entry.name_tw, dict_entry.parent_code, dict_entry.seq)
+          IS DISTINCT FROM (excluded.name, excluded.name_en, excluded.name_tw, excluded.parent_code, excluded.seq)`.execute(
+    db,
+  );
+  return rows.length;
 }
 
 /** The default location types, for a new tenant. */

@@ -41,15 +41,33 @@ export async function findDictEntries(db: Kysely<Database>, tenantId: number): P
 }
 
 export function findLibraries(db: Kysely<Database>, tenantId: number): Promise<LibraryRow[]> {
-  return db.selectFrom('library').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').orderBy('lib_code').execute();
+  return db
+    .selectFrom('library')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('seq')
+    .orderBy('lib_code')
+    .execute();
 }
 
 export function findCampuses(db: Kysely<Database>, tenantId: number): Promise<CampusRow[]> {
-  return db.selectFrom('campus').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').orderBy('campus_id').execute();
+  return db
+    .selectFrom('campus')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('seq')
+    .orderBy('campus_id')
+    .execute();
 }
 
 export function findLocationTypes(db: Kysely<Database>, tenantId: number): Promise<LocationTypeRow[]> {
-  return db.selectFrom('location_type').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').orderBy('code').execute();
+  return db
+    .selectFrom('location_type')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('seq')
+    .orderBy('code')
+    .execute();
 }
 
 export function findLocations(db: Kysely<Database>, tenantId: number): Promise<LocationRow[]> {

@@ -87,7 +87,13 @@ export function registerDictionaryRoutes(app: FastifyInstance, services: Service
 
   r.get(
     ApiPath.conditionList,
-    { schema: { tags, summary: 'Document types, countries and languages for browsing', response: { 200: apiResponse(ConditionList) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Document types, countries and languages for browsing',
+        response: { 200: apiResponse(ConditionList) },
+      },
+    },
     async (req) => ok(req.lang, await dict.conditionList(req.tenant.id, req.lang)),
   );
 

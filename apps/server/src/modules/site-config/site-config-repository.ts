@@ -111,11 +111,17 @@ export async function upsertInstitutionParams(
   tenantId: number,
   params: Record<string, string>,
 ): Promise<void> {
-  const rows = Object.entries(params).map(([para_code, para_value]) => ({ tenant_id: tenantId, para_code, para_value }));
+  const rows = Object.entries(params).map(([para_code, para_value]) => ({
+    tenant_id: tenantId,
+    para_code,
+    para_value,
+  }));
   if (!rows.length) return;
   await db
     .insertInto('institution_param')
     .values(rows)
-    .onConflict((oc) => oc.columns(['tenant_id', 'para_code']).doUpdateSet((eb) => ({ para_value: eb.ref('excluded.para_value') })))
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'para_code']).doUpdateSet((eb) => ({ para_value: eb.ref('excluded.para_value') })),
+    )
     .execute();
 }

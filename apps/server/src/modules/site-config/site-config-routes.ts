@@ -27,7 +27,13 @@ export function registerSiteConfigRoutes(app: FastifyInstance, services: Service
 
   r.get(
     ApiPath.getMenuList,
-    { schema: { tags, summary: 'Header menus (menuA) and further menu slots', response: { 200: apiResponse(MenuList) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Header menus (menuA) and further menu slots',
+        response: { 200: apiResponse(MenuList) },
+      },
+    },
     async (req) => ok(req.lang, (await services.siteConfig.settings(req.tenant.id)).menus),
   );
 
@@ -44,7 +50,13 @@ export function registerSiteConfigRoutes(app: FastifyInstance, services: Service
   for (const path of [ApiPath.getLogoUrl, ApiPath.getLogoPara]) {
     r.get(
       path,
-      { schema: { tags, summary: 'Logo, icon and where a click on the logo goes', response: { 200: apiResponse(LogoInfo) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Logo, icon and where a click on the logo goes',
+          response: { 200: apiResponse(LogoInfo) },
+        },
+      },
       async (req) => ok(req.lang, await logo(req.tenant.id, localName(req.tenant, req.lang))),
     );
   }

@@ -12,7 +12,16 @@ export async function createTenant(db: Kysely<Database>, t: NewTenant): Promise<
     if (types.length) {
       await trx
         .insertInto('location_type')
-        .values(types.map((e, seq) => ({ tenant_id: id, code: e.code, name: e.name, name_en: e.nameEn, name_tw: e.nameTw, seq })))
+        .values(
+          types.map((e, seq) => ({
+            tenant_id: id,
+            code: e.code,
+            name: e.name,
+            name_en: e.nameEn,
+            name_tw: e.nameTw,
+            seq,
+          })),
+        )
         .execute();
     }
     await trx

@@ -1,0 +1,138 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+let dataDir: string;
+
+/** Runs the openfind CLI from source on the test's own embedded database. */
+function openfind(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+beforeAll(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'openfind-cli-'));
+});
+
+describe('openfind CLI', () => {
+  it('migrates, then finds nothing to do', () => {
+    expect(openfind('migrate').out).toMatch(/applied: 0001_foundation.sql/);
+    expect(openfind('migrate').out).toMatch(/up to date/);
+  });
+
+  it('seeds the demo once and skips it the second time', () => {
+    expect(openfind('seed', '--demo').out).toMatch(/created: \(default\), beiling, xihu/);
+    expect(openfind('seed', '--demo').out).toMatch(/created: none; already there: \(default\), beiling, xihu/);
+  });
+
+  it('adds and lists an institution, refusing a taken mapping path', () => {
+    const add = openfind(
+      'tenant',
+      'add',
+      '--mapping-path',
+      'dongshan',
+      '--group-code',
+      '400100',
+      '--name',
+      '东山学院图书馆',
+      '--name-en',
+      'Dongshan College Library',
+    );
+    expect(add.code).toBe(0);
+    expect(openfind('tenant', 'list').out).toMatch(/400100\t\/dongshan\t东山学院图书馆/);
+    const taken = openfind('tenant', 'add', '--mapping-path', 'dongshan', '--group-code', '400101', '--name', 'x');
+    expect(taken.code).toBe(1);
+    expect(taken.err).toMatch(/mapping path "dongshan" is taken/);
+    const bad = openfind('tenant', 'add', '--mapping-path', 'a/b', '--group-code', '1', '--name', 'x');
+    expect(bad.err).toMatch(/--mapping-path may hold/);
+  });
+
+  it('sets and reads site configuration and institution parameters without SQL', () => {
+    const set = openfind(
+      'config',
+      'set',
+      '--tenant',
+      'dongshan',
+      'navBackColor=123456',
+      'blackAndWhiteModel=1',
+      'version=4.1',
+    );
+    expect(set.code, set.err).toBe(0);
+    expect(openfind('config', 'get', '--tenant', 'dongshan', 'navBackColor').out.trim()).toBe('123456');
+    expect(openfind('config', 'get', '--tenant', '400100', 'version').out.trim()).toBe('4.1');
+    const all = JSON.parse(openfind('config', 'get', '--tenant', 'dongshan').out) as Record<string, string>;
+    expect(all).toMatchObject({ blackAndWhiteModel: '1', findPasswordFlag: '1', navTextColor: 'fff' });
+    expect(openfind('config', 'get', 'navBackColor').out.trim()).toBe('25313d'); // the default institution is untouched
+  });
+
+  it('explains bad keys and values and changes nothing', () => {
+    const unknown = openfind('config', 'set', '--tenant', 'dongshan', 'colour=red');
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toMatch(/unknown key\(s\): colour/);
+    const invalid = openfind('config', 'set', '--tenant', 'dongshan', 'navBackColor=red', 'findCoerceLogin=1');
+    expect(invalid.code).toBe(1);
+    expect(invalid.err).toMatch(/navBackColor: a hex colour/);
+    expect(openfind('config', 'get', '--tenant', 'dongshan', 'findCoerceLogin').out.trim()).toBe('0');
+    expect(openfind('config', 'get', '--tenant', 'nobody').err).toMatch(/no institution "nobody"/);
+  });
+
+  it('replaces menus from a JSON file', () => {
+    const file = path.join(dataDir, 'menus.json');
+    writeFileSync(file, JSON.stringify({ menuA: [{ menuName: '首页', englishName: 'Home', menuUrl: '/Home' }] }));
+    expect(openfind('config', 'menus', '--tenant', 'dongshan', '--set', file).code).toBe(0);
+    const menus = JSON.parse(openfind('config', 'menus', '--tenant', 'dongshan').out) as {
+      menuA: Array<{ menuName: string }>;
+    };
+    expect(menus.menuA.map((m) => m.menuName)).toEqual(['首页']);
+    writeFileSync(file, '{"menuA": [{"menuUrl": "/x"}]}');
+    expect(openfind('config', 'menus', '--tenant', 'dongshan', '--set', file).err).toMatch(/menuName/);
+  });
+
+  it('reports a bad environment clearly', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'migrate'], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: 'mysql://nope', PORT: 'x' },
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/invalid configuration in the environment/);
+    expect(r.stderr).not.toMatch(/\bat \S+ \(/);
+  });
+});
+
+describe('the embedded database folder', () => {
+  let server: ReturnType<typeof spawn> | undefined;
+  afterAll(() => {
+    server?.kill('SIGTERM');
+  });
+
+  it('is refused to a second process while the server runs, and freed when it stops', async () => {
+    server = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--port', '0'], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('server did not start')), 30_000);
+      server!.stdout!.on('data', (d: Buffer) => {
+        if (d.toString().includes('OpenFind is ready')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    const second = openfind('tenant', 'list');
+    expect(second.code).toBe(1);
+    expect(second.err).toMatch(/in use by process \d+/);
+    const exited = new Promise<number | null>((resolve) => server!.on('exit', resolve));
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0); // graceful shutdown
+    server = undefined;
+    expect(openfind('tenant', 'list').code).toBe(0);
+  });
+});
