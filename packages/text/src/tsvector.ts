@@ -1,0 +1,49 @@
+import { pinyinKeys } from './pinyin.js';
+import { analysedForm, indexTokens } from './tokens.js';
+
+/** The weight of a field in ranking: A title, B author, C subject, D everything else. */
+export type Weight = 'A' | 'B' | 'C' | 'D';
+
+/** A piece of text to index with its weight; `pinyin` adds pinyin keys of its Chinese. */
+export interface IndexField {
+  text: string | null | undefined;
+  weight: Weight;
+  pinyin?: boolean;
+}
+
+const MAX_POSITION = 16383; // PostgreSQL's limit; later tokens are kept at this position
+const MAX_POSITIONS_PER_LEXEME = 255;
+/** Gap between fields so that a phrase never spans two of them. */
+const FIELD_GAP = 50;
+
+/** Quotes a lexeme for the tsvector input syntax. */
+function quoteLexeme(token: string): string {
+  return `'${token.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/**
+ * A PostgreSQL tsvector literal (`'word':1A,7A 'other':20B`) of the analysed fields; cast it with
+ * `::tsvector`. Positions are character offsets in the analysed text (1-based), so words,
+ * sub-words and characters covering the same text share positions and phrases can be matched
+ * with `<N>` distances.
+ */
+export function buildTsVector(fields: IndexField[]): string {
+  const positions = new Map<string, Set<string>>();
+  let base = 1;
+  const add = (token: string, offset: number, weight: Weight) => {
+    const entry = `${Math.min(base + offset, MAX_POSITION)}${weight}`;
+    const set = positions.get(token);
+    if (!set) positions.set(token, new Set([entry]));
+    else if (set.size < MAX_POSITIONS_PER_LEXEME) set.add(entry);
+  };
+  for (const field of fields) {
+    if (!field.text) continue;
+    for (const { token, offset } of indexTokens(field.text)) add(token, offset, field.weight);
+    if (field.pinyin) {
+      const { full, initials } = pinyinKeys(field.text);
+      for (const key of [...full, ...initials]) add(key, 0, field.weight);
+    }
+    base += analysedForm(field.text).length + FIELD_GAP;
+  }
+  return [...positions].map(([token, set]) => `${quoteLexeme(token)}:${[...set].join(',')}`).join(' ');
+}
