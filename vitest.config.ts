@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const contract = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
-const alias = { '@openfind/contract': contract };
+const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+const alias = { '@openfind/contract': src('contract'), '@openfind/text': src('text'), '@openfind/marc': src('marc') };
 
 export default defineConfig({
   test: {
@@ -14,6 +14,36 @@ export default defineConfig({
           root: 'packages/contract',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'text',
+          root: 'packages/text',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'marc',
+          root: 'packages/marc',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        // Reads the real files of ../shared/testdata; run by `npm run test:shared` (CI), not by `npm test`.
+        resolve: { alias },
+        test: {
+          name: 'shared-data',
+          root: '.',
+          include: ['packages/*/test-shared/**/*.test.ts', 'apps/server/test-shared/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

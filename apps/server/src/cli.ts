@@ -7,7 +7,9 @@ import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { openConfiguredDatabase, prepareDatabase } from './lifecycle.js';
+import { Progress } from './lib/progress.js';
 import { seedDemo } from './seed/demo.js';
+import { seedDemoCatalogue } from './seed/demo-catalogue.js';
 import { startServer } from './server.js';
 import { createServices, type Services } from './services.js';
 import { createTenant } from './modules/tenants/tenant-service.js';
@@ -85,11 +87,29 @@ program
 program
   .command('seed')
   .description('load demo data')
-  .requiredOption('--demo', 'the demo institutions, libraries and locations')
-  .action(async () => {
-    await withServices(async (_s, db) => {
-      const r = await seedDemo(db.kysely);
-      console.log(`created: ${r.created.join(', ') || 'none'}; already there: ${r.skipped.join(', ') || 'none'}`);
+  .requiredOption('--demo', 'the demo institutions with their libraries, locations and catalogues')
+  .option('--records <n>', 'generate N demo catalogue records for --tenant (re-running updates, never duplicates)')
+  .addOption(new Option('--tenant <selector>', 'institution for --records').default('default'))
+  .action(async (o: { records?: string; tenant: string }) => {
+    await withServices(async (s, db) => {
+      if (o.records === undefined) {
+        const r = await seedDemo(db.kysely);
+        console.log(
+          `created: ${r.created.join(', ') || 'none'}; already there: ${r.skipped.join(', ') || 'none'}; ` +
+            `demo records: ${r.records}`,
+        );
+        return;
+      }
+      const n = Number(o.records);
+      if (!Number.isInteger(n) || n < 1 || n > 10_000_000)
+        throw new CliError('--records takes a whole number from 1 to 10000000');
+      if (!(await s.tenants.find(o.tenant)) && o.tenant === 'default') await seedDemo(db.kysely, { records: 0 });
+      s.tenants.invalidate();
+      const t = await findTenant(s, o.tenant);
+      const progress = new Progress(n, 'records');
+      const created = await seedDemoCatalogue(db.kysely, t.id, n, (done) => progress.update(done));
+      progress.done();
+      console.log(`demo catalogue of ${t.name}: ${n} records (${created} new) in ${progress.seconds().toFixed(1)} s`);
     });
   });
 

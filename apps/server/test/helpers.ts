@@ -56,7 +56,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { db, drop } = await openTestDatabase();
   await prepareDatabase(db);
-  if (opts.seed ?? true) await seedDemo(db.kysely);
+  if (opts.seed ?? true) await seedDemo(db.kysely, { records: opts.records ?? 0 });
   const services = createServices(db, { configCacheMs: opts.cacheMs ?? 0 });
   const app = await buildApp({ services, webDist: opts.webDist });
   await app.ready();

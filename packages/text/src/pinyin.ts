@@ -7,11 +7,15 @@ export function pinyinKeys(text: string): { full: string[]; initials: string[] }
   const full: string[] = [];
   const initials: string[] = [];
   for (const [run] of text.matchAll(HAN_RUN)) {
+    if (run.length < 2) continue;
     const syllables = pinyin(run, { toneType: 'none', type: 'array', v: true });
-    const firsts = pinyin(run, { pattern: 'first', toneType: 'none', type: 'array' });
-    if (syllables.length < 2) continue;
     full.push(syllables.join('').toLowerCase());
-    initials.push(firsts.join('').toLowerCase());
+    initials.push(
+      syllables
+        .map((s) => s.charAt(0))
+        .join('')
+        .toLowerCase(),
+    );
   }
   return { full, initials };
 }

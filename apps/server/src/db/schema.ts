@@ -79,6 +79,87 @@ export interface SearchFieldParaTable extends Named {
   default_match_mode: Generated<string>;
   use_flag: Generated<string>;
 }
+export interface BibRecordTable {
+  record_id: Generated<number>;
+  tenant_id: number;
+  source_key: string;
+  source_format: string;
+  title: string;
+  title_vernacular: string | null;
+  other_titles: string[];
+  responsibility: string | null;
+  author: string;
+  authors: string[];
+  edition: string | null;
+  publisher: string | null;
+  publish_place: string | null;
+  publish_year: string | null;
+  publish_year_int: number | null;
+  physical_description: string | null;
+  isbns: string[];
+  invalid_isbns: string[];
+  issn: string | null;
+  price: string | null;
+  clc_classes: string[];
+  other_classes: string[];
+  call_numbers: string[];
+  subjects: string[];
+  series: string[];
+  lang_code: string | null;
+  country_code: string | null;
+  doc_code: string;
+  discode1: string[];
+  abstract: string | null;
+  notes: string[];
+  links: ColumnType<Array<{ url: string; label?: string | null }>, string, string>;
+  vernacular: ColumnType<Record<string, unknown>, string, string>;
+  marc: ColumnType<unknown, string | null, string | null>;
+  physical_count: Generated<number>;
+  on_shelf_count: Generated<number>;
+  e_count: Generated<number>;
+  first_in_date: ColumnType<Date | null, string | null, string | null>;
+  loan_count: Generated<number>;
+  search_vector: ColumnType<string, unknown, unknown>;
+  title_sort: string;
+  content_hash: string;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, string | undefined, string>;
+}
+export interface ItemTable {
+  item_id: Generated<number>;
+  tenant_id: number;
+  record_id: number;
+  barcode: string | null;
+  call_no: string | null;
+  lib_code: string | null;
+  campus_id: string | null;
+  location_id: string | null;
+  location_name: string | null;
+  cur_location_id: string | null;
+  shelf_no: string | null;
+  vol: string | null;
+  year: string | null;
+  process_type_code: Generated<string>;
+  due_date: ColumnType<Date | null, string | null, string | null>;
+  circ_attr: Generated<string>;
+  price: string | null;
+  in_date: ColumnType<Date | null, string | null, string | null>;
+}
+export interface ImportRunTable {
+  id: Generated<number>;
+  tenant_id: number;
+  file_name: string;
+  file_size: number;
+  file_hash: string;
+  format: string;
+  started_at: ColumnType<Date, never, never>;
+  finished_at: ColumnType<Date | null, string | null, string | null>;
+  read_count: Generated<number>;
+  created_count: Generated<number>;
+  updated_count: Generated<number>;
+  unchanged_count: Generated<number>;
+  skipped_count: Generated<number>;
+}
 export interface SchemaMigrationTable {
   name: string;
   checksum: string;
@@ -96,5 +177,8 @@ export interface Database {
   location: LocationTable;
   dict_entry: DictEntryTable;
   search_field_para: SearchFieldParaTable;
+  bib_record: BibRecordTable;
+  item: ItemTable;
+  import_run: ImportRunTable;
   schema_migration: SchemaMigrationTable;
 }

@@ -7,16 +7,24 @@ import {
   replaceMenuGroup,
   upsertInstitutionParams,
 } from '../modules/site-config/site-config-repository.js';
+import { seedDemoCatalogue } from './demo-catalogue.js';
 import { DEMO_TENANTS, type DemoTenant } from './demo-tenants.js';
 
 export interface SeedReport {
   created: string[];
   skipped: string[];
+  records: number;
 }
 
-/** Seeds the demo institutions that do not exist yet. Safe to run again. */
-export async function seedDemo(db: Kysely<Database>): Promise<SeedReport> {
-  const report: SeedReport = { created: [], skipped: [] };
+/** Demo catalogue size of each new demo institution: the default one gets the most. */
+export const DEMO_RECORDS = { default: 3000, other: 800 };
+
+/**
+ * Seeds the demo institutions that do not exist yet, each with a demo catalogue (`records: 0`
+ * for none). Safe to run again.
+ */
+export async function seedDemo(db: Kysely<Database>, opts: { records?: number } = {}): Promise<SeedReport> {
+  const report: SeedReport = { created: [], skipped: [], records: 0 };
   const existing = new Set((await db.selectFrom('tenant').select('mapping_path').execute()).map((r) => r.mapping_path));
   for (const demo of DEMO_TENANTS) {
     const label = demo.tenant.mappingPath || '(default)';
@@ -24,15 +32,17 @@ export async function seedDemo(db: Kysely<Database>): Promise<SeedReport> {
       report.skipped.push(label);
       continue;
     }
-    await seedTenant(db, demo);
+    const id = await seedTenant(db, demo);
     report.created.push(label);
+    const records = opts.records ?? (demo.tenant.mappingPath === '' ? DEMO_RECORDS.default : DEMO_RECORDS.other);
+    if (records > 0) report.records += await seedDemoCatalogue(db, id, records);
   }
   return report;
 }
 
 /** Seeds one institution in one transaction: it exists whole or not at all. */
-async function seedTenant(db: Kysely<Database>, demo: DemoTenant): Promise<void> {
-  await inTransaction(db, async (trx) => {
+async function seedTenant(db: Kysely<Database>, demo: DemoTenant): Promise<number> {
+  return inTransaction(db, async (trx) => {
     const id = await createTenant(trx, demo.tenant);
     await mergeSiteConfig(trx, id, demo.config);
     if (demo.params) await upsertInstitutionParams(trx, id, demo.params as Record<string, string>);
@@ -85,5 +95,6 @@ async function seedTenant(db: Kysely<Database>, demo: DemoTenant): Promise<void>
         })),
       )
       .execute();
+    return id;
   });
 }

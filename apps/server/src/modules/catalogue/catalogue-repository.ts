@@ -1,0 +1,229 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import { analyseRecord } from './record-analysis.js';
+import type { ItemInput, RecordInput } from './record-input.js';
+
+/** What storing a batch did. */
+export interface StoreResult {
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Record ids of the created and updated records, by source key. */
+  ids: Map<string, number>;
+  warnings: string[];
+}
+
+const ON_SHELF = '411';
+const LOANABLE = ['0', '6'];
+
+const orNull = <T>(v: T | null | undefined): T | null => (v === undefined || v === '' ? null : v);
+
+/**
+ * Stores a batch of records of one tenant in one transaction: new source keys are created,
+ * changed ones updated (their items replaced), identical ones left alone. Item counts on the
+ * records are recomputed from the items, so they never disagree.
+ */
+export async function storeRecords(
+  db: Kysely<Database>,
+  tenantId: number,
+  inputs: RecordInput[],
+): Promise<StoreResult> {
+  const warnings: string[] = [];
+  // One source key once per batch: the last occurrence wins, as a re-import would.
+  const byKey = new Map<string, RecordInput>();
+  for (const r of inputs) {
+    if (byKey.has(r.sourceKey))
+      warnings.push(`source key ${r.sourceKey} appears twice in one batch; the later record is kept`);
+    byKey.set(r.sourceKey, r);
+  }
+  const records = [...byKey.values()];
+  if (!records.length) return { created: 0, updated: 0, unchanged: 0, ids: new Map(), warnings };
+
+  const rows = records.map((r) => {
+    const a = analyseRecord(r);
+    return {
+      tenant_id: tenantId,
+      source_key: r.sourceKey,
+      source_format: r.sourceFormat,
+      title: r.title,
+      title_vernacular: orNull(r.titleVernacular),
+      other_titles: r.otherTitles ?? [],
+      responsibility: orNull(r.responsibility),
+      author: r.author ?? '',
+      authors: r.authors ?? [],
+      edition: orNull(r.edition),
+      publisher: orNull(r.publisher),
+      publish_place: orNull(r.publishPlace),
+      publish_year: orNull(r.publishYear),
+      publish_year_int: orNull(r.publishYearInt),
+      physical_description: orNull(r.physicalDescription),
+      isbns: r.isbns ?? [],
+      invalid_isbns: r.invalidIsbns ?? [],
+      issn: orNull(r.issn),
+      price: orNull(r.price),
+      clc_classes: r.clcClasses ?? [],
+      other_classes: r.otherClasses ?? [],
+      call_numbers: r.callNumbers ?? [],
+      subjects: r.subjects ?? [],
+      series: r.series ?? [],
+      lang_code: orNull(r.langCode),
+      country_code: orNull(r.countryCode),
+      doc_code: r.docCode || '1',
+      discode1: a.discode1,
+      abstract: orNull(r.abstract),
+      notes: r.notes ?? [],
+      links: JSON.stringify(r.links ?? []),
+      vernacular: JSON.stringify(r.vernacular ?? {}),
+      marc: r.marc === undefined ? null : JSON.stringify(r.marc),
+      e_count: (r.links ?? []).length,
+      search_vector: sql`${a.searchVector}::tsvector`,
+      title_sort: a.titleSort,
+      content_hash: a.contentHash,
+    };
+  });
+
+  return inTransaction(db, async (trx) => {
+    const changed = await trx
+      .insertInto('bib_record')
+      .values(rows)
+      .onConflict((oc) =>
+        oc
+          .columns(['tenant_id', 'source_key'])
+          .doUpdateSet((eb) => {
+            const keep = [
+              'record_id',
+              'tenant_id',
+              'source_key',
+              'created_at',
+              'physical_count',
+              'on_shelf_count',
+              'first_in_date',
+              'loan_count',
+            ];
+            const cols = Object.keys(rows[0]!).filter((c) => !keep.includes(c)) as Array<keyof (typeof rows)[0]>;
+            return {
+              ...Object.fromEntries(cols.map((c) => [c, eb.ref(`excluded.${c}`)])),
+              updated_at: sql`now()`,
+            } as never;
+          })
+          .where('bib_record.content_hash', '<>', (eb) => eb.ref('excluded.content_hash')),
+      )
+      .returning(['record_id', 'source_key', sql<boolean>`(xmax = 0)`.as('inserted')])
+      .execute();
+
+    const ids = new Map(changed.map((c) => [c.source_key, c.record_id]));
+    await replaceItems(trx, tenantId, records, ids, warnings);
+    const created = changed.filter((c) => c.inserted).length;
+    return { created, updated: changed.length - created, unchanged: records.length - changed.length, ids, warnings };
+  });
+}
+
+/** Replaces the items of the changed records and recomputes the counts of every record touched. */
+async function replaceItems(
+  trx: Transaction<Database>,
+  tenantId: number,
+  records: RecordInput[],
+  ids: Map<string, number>,
+  warnings: string[],
+): Promise<void> {
+  const changedIds = [...ids.values()];
+  if (!changedIds.length) return;
+  await trx.deleteFrom('item').where('record_id', 'in', changedIds).execute();
+
+  const seen = new Set<string>();
+  const items: Array<ItemInput & { recordId: number }> = [];
+  for (const r of records) {
+    const recordId = ids.get(r.sourceKey);
+    if (recordId === undefined) continue;
+    for (const item of r.items ?? []) {
+      const barcode = item.barcode?.trim() || null;
+      if (barcode && seen.has(barcode)) {
+        warnings.push(`barcode ${barcode} appears twice in one batch; the later item is kept`);
+        const i = items.findIndex((x) => x.barcode === barcode);
+        if (i >= 0) items.splice(i, 1);
+      }
+      if (barcode) seen.add(barcode);
+      items.push({ ...item, barcode, recordId });
+    }
+  }
+
+  // Items whose barcode now belongs to a record of this batch move to it; their old records need new counts.
+  const barcodes = items.map((i) => i.barcode).filter((b): b is string => !!b);
+  const movedFrom = barcodes.length
+    ? (
+        await trx
+          .selectFrom('item')
+          .select('record_id')
+          .distinct()
+          .where('tenant_id', '=', tenantId)
+          .where('barcode', 'in', barcodes)
+          .execute()
+      ).map((r) => r.record_id)
+    : [];
+
+  for (let i = 0; i < items.length; i += 2000) {
+    const chunk = items.slice(i, i + 2000);
+    await trx
+      .insertInto('item')
+      .values(
+        chunk.map((it) => ({
+          tenant_id: tenantId,
+          record_id: it.recordId,
+          barcode: it.barcode ?? null,
+          call_no: orNull(it.callNo),
+          lib_code: orNull(it.libCode),
+          campus_id: orNull(it.campusId),
+          location_id: orNull(it.locationId),
+          location_name: orNull(it.locationName),
+          cur_location_id: orNull(it.curLocationId),
+          shelf_no: orNull(it.shelfNo),
+          vol: orNull(it.vol),
+          year: orNull(it.year),
+          process_type_code: it.processTypeCode || ON_SHELF,
+          due_date: orNull(it.dueDate),
+          circ_attr: it.circAttr || '0',
+          price: orNull(it.price),
+          in_date: orNull(it.inDate),
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'barcode']).doUpdateSet((eb) => ({
+          record_id: eb.ref('excluded.record_id'),
+          call_no: eb.ref('excluded.call_no'),
+          lib_code: eb.ref('excluded.lib_code'),
+          campus_id: eb.ref('excluded.campus_id'),
+          location_id: eb.ref('excluded.location_id'),
+          location_name: eb.ref('excluded.location_name'),
+          cur_location_id: eb.ref('excluded.cur_location_id'),
+          shelf_no: eb.ref('excluded.shelf_no'),
+          vol: eb.ref('excluded.vol'),
+          year: eb.ref('excluded.year'),
+          process_type_code: eb.ref('excluded.process_type_code'),
+          due_date: eb.ref('excluded.due_date'),
+          circ_attr: eb.ref('excluded.circ_attr'),
+          price: eb.ref('excluded.price'),
+          in_date: eb.ref('excluded.in_date'),
+        })),
+      )
+      .execute();
+  }
+  await refreshItemCounts(trx, [...new Set([...changedIds, ...movedFrom])]);
+}
+
+/** Recomputes physical_count, on_shelf_count and first_in_date of records from their items. */
+export async function refreshItemCounts(db: Kysely<Database>, recordIds: number[]): Promise<void> {
+  if (!recordIds.length) return;
+  await sql`
+    UPDATE bib_record b SET
+      physical_count = coalesce(s.n, 0),
+      on_shelf_count = coalesce(s.on_shelf, 0),
+      first_in_date = s.first_in
+    FROM (SELECT r.id,
+                 (SELECT count(*)::int FROM item i WHERE i.record_id = r.id) AS n,
+                 (SELECT count(*)::int FROM item i WHERE i.record_id = r.id
+                    AND i.process_type_code = ${ON_SHELF} AND i.circ_attr IN (${sql.join(LOANABLE)})) AS on_shelf,
+                 (SELECT min(i.in_date) FROM item i WHERE i.record_id = r.id) AS first_in
+          FROM unnest(${recordIds}::int[]) AS r(id)) s
+    WHERE b.record_id = s.id`.execute(db);
+}

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import { buildTsVector, foldText, pinyinKeys } from '@openfind/text';
+import type { RecordInput } from './record-input.js';
+import { disciplinesOfClasses } from './discipline.js';
+
+/** What the database stores beside the record's own fields: analysed text, sort key, hash. */
+export interface RecordAnalysis {
+  searchVector: string;
+  titleSort: string;
+  discode1: string[];
+  contentHash: string;
+}
+
+const flat = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/**
+ * Analyses a record for search: title (with pinyin) weighs most, then authors, then subjects
+ * and classes, then everything else; vernacular and romanised forms are both indexed.
+ */
+export function analyseRecord(r: RecordInput): RecordAnalysis {
+  const v = r.vernacular ?? {};
+  const searchVector = buildTsVector([
+    { text: [r.title, r.titleVernacular, ...flat(v.title)].filter(Boolean).join(' \n '), weight: 'A', pinyin: true },
+    { text: (r.otherTitles ?? []).join(' \n '), weight: 'A', pinyin: true },
+    {
+      text: [r.author, ...(r.authors ?? []), r.responsibility, ...flat(v.authors)].filter(Boolean).join(' \n '),
+      weight: 'B',
+    },
+    { text: [...(r.subjects ?? []), ...(r.series ?? []), ...flat(v.subjects)].join(' \n '), weight: 'C' },
+    {
+      text: [
+        r.publisher,
+        ...flat(v.publisher),
+        r.publishPlace,
+        r.edition,
+        r.abstract,
+        ...(r.notes ?? []),
+        ...(r.extraText ?? []),
+      ]
+        .filter(Boolean)
+        .join(' \n '),
+      weight: 'D',
+    },
+  ]);
+  const { full } = pinyinKeys(r.title);
+  const titleSort = (full.length ? full.join(' ') + ' ' : '') + foldText(r.title).slice(0, 200);
+  const contentHash = createHash('sha256').update(JSON.stringify(r)).digest('hex');
+  return { searchVector, titleSort, discode1: disciplinesOfClasses(r.clcClasses ?? []), contentHash };
+}

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldText } from '@openfind/text';
+import { sql } from 'kysely';
+import { storeRecords } from '../src/modules/catalogue/catalogue-repository.js';
+import type { RecordInput } from '../src/modules/catalogue/record-input.js';
+import { createTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let tenantId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+});
+afterAll(async () => t.close());
+
+const book = (over: Partial<RecordInput> = {}): RecordInput => ({
+  sourceKey: 'ocm0001|OCoLC',
+  sourceFormat: 'marc21',
+  title: '紅樓夢',
+  author: '曹雪芹著',
+  authors: ['曹雪芹'],
+  publisher: '人民文學出版社',
+  publishYear: '1982',
+  publishYearInt: 1982,
+  isbns: ['9787020002207'],
+  clcClasses: ['I242.47'],
+  subjects: ['章回小说'],
+  items: [
+    {
+      barcode: 'B0001',
+      callNo: 'I242.47/2',
+      libCode: 'OFU',
+      locationId: '101',
+      processTypeCode: '411',
+      circAttr: '0',
+      inDate: '2020-03-01',
+    },
+    {
+      barcode: 'B0002',
+      callNo: 'I242.47/2',
+      libCode: 'OFU',
+      locationId: '101',
+      processTypeCode: '412',
+      dueDate: '2026-12-01',
+      circAttr: '0',
+      inDate: '2019-05-01',
+    },
+  ],
+  ...over,
+});
+
+const record = (sourceKey: string) =>
+  t.db.kysely
+    .selectFrom('bib_record')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('source_key', '=', sourceKey)
+    .executeTakeFirstOrThrow();
+
+describe('storing records', () => {
+  it('creates a record with its items and consistent counts', async () => {
+    const r = await storeRecords(t.db.kysely, tenantId, [book()]);
+    expect(r).toMatchObject({ created: 1, updated: 0, unchanged: 0 });
+    const row = await record('ocm0001|OCoLC');
+    expect(row).toMatchObject({
+      title: '紅樓夢',
+      physical_count: 2,
+      on_shelf_count: 1,
+      discode1: ['05'],
+      doc_code: '1',
+    });
+    expect(row.first_in_date?.toISOString().slice(0, 10)).toBe('2019-05-01');
+  });
+
+  it('changes nothing when the same record is stored again', async () => {
+    const r = await storeRecords(t.db.kysely, tenantId, [book()]);
+    expect(r).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+    const items = await t.db.kysely.selectFrom('item').select('barcode').where('tenant_id', '=', tenantId).execute();
+    expect(items.map((i) => i.barcode).sort()).toEqual(['B0001', 'B0002']);
+  });
+
+  it('updates a changed record in place and replaces its items', async () => {
+    const before = await record('ocm0001|OCoLC');
+    const r = await storeRecords(t.db.kysely, tenantId, [
+      book({ edition: '第3版', items: [{ barcode: 'B0003', processTypeCode: '411', circAttr: '1' }] }),
+    ]);
+    expect(r).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
+    const after = await record('ocm0001|OCoLC');
+    expect(after.record_id).toBe(before.record_id);
+    expect(after).toMatchObject({ edition: '第3版', physical_count: 1, on_shelf_count: 0 });
+  });
+
+  it('finds the record by Simplified, Traditional, pinyin and initials through its search vector', async () => {
+    for (const q of ['红楼梦', '紅樓夢', 'hongloumeng', 'hlm', '曹雪芹', '章回小说', '人民文学出版社']) {
+      // a single-lexeme query in the folded form the index holds
+      const lexeme = foldText(q).replace(/'/g, "''");
+      const n = await sql<{ n: number }>`SELECT count(*)::int AS n FROM bib_record
+        WHERE tenant_id = ${tenantId} AND search_vector @@ ${`'${lexeme}'`}::tsquery`.execute(t.db.kysely);
+      expect(n.rows[0]!.n, q).toBe(1);
+    }
+  });
+
+  it('moves an item to the record that now claims its barcode and fixes both counts', async () => {
+    await storeRecords(t.db.kysely, tenantId, [
+      book({ sourceKey: 'other|X', title: '石头记', isbns: [], items: [{ barcode: 'B0003' }, { barcode: 'B0004' }] }),
+    ]);
+    expect((await record('ocm0001|OCoLC')).physical_count).toBe(0);
+    expect((await record('other|X')).physical_count).toBe(2);
+  });
+
+  it('keeps the later of two items with one barcode in a batch, and says so', async () => {
+    const r = await storeRecords(t.db.kysely, tenantId, [
+      book({
+        sourceKey: 'dup|Y',
+        title: 'Dup',
+        items: [
+          { barcode: 'D1', vol: 'v.1' },
+          { barcode: 'D1', vol: 'v.2' },
+        ],
+      }),
+    ]);
+    expect(r.warnings.join()).toMatch(/barcode D1 appears twice/);
+    const items = await t.db.kysely.selectFrom('item').select(['barcode', 'vol']).where('barcode', '=', 'D1').execute();
+    expect(items).toEqual([{ barcode: 'D1', vol: 'v.2' }]);
+  });
+
+  it('never invents holdings: a record without items has none', async () => {
+    await storeRecords(t.db.kysely, tenantId, [book({ sourceKey: 'bare|Z', items: [] })]);
+    expect(await record('bare|Z')).toMatchObject({ physical_count: 0, on_shelf_count: 0, first_in_date: null });
+  });
+
+  it('rolls a failing batch back whole', async () => {
+    const before = await t.db.kysely
+      .selectFrom('bib_record')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    await expect(
+      storeRecords(t.db.kysely, tenantId, [
+        book({ sourceKey: 'ok|1', title: 'fine' }),
+        book({ sourceKey: 'bad|2', title: 'broken', publishYearInt: 99999 }), // out of smallint range
+      ]),
+    ).rejects.toThrow();
+    const after = await t.db.kysely
+      .selectFrom('bib_record')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+});
