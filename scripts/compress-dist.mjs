@@ -27,4 +27,6 @@ function walk(dir) {
   }
 }
 walk(root);
-console.log(`compress-dist: ${files} files, ${(before / 1024).toFixed(0)} KiB -> ${(after / 1024).toFixed(0)} KiB brotli`);
+console.log(
+  `compress-dist: ${files} files, ${(before / 1024).toFixed(0)} KiB -> ${(after / 1024).toFixed(0)} KiB brotli`,
+);

@@ -12,7 +12,7 @@ import { seedDemo } from './seed/demo.js';
 import { seedDemoCatalogue } from './seed/demo-catalogue.js';
 import { startServer } from './server.js';
 import { createServices, type Services } from './services.js';
-import { createTenant } from './modules/tenants/tenant-service.js';
+import { createTenant, ReservedMappingPathError } from './modules/tenants/tenant-service.js';
 import type { Tenant } from './modules/tenants/tenant-repository.js';
 import { VERSION } from './version.js';
 
@@ -230,7 +230,12 @@ configCmd
   });
 
 program.parseAsync().catch((err: unknown) => {
-  if (err instanceof CliError || err instanceof ConfigError || err instanceof DataDirBusyError) {
+  if (
+    err instanceof CliError ||
+    err instanceof ConfigError ||
+    err instanceof DataDirBusyError ||
+    err instanceof ReservedMappingPathError
+  ) {
     console.error(`openfind: ${err.message}`);
   } else if (err instanceof ZodError) {
     console.error(

@@ -53,6 +53,9 @@ describe('openfind CLI', () => {
     expect(taken.err).toMatch(/mapping path "dongshan" is taken/);
     const bad = openfind('tenant', 'add', '--mapping-path', 'a/b', '--group-code', '1', '--name', 'x');
     expect(bad.err).toMatch(/--mapping-path may hold/);
+    const reserved = openfind('tenant', 'add', '--mapping-path', 'searchlist', '--group-code', '9', '--name', 'x');
+    expect(reserved.code).toBe(1);
+    expect(reserved.err).toMatch(/"searchlist" is a page or server path of the portal/);
   });
 
   it('sets and reads site configuration and institution parameters without SQL', () => {

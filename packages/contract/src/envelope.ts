@@ -1,22 +1,5 @@
 import { z } from 'zod';
 
-/** Error codes carried in `errCode`. 200 is success; the rest are ours, stable across versions. */
-export const ErrCode = {
-  ok: 200,
-  badRequest: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  notFound: 404,
-  tooManyRequests: 429,
-  internal: 500,
-  unknownTenant: 40001,
-  groupCodeMismatch: 40002,
-  unknownLibrary: 40003,
-  unknownParam: 40004,
-  accessInterrupted: 9999,
-} as const;
-export type ErrCode = (typeof ErrCode)[keyof typeof ErrCode];
-
 /** The envelope every /oga and /find response is wrapped in. */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({

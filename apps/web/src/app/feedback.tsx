@@ -1,0 +1,28 @@
+import { ConfigProvider, message, Modal } from 'antd';
+import type { ThemeConfig } from 'antd';
+import type { Locale } from 'antd/es/locale';
+
+/** Spec §8: at most 8 toasts at once. */
+export const MAX_TOASTS = 8;
+
+/** Points Ant Design's static toasts and dialogs at the app's locale and theme, and caps the toasts. */
+export function configureFeedback(locale: Locale, theme: ThemeConfig): void {
+  message.config({ maxCount: MAX_TOASTS });
+  ConfigProvider.config({
+    holderRender: (children) => (
+      <ConfigProvider locale={locale} theme={theme}>
+        {children}
+      </ConfigProvider>
+    ),
+  });
+}
+
+/** An error toast. */
+export function showError(text: string): void {
+  void message.error(text);
+}
+
+/** The session-expired dialog; `onOk` runs when it is acknowledged. */
+export function showSessionExpired(title: string, content: string, onOk: () => void): void {
+  Modal.warning({ title, content, onOk });
+}

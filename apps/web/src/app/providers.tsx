@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import type { ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { useConfig } from '../features/site-config';
+import { HttpFeedback } from './HttpFeedback';
+import { baseTheme } from './theme';
+
+type Props = { queryClient: QueryClient; locale: Locale; children: ReactNode };
+
+/** Query cache, Ant Design's locale and theme, and the global HTTP feedback. */
+export function AppProviders({ queryClient, locale, children }: Props) {
+  const theme = useMemo(() => baseTheme(''), []);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={locale} theme={theme}>
+        <HttpFeedback locale={locale} theme={theme} />
+        {children}
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** Applies the tenant's special font to Ant Design's components once the site config is known. */
+export function ConfigTheme({ children }: { children: ReactNode }) {
+  const { specialFont } = useConfig();
+  const theme = useMemo(() => baseTheme(specialFont), [specialFont]);
+  if (!specialFont) return children;
+  return <ConfigProvider theme={theme}>{children}</ConfigProvider>;
+}

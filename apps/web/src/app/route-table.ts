@@ -1,0 +1,120 @@
+/** How a screen is rendered. */
+export type RoutePage = 'home' | 'placeholder' | 'externalSearch' | 'personalExternal' | 'aiSearch';
+
+/** One entry of the route table of spec §2. */
+export type RouteDef = {
+  path: string;
+  /** Names the screen: the key under 'features' in the placeholder namespace. */
+  feature: string;
+  page: RoutePage;
+  /** 'bare' screens are shown without the header and footer (spec §2: login and binding screens). */
+  layout: 'shell' | 'bare';
+  /** Opened from menus in a new window, with the header hidden (spec §2: /drivePurchas). */
+  newWindow?: boolean;
+};
+
+type Spec = [path: string, feature: string, page?: RoutePage];
+
+const shell = (entries: Spec[]): RouteDef[] =>
+  entries.map(([path, feature, page = 'placeholder']) => ({ path, feature, page, layout: 'shell' }));
+
+/** Personal-centre entries reachable as /personalExternal/{n} (spec §2). */
+export const PERSONAL_EXTERNAL_KEYS = ['4', '5', '6', '7', '8', '10', '11', '14'] as const;
+
+/** Every route of the spec's route table, plus /digitalLibrary (menu entry of spec §1). */
+export const ROUTE_TABLE: readonly RouteDef[] = [
+  ...shell([
+    ['/Home', 'home', 'home'],
+    ['/home', 'home', 'home'],
+    // Search
+    ['/advanceSearch', 'advancedSearch'],
+    ['/searchList', 'searchResults'],
+    ['/chaoXingSearchList', 'chaoXingSearch'],
+    ['/chaoXingSearchDetail', 'chaoXingDetails'],
+    ['/otherSearchList', 'otherSearch'],
+    ['/otherSearchList2', 'otherSearch'],
+    ['/categorySearchList', 'categorySearch'],
+    ['/searchList/otherPaperDetail', 'otherPaperDetails'],
+    ['/searchList/bookDetailsmyFav/myFav', 'favouriteRecord'],
+    ['/myFav', 'favourites'],
+    ['/searchListExternal/:searchType/:keyword/:matchType/:docType?', 'externalSearch'],
+    // Catches the empty-keyword form /searchListExternal/{searchType}//{matchType}.
+    ['/searchListExternal/*', 'externalSearch', 'externalSearch'],
+    ['/searchListResource/:searchType/:keyword/:matchType/:resourceType?', 'resourceSearch'],
+    ['/searchList/bookDetails/:id/:type?', 'recordDetails'],
+    // Navigation
+    ['/dataBaseNav', 'databases'],
+    ['/dataBaseNav/details/:id', 'databaseDetails'],
+    ['/newDataBase', 'newDatabases'],
+    ['/newDataBase/details/:recordId', 'newDatabaseDetails'],
+    ['/magazineNav', 'journals'],
+    ['/magazineNavDetail', 'journalDetails'],
+    ['/specialNav/:id?', 'specialNavigation'],
+    ['/bookListNav', 'bookLists'],
+    ['/elecBook', 'eBooks'],
+    ['/collectionNav', 'collections'],
+    ['/collectionNavDetail', 'collectionDetails'],
+    ['/digitalLibrary', 'digitalLibrary'],
+    // Special libraries
+    ['/specialBaseNav', 'specialLibraries'],
+    ['/specialBaseNav/specialBaseDetail', 'specialLibraryDetails'],
+    ['/specialBaseNav/childBaseList', 'specialLibraryChildren'],
+    ['/specialBaseDetail/:id/:twoId?', 'specialLibraryDetails'],
+    // Subject service
+    ['/departmentList', 'departments'],
+    ['/departmentHome', 'departmentHome'],
+    ['/researcher', 'researchers'],
+    ['/researcherDetail', 'researcherDetails'],
+    ['/schoolBaseNav', 'schoolTheses'],
+    ['/courseReference', 'courseReferences'],
+    ['/courseReferenceDetail', 'courseReferenceDetails'],
+    ['/courseBookResource', 'courseBooks'],
+    ['/courseBookDetail', 'courseBookDetails'],
+    // Recommendation and services
+    ['/collect', 'hotCollections'],
+    ['/readRange', 'hotBorrowing'],
+    ['/grade', 'hotRatings'],
+    ['/hotBook', 'hotBooks'],
+    ['/newBookInform', 'newBooks'],
+    ['/bookDonate', 'bookDonation'],
+    ['/bookDonate/detail', 'bookDonationDetails'],
+    ['/donate', 'donate'],
+    ['/drivePurList', 'purchasingList'],
+    ['/drivePurDetails', 'purchasingDetails'],
+    ['/drivePurCart', 'purchasingCart'],
+    ['/drivePurSettle', 'purchasingSettlement'],
+    ['/drivePurLogistic', 'purchasingLogistics'],
+    ['/drivePurUser', 'purchasingUser'],
+    // AI (only with the institution flag newAISearchFlag '1')
+    ['/aiSearch', 'aiSearch', 'aiSearch'],
+    // Personal
+    ['/personalCenter', 'myLibrary'],
+    ['/customTabs', 'customTabs'],
+    ['/personalCenter/customTabs', 'customTabs'],
+    ['/personalCenter/freeOrder', 'freeOrder'],
+    ['/personalCenter/bookListDetails', 'bookListDetails'],
+    ['/personalExternal/:n', 'myLibrary', 'personalExternal'],
+    // Account screens inside the shell
+    ['/forceBinding', 'forceBinding'],
+    ['/modifyPassword', 'modifyPassword'],
+    ['/resetPassword', 'resetPassword'],
+    ['/loginExternal/:jwt/:jwtHeader', 'loginExternal'],
+    // Other
+    ['/privacy', 'privacy'],
+    ['/oldPrivacy', 'privacy'],
+    ['/previewPdf/:id1/:id2', 'previewPdf'],
+  ]),
+  { path: '/drivePurchas', feature: 'readerPurchasing', page: 'placeholder', layout: 'shell', newWindow: true },
+  { path: '/login', feature: 'login', page: 'placeholder', layout: 'bare' },
+  { path: '/bindAccount', feature: 'bindAccount', page: 'placeholder', layout: 'bare' },
+  { path: '/bindUid', feature: 'bindUid', page: 'placeholder', layout: 'bare' },
+  { path: '/relevanceUid', feature: 'relevanceUid', page: 'placeholder', layout: 'bare' },
+];
+
+/** First path segments of the app's own routes: these are never tenant mapping paths. */
+export const OWN_TOP_SEGMENTS: readonly string[] = [
+  ...new Set(ROUTE_TABLE.map((r) => r.path.split('/')[1] ?? '').filter(Boolean)),
+];
+
+/** In-app paths that open in a new window from menus. */
+export const NEW_WINDOW_PATHS: readonly string[] = ROUTE_TABLE.filter((r) => r.newWindow).map((r) => r.path);

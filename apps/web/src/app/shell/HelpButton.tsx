@@ -1,0 +1,34 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HelpIcon } from '../../components/icons';
+
+const HelpModal = lazy(() => import('./HelpModal'));
+
+/** The help icon; its modal (and Ant Design's Modal) load on first use. */
+export function HelpButton() {
+  const { t } = useTranslation();
+  const [isOpen, setOpen] = useState(false);
+  const [wasOpened, setWasOpened] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="of-header-button"
+        aria-label={t('header.help')}
+        title={t('header.help')}
+        aria-haspopup="dialog"
+        onClick={() => {
+          setWasOpened(true);
+          setOpen(true);
+        }}
+      >
+        <HelpIcon />
+      </button>
+      {wasOpened ? (
+        <Suspense fallback={null}>
+          <HelpModal open={isOpen} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

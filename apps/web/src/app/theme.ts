@@ -1,0 +1,18 @@
+import type { ThemeConfig } from 'antd';
+import { FONT_STACK } from '../features/site-config';
+
+/** OpenFind's base theme; the tenant's colours paint the header, not the whole palette. */
+export function baseTheme(specialFont: string): ThemeConfig {
+  return {
+    token: {
+      colorPrimary: '#1d5fa8',
+      colorLink: '#1d5fa8',
+      colorInfo: '#1d5fa8',
+      borderRadius: 6,
+      // Secondary texts darker than Ant Design's defaults, for WCAG AA contrast on light greys.
+      colorTextDescription: '#545b66',
+      colorTextTertiary: '#545b66',
+      fontFamily: specialFont ? `${specialFont}, ${FONT_STACK}` : FONT_STACK,
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export { HomePage } from './pages/HomePage';
+export { SEARCH_SCOPES, buildSearchUrl, DEFAULT_SEARCH_FIELD } from './search-scopes';

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiPath } from '@openfind/contract';
+import type { MenuList } from '@openfind/contract';
+import { api } from '../../../lib/api-client';
+
+/** The tenant's menus (menuA is the header menu). */
+export function getMenuList(signal?: AbortSignal): Promise<MenuList> {
+  return api.get<MenuList>(ApiPath.getMenuList, undefined, { signal, silent: true });
+}
+
+/** Query options of the menus. */
+export const menuListQueryOptions = () =>
+  queryOptions({ queryKey: ['menu', 'list'], queryFn: ({ signal }) => getMenuList(signal), staleTime: Infinity });
+
+/** The tenant's menus. */
+export function useMenuList() {
+  return useQuery(menuListQueryOptions());
+}

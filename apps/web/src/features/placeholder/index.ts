@@ -1,0 +1,1 @@
+export { NotAvailablePage } from './pages/NotAvailablePage';

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiPath } from '@openfind/contract';
+import type { LogoInfo } from '@openfind/contract';
+import { api } from '../../../lib/api-client';
+
+/** The tenant's logo, icon, logo link and display name. */
+export function getLogo(signal?: AbortSignal): Promise<LogoInfo> {
+  return api.get<LogoInfo>(ApiPath.getLogoUrl, undefined, { signal, silent: true });
+}
+
+/** Query options of the logo. */
+export const logoQueryOptions = () =>
+  queryOptions({ queryKey: ['site-config', 'logo'], queryFn: ({ signal }) => getLogo(signal), staleTime: Infinity });
+
+/** The tenant's logo information. */
+export function useLogo() {
+  return useQuery(logoQueryOptions());
+}

@@ -1,0 +1,27 @@
+import { DEFAULT_LANG } from '@openfind/contract';
+import { createHttpClient } from './http';
+import type { ApiError, RequestContext } from './http';
+import { readSessionToken } from './session';
+
+let context: RequestContext = { mappingPath: '', groupCode: '', lang: DEFAULT_LANG };
+type Handlers = { onError: (error: ApiError) => void; onUnauthorized: (error: ApiError) => void };
+let handlers: Handlers | null = null;
+
+/** Updates the tenant and language headers sent with every call. */
+export function setRequestContext(patch: Partial<RequestContext>): void {
+  context = { ...context, ...patch };
+}
+
+/** Installs the global failure handlers (toasts, the session-expired dialog). */
+export function setHttpHandlers(next: Handlers | null): void {
+  handlers = next;
+}
+
+/** The application's one HTTP client (spec §7). */
+export const api = createHttpClient({
+  prefix: import.meta.env.VITE_API_PREFIX ?? '',
+  getContext: () => context,
+  getToken: readSessionToken,
+  onError: (error) => handlers?.onError(error),
+  onUnauthorized: (error) => handlers?.onUnauthorized(error),
+});

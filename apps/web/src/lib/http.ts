@@ -1,0 +1,185 @@
+import { CONTENT_LANGUAGE, ErrCode, Header, X_LANG } from '@openfind/contract';
+import type { Envelope, Lang } from '@openfind/contract';
+
+/** Spec §9: every call gives up after 30 s. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** errCode of an expired or missing session. */
+export const UNAUTHORIZED_ERR_CODE = ErrCode.unauthorized;
+/** Spec §8: the global handler reads this server message as a login timeout. */
+export const LOGIN_TIMEOUT_MESSAGE = 'xxx';
+
+/** What went wrong, so that the global handler can word it. */
+export type ApiErrorKind = 'business' | 'unauthorized' | 'timeout' | 'network' | 'http' | 'parse';
+
+/** A failed call: a business failure (`success:false`), an expired session or a transport problem. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly errCode: number | null = null,
+    readonly status: number | null = null,
+    readonly envelope: Envelope<unknown> | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** Who is asking: sent as headers on every call. */
+export type RequestContext = { mappingPath: string; groupCode: string; lang: Lang };
+/** The session token and the name of the header that carries it. */
+export type SessionToken = { header: string; value: string };
+
+export type HttpClientOptions = {
+  /** Origin for absolute URLs (tests); '' in the browser. */
+  baseUrl?: string;
+  /** Path prefix in front of every API path (VITE_API_PREFIX). */
+  prefix?: string;
+  timeoutMs?: number;
+  getContext: () => RequestContext;
+  getToken: () => SessionToken | null;
+  /** Called on HTTP 401, errCode 401 or the 'xxx' message. */
+  onUnauthorized?: (error: ApiError) => void;
+  /** Called on every other failure of a call that is not silent. */
+  onError?: (error: ApiError) => void;
+  fetchImpl?: typeof fetch;
+};
+
+export type RequestOptions = {
+  /** Cancels the call (TanStack Query passes one). */
+  signal?: AbortSignal;
+  /** Do not report a business or transport failure (spec §8: some calls fail silently). */
+  silent?: boolean;
+  timeoutMs?: number;
+};
+
+type Scalar = string | number | boolean;
+/** A query-string value; arrays repeat the key, null and undefined are left out. */
+export type QueryValue = Scalar | null | undefined | readonly Scalar[];
+export type Query = Record<string, QueryValue>;
+
+export type HttpClient = {
+  /** GET with a query string; resolves to `data` or rejects with an ApiError. */
+  get<T>(path: string, query?: Query, options?: RequestOptions): Promise<T>;
+  /** POST with a JSON body; resolves to `data` or rejects with an ApiError. */
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+};
+
+/** Builds `?a=1&b=x&b=y` from a query object. */
+export function toQueryString(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined) continue;
+    const values: readonly Scalar[] = Array.isArray(value) ? value : [value as Scalar];
+    for (const v of values) params.append(key, String(v));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The headers every call carries (spec §7). */
+export function buildHeaders(context: RequestContext, token: SessionToken | null, hasBody: boolean) {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [Header.mappingPath]: context.mappingPath,
+    [Header.lang]: X_LANG[context.lang],
+    [Header.contentLanguage]: CONTENT_LANGUAGE[context.lang],
+  };
+  if (context.groupCode) headers[Header.groupCode] = context.groupCode;
+  if (token?.value) headers[token.header] = token.value;
+  if (hasBody) headers['Content-Type'] = 'application/json;charset=UTF-8';
+  return headers;
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { success?: unknown }).success === 'boolean';
+}
+
+function isUnauthorized(status: number, envelope: Envelope<unknown> | null): boolean {
+  if (status === 401) return true;
+  if (!envelope) return false;
+  return envelope.errCode === UNAUTHORIZED_ERR_CODE || envelope.message === LOGIN_TIMEOUT_MESSAGE;
+}
+
+/** Ties an optional caller signal and a timeout to one controller. */
+function withTimeout(ms: number, outer: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, ms);
+  const onOuterAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener('abort', onOuterAbort, { once: true });
+  return {
+    signal: controller.signal,
+    isTimedOut: () => timedOut,
+    dispose: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuterAbort);
+    },
+  };
+}
+
+/** Creates the one HTTP client of spec §7: headers, envelope, timeout, 401 and error reporting. */
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const base = `${options.baseUrl ?? ''}${(options.prefix ?? '').replace(/\/+$/, '')}`;
+  const doFetch = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
+  const fail = (error: ApiError, silent: boolean): never => {
+    if (error.kind === 'unauthorized') options.onUnauthorized?.(error);
+    else if (!silent) options.onError?.(error);
+    throw error;
+  };
+
+  async function send<T>(method: 'GET' | 'POST', url: string, body: unknown, opts: RequestOptions): Promise<T> {
+    const hasBody = method === 'POST';
+    const headers = buildHeaders(options.getContext(), options.getToken(), hasBody);
+    const timeout = withTimeout(opts.timeoutMs ?? options.timeoutMs ?? REQUEST_TIMEOUT_MS, opts.signal);
+    const silent = opts.silent ?? false;
+    let response: Response;
+    let payload: unknown = null;
+    try {
+      response = await doFetch(url, {
+        method,
+        headers,
+        credentials: 'include',
+        body: hasBody ? JSON.stringify(body ?? {}) : undefined,
+        signal: timeout.signal,
+      });
+      const text = await response.text();
+      payload = text ? (JSON.parse(text) as unknown) : null;
+    } catch (cause) {
+      if (timeout.isTimedOut()) return fail(new ApiError('timeout', ''), silent);
+      // A caller cancellation is not a failure to report.
+      if (opts.signal?.aborted) throw cause;
+      const kind = cause instanceof SyntaxError ? 'parse' : 'network';
+      return fail(new ApiError(kind, cause instanceof Error ? cause.message : String(cause)), silent);
+    } finally {
+      timeout.dispose();
+    }
+    const envelope = isEnvelope(payload) ? payload : null;
+    if (isUnauthorized(response.status, envelope)) {
+      const message = envelope?.message === LOGIN_TIMEOUT_MESSAGE ? '' : (envelope?.message ?? '');
+      return fail(
+        new ApiError('unauthorized', message, envelope?.errCode ?? UNAUTHORIZED_ERR_CODE, response.status, envelope),
+        silent,
+      );
+    }
+    if (envelope && !envelope.success) {
+      return fail(new ApiError('business', envelope.message, envelope.errCode, response.status, envelope), silent);
+    }
+    if (!response.ok)
+      return fail(new ApiError('http', envelope?.message ?? '', null, response.status, envelope), silent);
+    if (!envelope) return fail(new ApiError('parse', '', null, response.status), silent);
+    return envelope.data as T;
+  }
+
+  return {
+    get: <T>(path: string, query?: Query, opts: RequestOptions = {}) =>
+      send<T>('GET', `${base}${path}${toQueryString(query)}`, undefined, opts),
+    post: <T>(path: string, body?: unknown, opts: RequestOptions = {}) => send<T>('POST', `${base}${path}`, body, opts),
+  };
+}
