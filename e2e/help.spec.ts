@@ -6,8 +6,8 @@ test('the help modal opens at width 778 and closes with Escape', async ({ page }
   await page.getByRole('button', { name: '帮助' }).click();
   const dialog = page.getByRole('dialog', { name: '使用帮助' });
   await expect(dialog).toBeVisible();
-  const box = await page.locator('.ant-modal').boundingBox();
-  expect(box?.width).toBe(778);
+  // Measured once the opening animation has settled.
+  await expect.poll(async () => (await page.locator('.ant-modal').boundingBox())?.width).toBe(778);
   await expect(dialog).toContainText('资源检索');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
