@@ -147,3 +147,25 @@ describe('storing records', () => {
     expect(after.n).toBe(before.n);
   });
 });
+
+describe('the demo catalogue, through the analysis pipeline', () => {
+  it('stores every generated record with items consistent with the counts, and re-running adds nothing', async () => {
+    const beiling = (await t.services.tenants.byMappingPath('beiling'))!;
+    const { seedDemoCatalogue } = await import('../src/seed/demo-catalogue.js');
+    expect(await seedDemoCatalogue(t.db.kysely, beiling.id, 1200)).toBe(1200);
+    expect(await seedDemoCatalogue(t.db.kysely, beiling.id, 1200)).toBe(0);
+    const rows = await sql<{ n: number; bad: number; isbnless: number }>`
+      SELECT count(*)::int AS n,
+             count(*) FILTER (WHERE physical_count <> (SELECT count(*) FROM item i WHERE i.record_id = b.record_id))::int AS bad,
+             count(*) FILTER (WHERE cardinality(isbns) = 0)::int AS isbnless
+      FROM bib_record b WHERE tenant_id = ${beiling.id}`.execute(t.db.kysely);
+    expect(rows.rows[0]).toEqual({ n: 1200, bad: 0, isbnless: 0 });
+    const classic = await t.db.kysely
+      .selectFrom('bib_record')
+      .select(['title', 'author'])
+      .where('tenant_id', '=', beiling.id)
+      .where('source_key', '=', 'demo:0')
+      .executeTakeFirstOrThrow();
+    expect(classic).toEqual({ title: '红楼梦', author: '(清)曹雪芹著' });
+  });
+});

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ItemInput, RecordInput } from '../modules/catalogue/record-input.js';
-import { storeRecords } from '../modules/catalogue/catalogue-repository.js';
+import { StorePipeline } from '../modules/catalogue/store-pipeline.js';
 import { CLASSIC_WORKS, GIVEN, PUBLISHERS, SUBJECT_AREAS, SURNAMES, TITLE_TAILS } from './demo-catalogue-data.js';
 
 /** A small deterministic PRNG, so the same seed gives the same catalogue. */
@@ -140,11 +140,20 @@ export async function seedDemoCatalogue(
     .execute();
   const places: Place[] = locations.length ? locations : [{ libCode: '', campusId: '', locationId: '' }];
   const today = new Date();
-  let created = 0;
-  for (let start = 0; start < count; start += 500) {
-    const batch = Array.from({ length: Math.min(500, count - start) }, (_, i) => demoRecord(start + i, places, today));
-    created += (await storeRecords(db, tenantId, batch)).created;
-    onProgress?.(start + batch.length);
+  let done = 0;
+  const pipeline = new StorePipeline(db, tenantId, (_r, batch) => {
+    done += batch.length;
+    onProgress?.(done);
+  });
+  try {
+    for (let start = 0; start < count; start += 500) {
+      await pipeline.push(
+        Array.from({ length: Math.min(500, count - start) }, (_, i) => demoRecord(start + i, places, today)),
+      );
+    }
+  } catch (err) {
+    await pipeline.finish().catch(() => undefined); // stop the workers; the first failure is `err`
+    throw err;
   }
-  return created;
+  return (await pipeline.finish()).created;
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { analyseRecord } from './record-analysis.js';
+import { analyseRecord, type RecordAnalysis } from './record-analysis.js';
 import type { ItemInput, RecordInput } from './record-input.js';
 
 /** What storing a batch did. */
@@ -28,20 +28,30 @@ export async function storeRecords(
   db: Kysely<Database>,
   tenantId: number,
   inputs: RecordInput[],
+  /** Analyses of `inputs` (same order) when they were computed elsewhere, e.g. in a worker. */
+  analyses?: RecordAnalysis[],
 ): Promise<StoreResult> {
   const warnings: string[] = [];
   // One source key once per batch: the last occurrence wins, as a re-import would.
-  const byKey = new Map<string, RecordInput>();
-  for (const r of inputs) {
-    if (byKey.has(r.sourceKey))
+  const byKey = new Map<string, { r: RecordInput; a: RecordAnalysis | undefined }>();
+  inputs.forEach((r, i) => {
+    if (byKey.has(r.sourceKey)) {
       warnings.push(`source key ${r.sourceKey} appears twice in one batch; the later record is kept`);
-    byKey.set(r.sourceKey, r);
-  }
-  const records = [...byKey.values()];
+    }
+    byKey.set(r.sourceKey, { r, a: analyses?.[i] });
+  });
+  const entries = [...byKey.values()];
+  const records = entries.map((e) => e.r);
   if (!records.length) return { created: 0, updated: 0, unchanged: 0, ids: new Map(), warnings };
+  const itemsOf = dedupeBarcodes(records, warnings);
 
-  const rows = records.map((r) => {
-    const a = analyseRecord(r);
+  const rows = entries.map(({ r, a: given }) => {
+    const a = given ?? analyseRecord(r);
+    const items = itemsOf.get(r) ?? [];
+    const inDates = items
+      .map((i) => i.inDate)
+      .filter((d): d is string => !!d)
+      .sort();
     return {
       tenant_id: tenantId,
       source_key: r.sourceKey,
@@ -77,6 +87,9 @@ export async function storeRecords(
       vernacular: JSON.stringify(r.vernacular ?? {}),
       marc: r.marc === undefined ? null : JSON.stringify(r.marc),
       e_count: (r.links ?? []).length,
+      physical_count: items.length,
+      on_shelf_count: items.filter(isOnShelf).length,
+      first_in_date: inDates[0] ?? null,
       search_vector: sql`${a.searchVector}::tsvector`,
       title_sort: a.titleSort,
       content_hash: a.contentHash,
@@ -91,16 +104,7 @@ export async function storeRecords(
         oc
           .columns(['tenant_id', 'source_key'])
           .doUpdateSet((eb) => {
-            const keep = [
-              'record_id',
-              'tenant_id',
-              'source_key',
-              'created_at',
-              'physical_count',
-              'on_shelf_count',
-              'first_in_date',
-              'loan_count',
-            ];
+            const keep = ['record_id', 'tenant_id', 'source_key', 'created_at', 'loan_count'];
             const cols = Object.keys(rows[0]!).filter((c) => !keep.includes(c)) as Array<keyof (typeof rows)[0]>;
             return {
               ...Object.fromEntries(cols.map((c) => [c, eb.ref(`excluded.${c}`)])),
@@ -113,39 +117,57 @@ export async function storeRecords(
       .execute();
 
     const ids = new Map(changed.map((c) => [c.source_key, c.record_id]));
-    await replaceItems(trx, tenantId, records, ids, warnings);
+    await replaceItems(trx, tenantId, records, itemsOf, ids);
     const created = changed.filter((c) => c.inserted).length;
     return { created, updated: changed.length - created, unchanged: records.length - changed.length, ids, warnings };
   });
 }
 
-/** Replaces the items of the changed records and recomputes the counts of every record touched. */
+/** Whether an item counts as on shelf and loanable (可借). */
+function isOnShelf(item: ItemInput): boolean {
+  return (item.processTypeCode || ON_SHELF) === ON_SHELF && LOANABLE.includes(item.circAttr || '0');
+}
+
+/** Items of each record with barcodes unique in the batch: the later of two items with one barcode is kept. */
+function dedupeBarcodes(records: RecordInput[], warnings: string[]): Map<RecordInput, ItemInput[]> {
+  const owner = new Map<string, { record: RecordInput; index: number }>();
+  const out = new Map<RecordInput, Array<ItemInput | null>>();
+  for (const r of records) {
+    const list: Array<ItemInput | null> = [];
+    for (const item of r.items ?? []) {
+      const barcode = item.barcode?.trim() || null;
+      if (barcode) {
+        const prev = owner.get(barcode);
+        if (prev) {
+          warnings.push(`barcode ${barcode} appears twice in one batch; the later item is kept`);
+          (prev.record === r ? list : out.get(prev.record)!)[prev.index] = null;
+        }
+        owner.set(barcode, { record: r, index: list.length });
+      }
+      list.push({ ...item, barcode });
+    }
+    out.set(r, list);
+  }
+  return new Map([...out].map(([r, list]) => [r, list.filter((i): i is ItemInput => i !== null)]));
+}
+
+/** Replaces the items of the changed records; records that lose an item to them get new counts. */
 async function replaceItems(
   trx: Transaction<Database>,
   tenantId: number,
   records: RecordInput[],
+  itemsOf: Map<RecordInput, ItemInput[]>,
   ids: Map<string, number>,
-  warnings: string[],
 ): Promise<void> {
   const changedIds = [...ids.values()];
   if (!changedIds.length) return;
   await trx.deleteFrom('item').where('record_id', 'in', changedIds).execute();
 
-  const seen = new Set<string>();
   const items: Array<ItemInput & { recordId: number }> = [];
   for (const r of records) {
     const recordId = ids.get(r.sourceKey);
     if (recordId === undefined) continue;
-    for (const item of r.items ?? []) {
-      const barcode = item.barcode?.trim() || null;
-      if (barcode && seen.has(barcode)) {
-        warnings.push(`barcode ${barcode} appears twice in one batch; the later item is kept`);
-        const i = items.findIndex((x) => x.barcode === barcode);
-        if (i >= 0) items.splice(i, 1);
-      }
-      if (barcode) seen.add(barcode);
-      items.push({ ...item, barcode, recordId });
-    }
+    for (const item of itemsOf.get(r) ?? []) items.push({ ...item, recordId });
   }
 
   // Items whose barcode now belongs to a record of this batch move to it; their old records need new counts.
@@ -157,7 +179,7 @@ async function replaceItems(
           .select('record_id')
           .distinct()
           .where('tenant_id', '=', tenantId)
-          .where('barcode', 'in', barcodes)
+          .where('barcode', '=', sql<string>`any(${barcodes}::text[])`)
           .execute()
       ).map((r) => r.record_id)
     : [];
@@ -208,7 +230,11 @@ async function replaceItems(
       )
       .execute();
   }
-  await refreshItemCounts(trx, [...new Set([...changedIds, ...movedFrom])]);
+  const changed = new Set(changedIds);
+  await refreshItemCounts(
+    trx,
+    [...new Set(movedFrom)].filter((id) => !changed.has(id)),
+  );
 }
 
 /** Recomputes physical_count, on_shelf_count and first_in_date of records from their items. */
