@@ -1,13 +1,16 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Command, Option } from 'commander';
 import { MenusInput, SiteConfig } from '@openfind/contract';
+import { parseCsvMapping, type CsvMapping } from '@openfind/marc';
 import { ZodError } from 'zod';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { openConfiguredDatabase, prepareDatabase } from './lifecycle.js';
 import { Progress } from './lib/progress.js';
+import { IMPORT_FORMATS, importFile, type ImportFormat } from './modules/catalogue/import/import-file.js';
 import { seedDemo } from './seed/demo.js';
 import { seedDemoCatalogue } from './seed/demo-catalogue.js';
 import { startServer } from './server.js';
@@ -112,6 +115,72 @@ program
       console.log(`demo catalogue of ${t.name}: ${n} records (${created} new) in ${progress.seconds().toFixed(1)} s`);
     });
   });
+
+program
+  .command('import')
+  .description(
+    'import catalogue files (MARC21/UNIMARC ISO 2709, MARC-8, MARCXML, MARC-in-JSON, CSV) with their holdings',
+  )
+  .argument('<files...>')
+  .addOption(new Option('--tenant <selector>', 'institution to import into').default('default'))
+  .addOption(new Option('--format <format>', 'file format').choices([...IMPORT_FORMATS]).default('auto'))
+  .option('--mapping <file>', 'JSON column mapping for CSV/TSV files')
+  .option('--reject-dir <dir>', 'folder for reject reports (default: beside each file)')
+  .option('--batch-size <n>', 'records per committed batch', '500')
+  .action(
+    async (
+      files: string[],
+      o: { tenant: string; format: ImportFormat; mapping?: string; rejectDir?: string; batchSize: string },
+    ) => {
+      const batchSize = Number(o.batchSize);
+      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 5000) {
+        throw new CliError('--batch-size takes a whole number from 1 to 5000');
+      }
+      for (const f of files) if (!existsSync(f)) throw new CliError(`no such file: ${f}`);
+      let csvMapping: CsvMapping | undefined;
+      if (o.mapping) {
+        let parsed: CsvMapping | string;
+        try {
+          parsed = parseCsvMapping(JSON.parse(readFileSync(o.mapping, 'utf8')));
+        } catch (err) {
+          throw new CliError(`cannot use the mapping ${o.mapping}: ${(err as Error).message}`);
+        }
+        if (typeof parsed === 'string') throw new CliError(`cannot use the mapping ${o.mapping}: ${parsed}`);
+        csvMapping = parsed;
+      }
+      await withServices(async (s, db) => {
+        const t = await findTenant(s, o.tenant);
+        let failed = 0;
+        for (const file of files) {
+          const progress = new Progress(undefined, 'records', path.basename(file));
+          try {
+            const r = await importFile({
+              db: db.kysely,
+              tenantId: t.id,
+              file,
+              format: o.format,
+              batchSize,
+              ...(csvMapping ? { csvMapping } : {}),
+              ...(o.rejectDir ? { rejectDir: o.rejectDir } : {}),
+              onProgress: (bytes, total, read) =>
+                progress.update(read, `${Math.round((100 * bytes) / Math.max(total, 1))}% of the file`),
+            });
+            progress.done();
+            console.log(
+              `${file}: read ${r.read}, created ${r.created}, updated ${r.updated}, unchanged ${r.unchanged}, ` +
+                `skipped ${r.skipped} in ${r.seconds.toFixed(1)} s (${Math.round(r.read / Math.max(r.seconds, 0.001))} records/s)` +
+                (r.rejectReport ? `\n  skipped records and reasons: ${r.rejectReport}` : ''),
+            );
+          } catch (err) {
+            progress.done();
+            failed++;
+            console.error(`${file}: not imported: ${(err as Error).message}`);
+          }
+        }
+        if (failed) throw new CliError(`${failed} of ${files.length} file(s) could not be read`);
+      });
+    },
+  );
 
 const tenant = program.command('tenant').description('institutions (tenants)');
 tenant

@@ -1,0 +1,71 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { describe, expect, it } from 'vitest';
+import { bookRecord, concat } from './support/marc-fixtures.js';
+
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const RECORDS = 24_000;
+
+describe('an import killed with SIGKILL', () => {
+  it('keeps every committed batch, leaves no partial record, and a re-run completes it exactly', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'openfind-kill-'));
+    const dataDir = path.join(dir, 'data');
+    const file = path.join(dir, 'big.mrc');
+    writeFileSync(
+      file,
+      concat(Array.from({ length: RECORDS }, (_, i) => bookRecord(i, { copies: 1 + (i % 3), isbn: '' }))),
+    );
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { env, encoding: 'utf8', timeout: 240_000 });
+    expect(run('seed', '--demo', '--records', '1').status).toBe(0);
+
+    // Kill the import three times, each at a random moment after its first committed batch
+    // (the first progress line is printed when a batch has been stored).
+    for (let round = 0; round < 3; round++) {
+      const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'import', file, '--batch-size', '300'], {
+        env,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      const exited = new Promise((r) => child.on('exit', r));
+      await new Promise<void>((resolve) => child.stderr!.once('data', () => resolve()));
+      await new Promise((r) => setTimeout(r, Math.random() * 1500));
+      child.kill('SIGKILL');
+      await exited;
+    }
+
+    // The kills landed mid-import: some batches are in, not all, and none is half-written.
+    const midway = await countImported(dataDir);
+    expect(midway.records).toBeGreaterThan(0);
+    expect(midway.records).toBeLessThan(RECORDS);
+    expect(midway.records % 300).toBe(0);
+    expect(midway.mismatched).toBe(0);
+
+    const final = run('import', file, '--batch-size', '300');
+    expect(final.status, final.stderr).toBe(0);
+    expect(final.stdout).toMatch(new RegExp(`read ${RECORDS}, `));
+    expect(final.stdout).toMatch(/skipped 0/);
+
+    const expectedItems = Array.from({ length: RECORDS }, (_, i) => 1 + (i % 3)).reduce((a, b) => a + b, 0);
+    expect(await countImported(dataDir)).toEqual({ records: RECORDS, items: expectedItems, mismatched: 0 });
+  }, 600_000);
+});
+
+/** Records and items of the test file in the (closed) embedded database, and records whose count disagrees. */
+async function countImported(dataDir: string) {
+  const pg = new PGlite(dataDir);
+  try {
+    const r = await pg.query<{ records: number; items: number; mismatched: number }>(`
+      SELECT count(*)::int AS records,
+             coalesce(sum((SELECT count(*) FROM item i WHERE i.record_id = b.record_id)), 0)::int AS items,
+             count(*) FILTER (WHERE physical_count <> (SELECT count(*) FROM item i WHERE i.record_id = b.record_id))::int AS mismatched
+      FROM bib_record b WHERE source_key LIKE 'OpenFindTest%'`);
+    return r.rows[0]!;
+  } finally {
+    await pg.close();
+  }
+}

@@ -1,0 +1,172 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importFile } from '../src/modules/catalogue/import/import-file.js';
+import { createTestApp, type TestApp } from './helpers.js';
+import { bookRecord, concat, marc21 } from './support/marc-fixtures.js';
+
+let t: TestApp;
+let tenantId: number;
+let dir: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+  dir = mkdtempSync(path.join(tmpdir(), 'openfind-import-'));
+});
+afterAll(async () => t.close());
+
+const rows = (sourceKeyPrefix: string) =>
+  t.db.kysely
+    .selectFrom('bib_record')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('source_key', 'like', `${sourceKeyPrefix}%`)
+    .orderBy('source_key')
+    .execute();
+
+describe('importing an ISO 2709 file', () => {
+  let file: string;
+  beforeAll(() => {
+    const good = [bookRecord(1, { copies: 2 }), bookRecord(2, { title: '红楼梦' }), bookRecord(3, { copies: 0 })];
+    const truncated = bookRecord(4).slice(0, 60); // a partial record at the end of the file
+    file = path.join(dir, 'export.mrc');
+    writeFileSync(file, concat([...good, truncated]));
+  });
+
+  it('creates every whole record, with its items, and reports the partial one', async () => {
+    const r = await importFile({ db: t.db.kysely, tenantId, file, rejectDir: dir });
+    expect(r).toMatchObject({ read: 4, created: 3, updated: 0, unchanged: 0, skipped: 1 });
+    const report = readFileSync(r.rejectReport!, 'utf8');
+    expect(report).toMatch(/record 4, byte \d+: truncated/);
+    expect(readFileSync(path.join(dir, 'export.mrc.rejects.mrc')).length).toBe(60);
+    const recs = await rows('OpenFindTest');
+    expect(recs.map((x) => [x.title, x.physical_count])).toEqual([
+      ['计算机网络第1讲', 2],
+      ['红楼梦', 1],
+      ['计算机网络第3讲', 0],
+    ]);
+    const items = await t.db.kysely
+      .selectFrom('item')
+      .select(['barcode', 'call_no', 'location_id', 'lib_code', 'campus_id'])
+      .where('record_id', '=', recs[0]!.record_id)
+      .orderBy('barcode')
+      .execute();
+    expect(items).toEqual([
+      { barcode: 'T1-0', call_no: 'TP393/1', location_id: '101', lib_code: 'OFU', campus_id: '1' },
+      { barcode: 'T1-1', call_no: 'TP393/1', location_id: '101', lib_code: 'OFU', campus_id: '1' },
+    ]);
+    expect(recs[0]).toMatchObject({
+      clc_classes: ['TP393'],
+      publisher: '清华大学出版社',
+      lang_code: 'chi',
+      publish_year_int: 2019,
+    });
+  });
+
+  it('changes nothing when the same file is imported again', async () => {
+    const r = await importFile({ db: t.db.kysely, tenantId, file, rejectDir: dir });
+    expect(r).toMatchObject({ read: 4, created: 0, updated: 0, unchanged: 3, skipped: 1 });
+    expect(await rows('OpenFindTest')).toHaveLength(3);
+  });
+
+  it('updates a record whose source changed, keeping its record id', async () => {
+    const before = (await rows('OpenFindTest'))[1]!;
+    const changed = path.join(dir, 'export-changed.mrc');
+    writeFileSync(changed, concat([bookRecord(2, { title: '红楼梦（校注本）', copies: 3 })]));
+    const r = await importFile({ db: t.db.kysely, tenantId, file: changed, rejectDir: dir });
+    expect(r).toMatchObject({ created: 0, updated: 1 });
+    const after = (await rows('OpenFindTest'))[1]!;
+    expect(after).toMatchObject({ record_id: before.record_id, title: '红楼梦（校注本）', physical_count: 3 });
+  });
+
+  it('keeps the rest of a file whose records are damaged, with a reason for each', async () => {
+    const damaged = Buffer.from(bookRecord(10));
+    damaged.write('xx', 24); // the directory no longer starts with a tag
+    const badUtf8 = Buffer.from(
+      marc21([
+        ['001', 'bad1'],
+        ['245', '10', [['a', 'x']]],
+      ]),
+    );
+    badUtf8[badUtf8.length - 4] = 0xff; // invalid UTF-8 under leader/09 'a'
+    const file2 = path.join(dir, 'mixed.mrc');
+    writeFileSync(file2, concat([bookRecord(11), damaged, bookRecord(12), badUtf8]));
+    const r = await importFile({ db: t.db.kysely, tenantId, file: file2, rejectDir: dir });
+    expect(r.read).toBe(4);
+    expect(r.created + r.skipped).toBe(4);
+    expect(r.created).toBeGreaterThanOrEqual(2);
+    const lines = readFileSync(r.rejectReport ?? path.join(dir, 'mixed.mrc.rejects.txt'), 'utf8');
+    expect(lines.split('\n').filter((l) => /^record \d/.test(l))).toHaveLength(r.skipped);
+  });
+});
+
+describe('importing other formats', () => {
+  it('reads CSV with a column mapping', async () => {
+    const file = path.join(dir, 'books.csv');
+    writeFileSync(
+      file,
+      '\ufeff编号,书名,作者,出版社,出版年,ISBN\n' +
+        'A1,三体,刘慈欣,重庆出版社,2008-1,9787536692930\n' +
+        'A2,乡土中国,费孝通,北京大学出版社,2012,978-7-301-19831-5\n' +
+        'A3,坏号,某人,某社,2010,978-7-301-19831-6\n',
+    );
+    const r = await importFile({
+      db: t.db.kysely,
+      tenantId,
+      file,
+      rejectDir: dir,
+      csvMapping: {
+        columns: { id: '编号', title: '书名', authors: '作者', publisher: '出版社', year: '出版年', isbn: 'ISBN' },
+        agency: 'lib',
+      },
+    });
+    expect(r).toMatchObject({ read: 3, created: 3, skipped: 0 });
+    const recs = await t.db.kysely
+      .selectFrom('bib_record')
+      .select(['title', 'isbns', 'publish_year_int', 'source_format'])
+      .where('title', 'in', ['三体', '乡土中国'])
+      .orderBy('title')
+      .execute();
+    expect(recs).toEqual([
+      { title: '三体', isbns: ['9787536692930'], publish_year_int: 2008, source_format: 'csv' },
+      { title: '乡土中国', isbns: ['9787301198315'], publish_year_int: 2012, source_format: 'csv' },
+    ]);
+    // A wrong check digit is kept aside, not indexed as an ISBN.
+    const bad = await t.db.kysely
+      .selectFrom('bib_record')
+      .select(['isbns', 'invalid_isbns'])
+      .where('title', '=', '坏号')
+      .executeTakeFirstOrThrow();
+    expect(bad).toEqual({ isbns: [], invalid_isbns: ['9787301198316'] });
+  });
+
+  it('imports the records of a MARCXML file before a syntax fault and reports the fault', async () => {
+    const file = path.join(dir, 'broken.xml');
+    const rec = (id: string, title: string) =>
+      `<record><leader>00000nam a2200000 a 4500</leader><controlfield tag="001">${id}</controlfield>` +
+      `<controlfield tag="003">XmlTest</controlfield><datafield tag="245" ind1="1" ind2="0"><subfield code="a">${title}</subfield></datafield></record>`;
+    writeFileSync(
+      file,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<collection xmlns="http://www.loc.gov/MARC21/slim">\n${rec('x1', '中華書局 &#x4E00;')}\n${rec('x2', 'Second')}\n<record><datafield tag="245"><subfield code="a">oops</datafield>\n</collection>`,
+    );
+    const r = await importFile({ db: t.db.kysely, tenantId, file, rejectDir: dir });
+    expect(r.created).toBe(2);
+    expect(r.skipped).toBeGreaterThanOrEqual(1);
+    expect(readFileSync(r.rejectReport!, 'utf8')).toMatch(/line \d+/);
+    const first = await t.db.kysely
+      .selectFrom('bib_record')
+      .select('title')
+      .where('source_key', 'like', '%x1%')
+      .executeTakeFirstOrThrow();
+    expect(first.title).toBe('中華書局 一');
+  });
+
+  it('refuses a file that is no catalogue at all, naming why', async () => {
+    const file = path.join(dir, 'notes.bin');
+    writeFileSync(file, Buffer.from([0, 1, 2, 3, 4, 5, 0xff, 0xfe]));
+    const r = await importFile({ db: t.db.kysely, tenantId, file, rejectDir: dir });
+    expect(r).toMatchObject({ created: 0, skipped: 1 });
+    expect(readFileSync(r.rejectReport!, 'utf8')).toMatch(/format not recognised/);
+  });
+});

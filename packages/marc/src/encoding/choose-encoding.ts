@@ -1,0 +1,96 @@
+import { isUtf8 } from 'node:buffer';
+import type { MarcEncoding, MarcFlavour } from '../model/marc-record.js';
+import { looksLikeWindows1251, profileBytes } from './scan-bytes.js';
+
+/** How to decode one record, and why. */
+export interface EncodingPlan {
+  /** Encoding to decode with, or null when the record must be rejected. */
+  encoding: MarcEncoding | null;
+  /** True when the data is plain ASCII (every encoding gives the same text). */
+  isAscii: boolean;
+  /** Note to attach when the first candidate contradicts the leader. */
+  warning?: string;
+  /** Reject reason: always used when `encoding` is null; otherwise used if decoding meets bytes it cannot map. */
+  rejectReason?: string;
+}
+
+/**
+ * Plans how to decode one record's data bytes. Leader/09 is a hint, never the truth: a blank
+ * leader/09 over valid multibyte UTF-8 without escapes is UTF-8; an "a" over bytes that are not UTF-8
+ * may be MARC-8; Windows-1251 Cyrillic is recognised by its byte pattern. UNIMARC leader/09 says
+ * nothing about the character set.
+ */
+export function chooseEncoding(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  leader09: string,
+  flavour: MarcFlavour,
+): EncodingPlan {
+  const profile = profileBytes(bytes, start, end);
+  if (!profile.hasHighBytes && !profile.hasEscape) {
+    return { encoding: leader09 === 'a' || flavour === 'unimarc' ? 'utf-8' : 'marc-8', isAscii: true };
+  }
+  const data = bytes.subarray(start, end);
+  const isValidUtf8 = profile.utf8Invalid === 0 && isUtf8(data);
+  const isCyrillic8bit = !isValidUtf8 && !profile.hasEscape && looksLikeWindows1251(bytes, start, end);
+  const offset = profile.firstInvalidUtf8;
+
+  if (flavour === 'unimarc') {
+    if (isValidUtf8) return { encoding: 'utf-8', isAscii: false };
+    if (isCyrillic8bit) return { encoding: 'windows-1251', isAscii: false, warning: 'decoded as Windows-1251' };
+    return {
+      encoding: null,
+      isAscii: false,
+      rejectReason: `UNIMARC record is not valid UTF-8 (first bad byte at record offset ${offset}) and its 8-bit character set (ISO 5426/6937) is not supported`,
+    };
+  }
+
+  if (leader09 === 'a') {
+    if (isValidUtf8) return { encoding: 'utf-8', isAscii: false };
+    if (profile.utf8Multibyte > 0 && !profile.hasEscape) {
+      return {
+        encoding: null,
+        isAscii: false,
+        rejectReason: `leader/09 says UTF-8 and the record holds ${profile.utf8Multibyte} well-formed UTF-8 character(s), but ${profile.utf8Invalid} byte(s) are not valid UTF-8 (first at record offset ${offset}): the record is damaged`,
+      };
+    }
+    if (isCyrillic8bit) {
+      return {
+        encoding: 'windows-1251',
+        isAscii: false,
+        warning: 'leader/09 says UTF-8 but the bytes are Windows-1251 Cyrillic; decoded as Windows-1251',
+      };
+    }
+    return {
+      encoding: 'marc-8',
+      isAscii: false,
+      warning: 'leader/09 says UTF-8 but the bytes are not UTF-8; decoded as MARC-8',
+      rejectReason: `leader/09 says UTF-8 but the bytes are not UTF-8 (first bad byte at record offset ${offset}) and they are not clean MARC-8 either`,
+    };
+  }
+
+  const note = leader09 === ' ' ? '' : ` (leader/09 "${leader09}" is not a valid value)`;
+  if (profile.hasEscape) {
+    return {
+      encoding: 'marc-8',
+      isAscii: false,
+      ...(note ? { warning: `decoded as MARC-8${note}` } : {}),
+    };
+  }
+  if (isValidUtf8) {
+    return {
+      encoding: 'utf-8',
+      isAscii: false,
+      warning: `leader/09 says MARC-8 but the data is UTF-8 (${profile.utf8Multibyte} multibyte character(s), no escapes); decoded as UTF-8${note}`,
+    };
+  }
+  if (isCyrillic8bit) {
+    return {
+      encoding: 'windows-1251',
+      isAscii: false,
+      warning: `leader/09 says MARC-8 but the bytes are Windows-1251 Cyrillic; decoded as Windows-1251${note}`,
+    };
+  }
+  return { encoding: 'marc-8', isAscii: false, ...(note ? { warning: `decoded as MARC-8${note}` } : {}) };
+}
