@@ -59,7 +59,7 @@ export interface RecordInput {
   vernacular?: Record<string, string | string[]>;
   /** Everything else worth finding (vernacular forms, romanised forms, contents notes). */
   extraText?: string[];
-  /** The full source record (MARC-in-JSON) for the staff view. */
+  /** The full source record (MARC-in-JSON, as an object or as its JSON text) for the staff view. */
   marc?: unknown;
   items?: ItemInput[];
 }

@@ -78,6 +78,27 @@ export function holdingToItem(h: Holding, places: PlaceDirectory): ItemInput {
   };
 }
 
+/** Searchable text of the record that no mapped field already holds (vernacular forms, contents notes, …). */
+function extraTextOf(bib: BibRecord): string[] {
+  const covered = new Set<string>([
+    bib.title,
+    bib.titleProper,
+    bib.subtitle ?? '',
+    bib.titleVernacular ?? '',
+    bib.responsibility ?? '',
+    bib.edition ?? '',
+    bib.publisher ?? '',
+    bib.place ?? '',
+    bib.abstract ?? '',
+    ...bib.otherTitles,
+    ...bib.authors.flatMap((a) => [a.name, a.vernacular ?? '']),
+    ...bib.subjects,
+    ...bib.series,
+    ...bib.notes,
+  ]);
+  return [...new Set(bib.allText)].filter((t) => t && !covered.has(t));
+}
+
 /** The record model of the catalogue from a record read by @openfind/marc. */
 export function bibToRecord(bib: BibRecord, marc: MarcRecord | null, places: PlaceDirectory): RecordInput {
   const names = bib.authors.map((a) => a.name);
@@ -117,8 +138,9 @@ export function bibToRecord(bib: BibRecord, marc: MarcRecord | null, places: Pla
     notes: bib.notes,
     links: bib.links.map((l) => ({ url: l.url, label: l.label ?? null })),
     vernacular,
-    extraText: bib.allText,
-    marc: marc ? marc.toMarcJson() : undefined,
+    extraText: extraTextOf(bib),
+    // As JSON text: it is stored as is, and hashing or sending text to a worker is cheaper than an object tree.
+    marc: marc ? JSON.stringify(marc.toMarcJson()) : undefined,
     // A holdings statement alone (866 summary) describes what is held, not a copy: no item for it.
     items: bib.holdings
       .filter((h) => h.barcode || h.callNumber || h.location || h.library)

@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// Ingest benchmark: real MARC21 records from ../shared/testdata, replicated (001 rewritten) to N
+// records, written as an ISO 2709 file and a MARCXML file, then imported with the real
+// `openfind import` command into a fresh embedded database (PGlite) and a fresh PostgreSQL
+// database, text analysis for search included. Prints records/s per format and engine.
+// Usage: npm run build && node bench/ingest.mjs [records=100000] [pglite,postgres]
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildIsoCorpus, catalogDir, hasCatalog, isoToMarcXml } from '../packages/marc/scripts/bench-corpus.mjs';
+
+const target = Number(process.argv[2] ?? 100_000);
+const engines = (process.argv[3] ?? 'pglite,postgres').split(',');
+const PG_ADMIN = process.env.OPENFIND_BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const cli = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
+if (!hasCatalog()) {
+  console.error(`bench/ingest needs the real records in ${catalogDir}`);
+  process.exit(1);
+}
+
+const work = mkdtempSync(path.join(tmpdir(), 'openfind-ingest-'));
+const { iso, base, total } = await buildIsoCorpus(target);
+const isoFile = path.join(work, 'corpus.mrc');
+const xmlFile = path.join(work, 'corpus.xml');
+writeFileSync(isoFile, iso);
+writeFileSync(xmlFile, await isoToMarcXml(iso));
+console.log(
+  `${total} records (${base} distinct real MARC21 records replicated), ISO 2709 ${(iso.length / 1048576).toFixed(0)} MiB`,
+);
+
+/** Runs the CLI and returns its standard output. */
+function openfind(env, ...args) {
+  return execFileSync(process.execPath, [cli, ...args], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 16 * 1024 * 1024,
+  });
+}
+
+/** A fresh database for one run: a PGlite folder or a new PostgreSQL database. */
+async function freshDatabase(engine, label) {
+  if (engine === 'pglite') {
+    const dir = path.join(work, `data-${label}`);
+    return {
+      env: { DATA_DIR: dir, DATABASE_URL: '' },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `openfind_bench_${label}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name}`);
+      await c.end();
+    },
+  };
+}
+
+const rows = [];
+try {
+  for (const engine of engines) {
+    for (const [format, file] of [
+      ['MARC21 ISO 2709', isoFile],
+      ['MARCXML', xmlFile],
+    ]) {
+      const label = `${engine}_${format.startsWith('MARCXML') ? 'xml' : 'iso'}`;
+      const db = await freshDatabase(engine, label);
+      try {
+        openfind(db.env, 'seed', '--demo', '--records', '1');
+        const started = performance.now();
+        const out = openfind(db.env, 'import', file);
+        const seconds = (performance.now() - started) / 1000;
+        const m = /read (\d+), created (\d+).*skipped (\d+)/.exec(out);
+        if (!m) throw new Error(`unexpected output of openfind import: ${out}`);
+        const read = Number(m?.[1] ?? 0);
+        rows.push({ engine, format, read, created: Number(m?.[2] ?? 0), skipped: Number(m?.[3] ?? 0), seconds });
+        console.log(
+          `${engine.padEnd(9)} ${format.padEnd(16)} ${String(read).padStart(7)} records in ${seconds.toFixed(1).padStart(6)} s` +
+            ` = ${String(Math.round(read / seconds)).padStart(5)} records/s (created ${m?.[2]}, skipped ${m?.[3]})`,
+        );
+      } finally {
+        await db.drop();
+      }
+    }
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+const rate = (engine) => Math.min(...rows.filter((r) => r.engine === engine).map((r) => r.read / r.seconds));
+if (engines.includes('postgres'))
+  console.log(`PostgreSQL target >= 5000 records/s: ${rate('postgres') >= 5000 ? 'met' : 'NOT met'}`);
+if (engines.includes('pglite'))
+  console.log(`PGlite target >= 3000 records/s: ${rate('pglite') >= 3000 ? 'met' : 'NOT met'}`);
