@@ -85,7 +85,7 @@ export async function storeRecords(
       notes: r.notes ?? [],
       links: JSON.stringify(r.links ?? []),
       vernacular: JSON.stringify(r.vernacular ?? {}),
-      marc: r.marc === undefined ? null : JSON.stringify(r.marc),
+      marc: r.marc === undefined ? null : typeof r.marc === 'string' ? r.marc : JSON.stringify(r.marc),
       e_count: (r.links ?? []).length,
       physical_count: items.length,
       on_shelf_count: items.filter(isOnShelf).length,
