@@ -162,8 +162,10 @@ program
               batchSize,
               ...(csvMapping ? { csvMapping } : {}),
               ...(o.rejectDir ? { rejectDir: o.rejectDir } : {}),
-              onProgress: (bytes, total, read) =>
-                progress.update(read, `${Math.round((100 * bytes) / Math.max(total, 1))}% of the file`),
+              onProgress: (bytes, total, read) => {
+                const fraction = Math.min(1, bytes / Math.max(total, 1));
+                progress.update(read, `${Math.round(100 * fraction)}% of the file`, fraction);
+              },
             });
             progress.done();
             console.log(

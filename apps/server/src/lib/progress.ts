@@ -18,17 +18,25 @@ export class Progress {
     return (Date.now() - this.start) / 1000;
   }
 
-  /** Reports `done` units so far. */
-  update(done: number, extra = ''): void {
+  /**
+   * Reports `done` units so far; `fraction` (0-1) of the work done gives the ETA when the total
+   * number of units is not known (an import knows its file's size, not its record count).
+   */
+  update(done: number, extra = '', fraction?: number): void {
     const now = Date.now();
     if (!this.tty && now - this.lastLine < 5000) return;
     this.lastLine = now;
     const rate = done / Math.max(this.seconds(), 0.001);
-    const pct = this.total ? Math.min(1, done / this.total) : undefined;
-    const eta = this.total && rate > 0 ? Math.max(0, (this.total - done) / rate) : undefined;
+    const pct = this.total ? Math.min(1, done / this.total) : fraction;
+    const eta =
+      this.total && rate > 0
+        ? Math.max(0, (this.total - done) / rate)
+        : fraction && fraction > 0
+          ? (this.seconds() * (1 - fraction)) / fraction
+          : undefined;
     const parts = [
       this.label,
-      pct === undefined ? `${done} ${this.unit}` : `${done}/${this.total} ${this.unit}`,
+      this.total ? `${done}/${this.total} ${this.unit}` : `${done} ${this.unit}`,
       `${Math.round(rate)} ${this.unit}/s`,
       eta === undefined ? '' : `ETA ${formatDuration(eta)}`,
       extra,
