@@ -41,6 +41,8 @@ export async function storeRecords(
     byKey.set(r.sourceKey, { r, a: analyses?.[i] });
   });
   const entries = [...byKey.values()];
+  // A record replaced by a later one with the same identity counts as updated, as it would one batch later.
+  const superseded = inputs.length - entries.length;
   const records = entries.map((e) => e.r);
   if (!records.length) return { created: 0, updated: 0, unchanged: 0, ids: new Map(), warnings };
   const itemsOf = dedupeBarcodes(records, warnings);
@@ -119,8 +121,30 @@ export async function storeRecords(
     const ids = new Map(changed.map((c) => [c.source_key, c.record_id]));
     await replaceItems(trx, tenantId, records, itemsOf, ids);
     const created = changed.filter((c) => c.inserted).length;
-    return { created, updated: changed.length - created, unchanged: records.length - changed.length, ids, warnings };
+    return {
+      created,
+      updated: changed.length - created + superseded,
+      unchanged: records.length - changed.length,
+      ids,
+      warnings,
+    };
   });
+}
+
+/** Content hashes of the tenant's stored records with these source keys. */
+export async function findContentHashes(
+  db: Kysely<Database>,
+  tenantId: number,
+  sourceKeys: string[],
+): Promise<Map<string, string>> {
+  if (!sourceKeys.length) return new Map();
+  const rows = await db
+    .selectFrom('bib_record')
+    .select(['source_key', 'content_hash'])
+    .where('tenant_id', '=', tenantId)
+    .where('source_key', '=', sql<string>`any(${sourceKeys}::text[])`)
+    .execute();
+  return new Map(rows.map((r) => [r.source_key, r.content_hash]));
 }
 
 /** Whether an item counts as on shelf and loanable (可借). */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AnalysisPool } from './analysis-pool.js';
-import { storeRecords, type StoreResult } from './catalogue-repository.js';
+import { findContentHashes, storeRecords, type StoreResult } from './catalogue-repository.js';
 import type { RecordInput } from './record-input.js';
 
 /** Totals of a pipeline run. */
@@ -36,7 +36,23 @@ export class StorePipeline {
     await this.writing;
     if (this.failure) throw this.failure;
     this.writing = analysed
-      .then((analyses) => storeRecords(this.db, this.tenantId, batch, analyses))
+      .then(async (analyses) => {
+        // Records whose stored version has the same content hash need no write at all.
+        const stored = await findContentHashes(
+          this.db,
+          this.tenantId,
+          batch.map((r) => r.sourceKey),
+        );
+        const keep = batch.map((r, i) => stored.get(r.sourceKey) !== analyses[i]!.contentHash);
+        const skipped = keep.filter((k) => !k).length;
+        const result = await storeRecords(
+          this.db,
+          this.tenantId,
+          batch.filter((_, i) => keep[i]),
+          analyses.filter((_, i) => keep[i]),
+        );
+        return { ...result, unchanged: result.unchanged + skipped };
+      })
       .then(async (result) => {
         this.totals.created += result.created;
         this.totals.updated += result.updated;
