@@ -169,3 +169,27 @@ describe('the demo catalogue, through the analysis pipeline', () => {
     expect(classic).toEqual({ title: '红楼梦', author: '(清)曹雪芹著' });
   });
 });
+
+describe('the store pipeline', () => {
+  it('writes batches in order, and a failing batch stops the run with its error, leaving earlier batches in', async () => {
+    const { StorePipeline } = await import('../src/modules/catalogue/store-pipeline.js');
+    const xihu = (await t.services.tenants.byMappingPath('xihu'))!;
+    const p = new StorePipeline(t.db.kysely, xihu.id);
+    await p.push([book({ sourceKey: 'p|1', title: 'first' })]);
+    await p.push([book({ sourceKey: 'p|1', title: 'second' })]); // same record, later batch: wins
+    await p.push([book({ sourceKey: 'p|2', title: 'bad', publishYearInt: 99999, items: [] })]);
+    await expect(
+      (async () => {
+        await p.push([book({ sourceKey: 'p|3', title: 'after', items: [] })]);
+        await p.finish();
+      })(),
+    ).rejects.toThrow();
+    const rows = await t.db.kysely
+      .selectFrom('bib_record')
+      .select(['source_key', 'title'])
+      .where('tenant_id', '=', xihu.id)
+      .where('source_key', 'like', 'p|%')
+      .execute();
+    expect(rows).toEqual([{ source_key: 'p|1', title: 'second' }]);
+  });
+});

@@ -17,9 +17,14 @@ export interface PipelineTotals {
  * batch in its transaction, the workers analyse the next. Each batch commits on its own, so an
  * interrupted run loses no committed batch and a re-run completes it without duplicates.
  */
+/** Batches that may wait for the database at once (each holds a few hundred records in memory). */
+const QUEUE_DEPTH = 3;
+
 export class StorePipeline {
   private readonly pool = new AnalysisPool();
   private writing: Promise<void> = Promise.resolve();
+  /** Batches queued but not yet written, oldest first. */
+  private readonly queued: Array<Promise<void>> = [];
   private failure: unknown;
   readonly totals: PipelineTotals = { created: 0, updated: 0, unchanged: 0, warnings: [] };
 
@@ -29,13 +34,16 @@ export class StorePipeline {
     private readonly onStored?: (result: StoreResult, batch: RecordInput[]) => void | Promise<void>,
   ) {}
 
-  /** Queues a batch; resolves when the previous batch is written (back-pressure of one batch). */
+  /**
+   * Queues a batch: it is analysed at once and written after the batches before it. Resolves when
+   * fewer than QUEUE_DEPTH batches wait, so reading goes on while the database writes.
+   */
   async push(batch: RecordInput[]): Promise<void> {
     if (this.failure) throw this.failure;
     const analysed = this.pool.analyse(batch);
-    await this.writing;
-    if (this.failure) throw this.failure;
-    this.writing = analysed
+    analysed.catch(() => undefined); // a failure is reported through the write chain
+    this.writing = this.writing
+      .then(() => (this.failure ? Promise.reject(this.failure) : analysed))
       .then(async (analyses) => {
         // Records whose stored version has the same content hash need no write at all.
         const stored = await findContentHashes(
@@ -61,8 +69,11 @@ export class StorePipeline {
         await this.onStored?.(result, batch);
       })
       .catch((err: unknown) => {
-        this.failure = err;
+        this.failure ??= err;
       });
+    this.queued.push(this.writing);
+    if (this.queued.length >= QUEUE_DEPTH) await this.queued.shift();
+    if (this.failure) throw this.failure;
   }
 
   /** Waits for the last batch and stops the workers; throws the first failure. */
