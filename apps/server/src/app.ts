@@ -8,6 +8,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerWeb } from './http/web.js';
 import { registerDictionaryRoutes } from './modules/dictionaries/dictionary-routes.js';
 import { registerHealthRoutes } from './modules/health/health-routes.js';
+import { registerSearchRoutes } from './modules/search/search-routes.js';
 import { registerSiteConfigRoutes } from './modules/site-config/site-config-routes.js';
 import { registerTenantRoutes } from './modules/tenants/tenant-routes.js';
 import type { Services } from './services.js';
@@ -70,6 +71,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerTenantScope(scope, opts.services);
     registerSiteConfigRoutes(scope, opts.services);
     registerDictionaryRoutes(scope, opts.services);
+    registerSearchRoutes(scope, opts.services);
   });
 
   await registerWeb(app, opts.webDist);

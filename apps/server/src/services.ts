@@ -3,6 +3,13 @@ import type { Db } from './db/database.js';
 import { SiteConfigService } from './modules/site-config/site-config-service.js';
 import { TenantDirectory } from './modules/tenants/tenant-directory.js';
 import { DictionaryService } from './modules/dictionaries/dictionary-service.js';
+import { Classification } from './modules/search/classification.js';
+import { FacetStore } from './modules/search/facet-store.js';
+import { SearchMaintenance } from './modules/search/search-maintenance.js';
+import { PopularSearches } from './modules/search/popular-searches.js';
+import { SearchHistory } from './modules/search/search-history.js';
+import { SearchService } from './modules/search/search-service.js';
+import { SearchVocabulary } from './modules/search/search-vocabulary.js';
 
 /** The services of one app instance, built once and shared by the route modules. */
 export interface Services {
@@ -10,14 +17,50 @@ export interface Services {
   tenants: TenantDirectory;
   siteConfig: SiteConfigService;
   dictionaries: DictionaryService;
+  search: SearchService;
+  vocabulary: SearchVocabulary;
+  popularSearches: PopularSearches;
+  searchHistory: SearchHistory;
+  classification: Classification;
+  /** Whether search warms up in the background when the server starts (off when caching is, as in tests). */
+  searchWarmUp: boolean;
 }
 
-/** Builds the services over `db`. */
-export function createServices(db: Db, config: Pick<AppConfig, 'configCacheMs'>): Services {
+/**
+ * Builds the services over `db`. Search results are cached for `searchCacheMs` (default: a minute,
+ * or not at all when configuration caching is off, as in tests).
+ */
+export function createServices(
+  db: Db,
+  config: Pick<AppConfig, 'configCacheMs'> & { searchCacheMs?: number | undefined },
+): Services {
+  const searchCacheMs = config.searchCacheMs ?? (config.configCacheMs > 0 ? 60_000 : 0);
+  const dictionaries = new DictionaryService(db.kysely, config.configCacheMs);
+  const vocabulary = new SearchVocabulary(db.kysely, searchCacheMs > 0 ? 10 * 60_000 : 0);
+  const popularSearches = new PopularSearches(db.kysely, searchCacheMs);
+  const searchHistory = new SearchHistory(db.kysely);
+  const facetStore = new FacetStore(db.kysely, searchCacheMs > 0 ? 30_000 : 0);
   return {
     db,
     tenants: new TenantDirectory(db.kysely, config.configCacheMs),
     siteConfig: new SiteConfigService(db.kysely, config.configCacheMs),
-    dictionaries: new DictionaryService(db.kysely, config.configCacheMs),
+    dictionaries,
+    search: new SearchService(
+      db.kysely,
+      {
+        dictionaries,
+        vocabulary,
+        popular: popularSearches,
+        history: searchHistory,
+        facetStore,
+        maintenance: new SearchMaintenance(db.kysely, db.kind === 'pglite', searchCacheMs > 0 ? 10 * 60_000 : 0),
+      },
+      { cacheMs: searchCacheMs },
+    ),
+    vocabulary,
+    popularSearches,
+    searchHistory,
+    classification: new Classification(db.kysely, searchCacheMs, facetStore),
+    searchWarmUp: searchCacheMs > 0,
   };
 }

@@ -5,3 +5,4 @@ export * from './dictionaries.js';
 export * from './paths.js';
 export * from './codes.js';
 export * from './routing.js';
+export * from './search.js';

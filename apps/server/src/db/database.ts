@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
@@ -40,7 +41,8 @@ async function openPGlite(dataDir?: string): Promise<Db> {
   }
   let pglite: PGlite;
   try {
-    pglite = new PGlite(dataDir ?? 'memory://', { parsers: { 20: (v: string) => Number(v) } });
+    // pg_trgm backs did-you-mean (migration 0003); PGlite loads extensions only when constructed.
+    pglite = new PGlite(dataDir ?? 'memory://', { parsers: { 20: (v: string) => Number(v) }, extensions: { pg_trgm } });
     await pglite.waitReady;
   } catch (err) {
     unlock();

@@ -119,6 +119,11 @@ export interface BibRecordTable {
   e_count: Generated<number>;
   first_in_date: ColumnType<Date | null, string | null, string | null>;
   loan_count: Generated<number>;
+  /** Distinct library, campus, location and current location codes of the items (migration 0003). */
+  lib_codes: Generated<string[]>;
+  campus_ids: Generated<string[]>;
+  location_ids: Generated<string[]>;
+  cur_location_ids: Generated<string[]>;
   search_vector: ColumnType<string, unknown, unknown>;
   title_sort: string;
   content_hash: string;

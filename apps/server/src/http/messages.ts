@@ -68,6 +68,46 @@ export const MESSAGES = {
     'zh-TW': '請求過於頻繁，請稍後再試',
     'en-US': 'Too many requests; please try again later',
   },
+  searchQueryRequired: {
+    'zh-CN': '请输入检索词',
+    'zh-TW': '請輸入檢索詞',
+    'en-US': 'Please enter a search term',
+  },
+  searchQueryTooLong: {
+    'zh-CN': '检索词过长，最多 {max} 个字符',
+    'zh-TW': '檢索詞過長，最多 {max} 個字元',
+    'en-US': 'The search text is too long; at most {max} characters',
+  },
+  searchDeepPaging: {
+    'zh-CN': '只能浏览前 {max} 条检索结果，请增加检索条件缩小范围',
+    'zh-TW': '只能瀏覽前 {max} 筆檢索結果，請增加檢索條件縮小範圍',
+    'en-US': 'Only the first {max} results can be browsed; please narrow the search',
+  },
+  searchUnknownField: {
+    'zh-CN': '不支持的检索字段“{field}”',
+    'zh-TW': '不支援的檢索欄位「{field}」',
+    'en-US': 'Unknown search field "{field}"',
+  },
+  searchUnknownSort: {
+    'zh-CN': '不支持的排序方式“{field}”',
+    'zh-TW': '不支援的排序方式「{field}」',
+    'en-US': 'Unknown sort field "{field}"',
+  },
+  searchUnknownOperator: {
+    'zh-CN': '不支持的逻辑运算“{oper}”，请使用 AND、OR 或 NOT',
+    'zh-TW': '不支援的邏輯運算「{oper}」，請使用 AND、OR 或 NOT',
+    'en-US': 'Unknown operator "{oper}"; use AND, OR or NOT',
+  },
+  searchRelaxedNotice: {
+    'zh-CN': '没有同时包含全部检索词的结果，以下是包含部分检索词的结果',
+    'zh-TW': '沒有同時包含全部檢索詞的結果，以下是包含部分檢索詞的結果',
+    'en-US': 'No record has all of the words; showing records with some of them',
+  },
+  loginRequired: {
+    'zh-CN': '请登录！',
+    'zh-TW': '請登入！',
+    'en-US': 'Please log in!',
+  },
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

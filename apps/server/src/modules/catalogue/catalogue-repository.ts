@@ -92,6 +92,11 @@ export async function storeRecords(
       physical_count: items.length,
       on_shelf_count: items.filter(isOnShelf).length,
       first_in_date: inDates[0] ?? null,
+      // Where the copies are, for search facets and filters (migration 0003).
+      lib_codes: distinctOf(items.map((i) => i.libCode)),
+      campus_ids: distinctOf(items.map((i) => i.campusId)),
+      location_ids: distinctOf(items.map((i) => i.locationId)),
+      cur_location_ids: distinctOf(items.map((i) => i.curLocationId)),
       search_vector: sql`${a.searchVector}::tsvector`,
       title_sort: a.titleSort,
       content_hash: a.contentHash,
@@ -129,6 +134,11 @@ export async function storeRecords(
       warnings,
     };
   });
+}
+
+/** The distinct non-empty values, sorted. */
+function distinctOf(values: Array<string | null | undefined>): string[] {
+  return [...new Set(values.filter((v): v is string => !!v))].sort();
 }
 
 /** Content hashes of the tenant's stored records with these source keys. */
@@ -268,12 +278,21 @@ export async function refreshItemCounts(db: Kysely<Database>, recordIds: number[
     UPDATE bib_record b SET
       physical_count = coalesce(s.n, 0),
       on_shelf_count = coalesce(s.on_shelf, 0),
-      first_in_date = s.first_in
+      first_in_date = s.first_in,
+      lib_codes = s.lib_codes,
+      campus_ids = s.campus_ids,
+      location_ids = s.location_ids,
+      cur_location_ids = s.cur_location_ids,
+      updated_at = now()
     FROM (SELECT r.id,
                  (SELECT count(*)::int FROM item i WHERE i.record_id = r.id) AS n,
                  (SELECT count(*)::int FROM item i WHERE i.record_id = r.id
                     AND i.process_type_code = ${ON_SHELF} AND i.circ_attr IN (${sql.join(LOANABLE)})) AS on_shelf,
-                 (SELECT min(i.in_date) FROM item i WHERE i.record_id = r.id) AS first_in
+                 (SELECT min(i.in_date) FROM item i WHERE i.record_id = r.id) AS first_in,
+                 ARRAY(SELECT DISTINCT i.lib_code FROM item i WHERE i.record_id = r.id AND i.lib_code <> '' ORDER BY 1) AS lib_codes,
+                 ARRAY(SELECT DISTINCT i.campus_id FROM item i WHERE i.record_id = r.id AND i.campus_id <> '' ORDER BY 1) AS campus_ids,
+                 ARRAY(SELECT DISTINCT i.location_id FROM item i WHERE i.record_id = r.id AND i.location_id <> '' ORDER BY 1) AS location_ids,
+                 ARRAY(SELECT DISTINCT i.cur_location_id FROM item i WHERE i.record_id = r.id AND i.cur_location_id <> '' ORDER BY 1) AS cur_location_ids
           FROM unnest(${recordIds}::int[]) AS r(id)) s
     WHERE b.record_id = s.id`.execute(db);
 }

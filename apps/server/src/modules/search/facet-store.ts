@@ -1,0 +1,487 @@
+import type { FacetDimension } from '@openfind/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Filters } from './search-query.js';
+import type { FacetCount } from './search-repository.js';
+import { countTenantRecords, databaseNow, findFacetRows, type FacetRow } from './facet-repository.js';
+
+/** Dimensions kept per record; 'clc' (full class numbers) serves kindNo filters and is not counted. */
+const DIMS = [
+  'docCode',
+  'resourceType',
+  'campusId',
+  'libCode',
+  'locationId',
+  'curLocationId',
+  'langCode',
+  'countryCode',
+  'discode1',
+  'kindNo',
+  'author',
+  'publisher',
+  'subject',
+  'clc',
+] as const;
+type Dim = (typeof DIMS)[number];
+const DIM_INDEX = new Map<string, number>(DIMS.map((d, i) => [d, i]));
+const CLC = DIM_INDEX.get('clc')!;
+const KIND_NO = DIM_INDEX.get('kindNo')!;
+const MAX_VALUES = 255;
+const NO_VALUE = -(2 ** 31);
+
+/** Sorts the store can do itself (numbers it keeps), with the SQL path's order. */
+export const MEMORY_SORTS = ['publishYear', 'inDate', 'loanCount', 'avgScore'] as const;
+export type MemorySort = (typeof MEMORY_SORTS)[number];
+const BATCH = 5000;
+/** Changes are read again this far back, for transactions that committed after a refresh but started before it. */
+const MARGIN_MS = 120_000;
+/** How often the record count is compared (a difference means deletions: everything is read again). */
+const FULL_CHECK_MS = 5 * 60_000;
+
+/** The CLC main class of a class number: the letter, or two letters in T. */
+function mainClass(c: string): string | undefined {
+  if (/^[Tt][A-Za-z]/.test(c)) return c.slice(0, 2).toUpperCase();
+  if (/^[A-Za-z]/.test(c)) return c.charAt(0).toUpperCase();
+  return undefined;
+}
+
+/** The facet values of a record, per dimension (the same derivations as the SQL facets). */
+function valuesOf(r: FacetRow): Array<[Dim, string]> {
+  const out: Array<[Dim, string]> = [];
+  const add = (dim: Dim, values: Array<string | null | undefined>) => {
+    for (const v of new Set(values)) if (v) out.push([dim, v]);
+  };
+  add('docCode', [r.doc_code]);
+  add('resourceType', [r.physical_count > 0 || r.e_count === 0 ? '1' : null, r.e_count > 0 ? '2' : null]);
+  add('campusId', r.campus_ids);
+  add('libCode', r.lib_codes);
+  add('locationId', r.location_ids);
+  add('curLocationId', r.cur_location_ids);
+  add('langCode', [r.lang_code]);
+  add('countryCode', [r.country_code]);
+  add('discode1', r.discode1);
+  add('kindNo', r.clc_classes.map(mainClass));
+  add('author', r.authors);
+  add('publisher', [r.publisher]);
+  add('subject', r.subjects);
+  add(
+    'clc',
+    r.clc_classes.map((c) => c.toUpperCase()),
+  );
+  return out.slice(0, MAX_VALUES);
+}
+
+/** Growable typed array. */
+function grow<T extends Int32Array | Int16Array | Uint8Array>(a: T, size: number): T {
+  if (a.length >= size) return a;
+  const b = new (a.constructor as new (n: number) => T)(Math.max(size, a.length * 2, 1024));
+  b.set(a);
+  return b;
+}
+
+/**
+ * The facet values of every record of one tenant, dictionary-encoded in typed arrays (like a
+ * search engine's doc values): counting facets over a result is then a loop in memory instead of
+ * reading every matching row again.
+ */
+class TenantFacets {
+  /** record id → slot + 1 (0: absent). */
+  private slotOf = new Int32Array(0);
+  private recordOf = new Int32Array(0);
+  private start = new Int32Array(0);
+  private len = new Uint8Array(0);
+  private year = new Int16Array(0);
+  private onShelf = new Uint8Array(0);
+  /** New-arrival date (days since 1970, NO_VALUE when none) and loans, for sorting in memory. */
+  private inDays = new Int32Array(0);
+  private loans = new Int32Array(0);
+  private values = new Int32Array(0);
+  private used = 0;
+  private garbage = 0;
+  private slots = 0;
+  private readonly ids = new Map<string, number>();
+  private dimOf = new Uint8Array(0);
+  private readonly keyOf: string[] = [];
+  /** Dictionary ids of full class numbers (for class filters). */
+  private readonly clcIds: number[] = [];
+  /** Reused counters, one per dictionary entry. */
+  private counts = new Int32Array(0);
+  /** When the last read started (ms since epoch, database clock). */
+  readStarted = 0;
+  checkedAt = 0;
+  fullCheckedAt = 0;
+
+  get size(): number {
+    return this.slots;
+  }
+
+  private idOf(dim: number, key: string): number {
+    const k = `${dim}\u0001${key}`;
+    let id = this.ids.get(k);
+    if (id === undefined) {
+      id = this.keyOf.length;
+      this.ids.set(k, id);
+      this.keyOf.push(key);
+      this.dimOf = grow(this.dimOf, id + 1);
+      this.dimOf[id] = dim;
+      if (dim === CLC) this.clcIds.push(id);
+    }
+    return id;
+  }
+
+  /** Stores (or replaces) the facet values of a record. */
+  put(r: FacetRow): void {
+    const values = valuesOf(r);
+    this.slotOf = grow(this.slotOf, r.record_id + 1);
+    let slot = this.slotOf[r.record_id]! - 1;
+    if (slot < 0) {
+      slot = this.slots++;
+      this.slotOf[r.record_id] = slot + 1;
+      this.recordOf = grow(this.recordOf, this.slots);
+      this.start = grow(this.start, this.slots);
+      this.len = grow(this.len, this.slots);
+      this.year = grow(this.year, this.slots);
+      this.onShelf = grow(this.onShelf, this.slots);
+      this.inDays = grow(this.inDays, this.slots);
+      this.loans = grow(this.loans, this.slots);
+      this.recordOf[slot] = r.record_id;
+    } else {
+      this.garbage += this.len[slot]!;
+    }
+    this.values = grow(this.values, this.used + values.length);
+    this.start[slot] = this.used;
+    this.len[slot] = values.length;
+    for (const [dim, key] of values) this.values[this.used++] = this.idOf(DIM_INDEX.get(dim)!, key);
+    this.year[slot] = r.publish_year_int ?? 0;
+    this.onShelf[slot] = r.on_shelf_count > 0 ? 1 : 0;
+    this.inDays[slot] = r.in_days ?? NO_VALUE;
+    this.loans[slot] = r.loan_count;
+    if (this.garbage > this.used / 2 && this.used > 100_000) this.compact();
+  }
+
+  /** Drops the space of replaced values. */
+  private compact(): void {
+    const values = new Int32Array(this.used - this.garbage + 1024);
+    let at = 0;
+    for (let s = 0; s < this.slots; s++) {
+      values.set(this.values.subarray(this.start[s]!, this.start[s]! + this.len[s]!), at);
+      this.start[s] = at;
+      at += this.len[s]!;
+    }
+    this.values = values;
+    this.used = at;
+    this.garbage = 0;
+  }
+
+  /**
+   * Facet counts over `recordIds` (null: every record, with the year and on-shelf filters applied
+   * here). Facet filters are multi-select: a record counts for a dimension when it passes every
+   * other dimension's filter.
+   */
+  count(recordIds: ArrayLike<number> | null, filters: Filters, limit: number): FacetCount[] {
+    if (filters.unsupported.length) return [];
+    const tests = Object.entries(filters.facets).map(([dim, wanted]) => this.filterOf(dim as FacetDimension, wanted));
+    this.counts = grow(this.counts, this.keyOf.length);
+    const counts = this.counts;
+    const touched: number[] = [];
+    const visit = (slot: number) => {
+      let failed = 0;
+      let failedDim = -1;
+      for (const t of tests) {
+        if (!this.has(slot, t.test, t.accept)) {
+          failed++;
+          failedDim = t.dim;
+          if (failed > 1) return;
+        }
+      }
+      const from = this.start[slot]!;
+      const to = from + this.len[slot]!;
+      for (let i = from; i < to; i++) {
+        const v = this.values[i]!;
+        const dim = this.dimOf[v]!;
+        if (dim === CLC || (failed === 1 && dim !== failedDim)) continue;
+        if (counts[v] === 0) touched.push(v);
+        counts[v] = counts[v]! + 1;
+      }
+    };
+    if (recordIds) {
+      // In id order: the values of neighbouring records lie together in memory (several times faster).
+      const ordered = Int32Array.from(recordIds).sort();
+      for (let i = 0; i < ordered.length; i++) {
+        const id = ordered[i]!;
+        const slot = id < this.slotOf.length ? this.slotOf[id]! - 1 : -1;
+        if (slot >= 0) visit(slot);
+      }
+    } else {
+      const { yearFrom, yearTo, onlyOnShelf } = filters;
+      for (let slot = 0; slot < this.slots; slot++) {
+        const y = this.year[slot]!;
+        if (yearFrom !== undefined && (y === 0 || y < yearFrom)) continue;
+        if (yearTo !== undefined && (y === 0 || y > yearTo)) continue;
+        if (onlyOnShelf && !this.onShelf[slot]) continue;
+        visit(slot);
+      }
+    }
+    const byDim = new Map<number, number[]>();
+    for (const v of touched) {
+      const list = byDim.get(this.dimOf[v]!);
+      if (list) list.push(v);
+      else byDim.set(this.dimOf[v]!, [v]);
+    }
+    const out: FacetCount[] = [];
+    const before = (a: number, b: number) =>
+      counts[a]! > counts[b]! || (counts[a] === counts[b] && this.keyOf[a]! < this.keyOf[b]!);
+    for (const [dim, list] of byDim) {
+      // The `limit` biggest, kept in order by insertion: a dimension may have many thousand values.
+      const top: number[] = [];
+      for (const v of list) {
+        if (top.length === limit && !before(v, top[limit - 1]!)) continue;
+        let at = top.length === limit ? limit - 1 : top.length;
+        while (at > 0 && before(v, top[at - 1]!)) {
+          top[at] = top[at - 1]!;
+          at--;
+        }
+        top[at] = v;
+      }
+      for (const v of top) out.push({ dim: DIMS[dim]!, key: this.keyOf[v]!, count: counts[v]! });
+    }
+    for (const v of touched) counts[v] = 0;
+    return out;
+  }
+
+  /**
+   * The ids of `recordIds` (in their order) that pass every facet filter. Records the store does
+   * not hold yet (added since its last refresh) cannot be tested and are left out.
+   */
+  filter(recordIds: Int32Array, filters: Filters): Int32Array {
+    const tests = Object.entries(filters.facets).map(([dim, wanted]) => this.filterOf(dim as FacetDimension, wanted));
+    if (!tests.length) return recordIds;
+    // Test in id order (the values of neighbouring records lie together), then keep the given order.
+    const ordered = Int32Array.from(recordIds).sort();
+    const passes = new Uint8Array(this.slotOf.length);
+    for (let i = 0; i < ordered.length; i++) {
+      const id = ordered[i]!;
+      const slot = id < this.slotOf.length ? this.slotOf[id]! - 1 : -1;
+      if (slot >= 0 && tests.every((t) => this.has(slot, t.test, t.accept))) passes[id] = 1;
+    }
+    const out = new Int32Array(recordIds.length);
+    let n = 0;
+    for (let i = 0; i < recordIds.length; i++) if (passes[recordIds[i]!] === 1) out[n++] = recordIds[i]!;
+    return out.subarray(0, n);
+  }
+
+  /**
+   * `recordIds` ordered by a number the store keeps (years, new-arrival dates, loans; ratings are
+   * all empty), missing values last, then newest record first — the order SQL gives.
+   */
+  sortBy(recordIds: Int32Array, sort: MemorySort, desc: boolean): Int32Array {
+    // One number per record sorts natively: (value rank) · 2^31 + (2^31 − 1 − id); values are
+    // clamped to ±2^20 so that the key stays exact in a double.
+    const SPAN = 2 ** 21;
+    const ID = 2 ** 31;
+    const keys = new Float64Array(recordIds.length);
+    for (let i = 0; i < recordIds.length; i++) {
+      const id = recordIds[i]!;
+      const slot = id < this.slotOf.length ? this.slotOf[id]! - 1 : -1;
+      let v: number | undefined;
+      if (slot >= 0) {
+        if (sort === 'publishYear') v = this.year[slot] || undefined;
+        else if (sort === 'inDate') v = this.inDays[slot] === NO_VALUE ? undefined : this.inDays[slot];
+        else if (sort === 'loanCount') v = this.loans[slot];
+      }
+      const clamped = v === undefined ? undefined : Math.max(-(2 ** 20), Math.min(2 ** 20, v));
+      const rank = clamped === undefined ? SPAN + 1 : desc ? 2 ** 20 - clamped : clamped + 2 ** 20;
+      keys[i] = rank * ID + (ID - 1 - id);
+    }
+    keys.sort();
+    return Int32Array.from(keys, (k) => ID - 1 - (k % ID));
+  }
+
+  /**
+   * Browsing without text: newest record first (the order relevance gives when there is no text)
+   * or by a number the store keeps; the total and the first `limit` ids, every filter applied here.
+   */
+  browse(
+    filters: Filters,
+    order: { sort: MemorySort; desc: boolean } | undefined,
+    limit: number,
+  ): { total: number; ids: number[] } {
+    if (filters.unsupported.length) return { total: 0, ids: [] };
+    const tests = Object.entries(filters.facets).map(([dim, v]) => this.filterOf(dim as FacetDimension, v));
+    const { yearFrom, yearTo, onlyOnShelf } = filters;
+    const slots: number[] = [];
+    for (let slot = 0; slot < this.slots; slot++) {
+      const y = this.year[slot]!;
+      if (yearFrom !== undefined && (y === 0 || y < yearFrom)) continue;
+      if (yearTo !== undefined && (y === 0 || y > yearTo)) continue;
+      if (onlyOnShelf && !this.onShelf[slot]) continue;
+      if (tests.every((t) => this.has(slot, t.test, t.accept))) slots.push(slot);
+    }
+    const ids = Int32Array.from(slots, (s) => this.recordOf[s]!).sort((a, b) => b - a);
+    const sorted = order ? this.sortBy(ids, order.sort, order.desc) : ids;
+    return { total: sorted.length, ids: Array.from(sorted.subarray(0, limit)) };
+  }
+
+  /**
+   * Records per class code: for each of `codes`, the records with a class number starting with it
+   * (each record once per code), among those passing the facet filters.
+   */
+  classCounts(codes: string[], filters: Filters): Map<string, number> {
+    const wanted = new Set(codes.map((c) => c.toUpperCase()));
+    const longest = Math.max(0, ...[...wanted].map((c) => c.length));
+    const tests = Object.entries(filters.facets).map(([dim, v]) => this.filterOf(dim as FacetDimension, v));
+    const counts = new Map<string, number>();
+    const seen = new Set<string>();
+    for (let slot = 0; slot < this.slots; slot++) {
+      if (!tests.every((t) => this.has(slot, t.test, t.accept))) continue;
+      seen.clear();
+      const from = this.start[slot]!;
+      const to = from + this.len[slot]!;
+      for (let i = from; i < to; i++) {
+        const v = this.values[i]!;
+        if (this.dimOf[v] !== CLC) continue;
+        const cls = this.keyOf[v]!;
+        for (let n = 1; n <= Math.min(cls.length, longest); n++) {
+          const p = cls.slice(0, n);
+          if (wanted.has(p) && !seen.has(p)) {
+            seen.add(p);
+            counts.set(p, (counts.get(p) ?? 0) + 1);
+          }
+        }
+      }
+    }
+    return counts;
+  }
+
+  /** The dictionary entries a filter accepts, and the dimension it is counted under. */
+  private filterOf(dim: FacetDimension, wanted: string[]): { dim: number; test: number; accept: Uint8Array } {
+    const facetDim = DIM_INDEX.get(dim)!;
+    if (facetDim === KIND_NO) {
+      // A class filter matches records with a class number starting with it (as the SQL does).
+      const prefixes = wanted.map((w) => w.toUpperCase());
+      const accept = new Uint8Array(this.keyOf.length);
+      for (const id of this.clcIds) if (prefixes.some((p) => this.keyOf[id]!.startsWith(p))) accept[id] = 1;
+      return { dim: facetDim, test: CLC, accept };
+    }
+    // A flag per dictionary entry: much faster to test than a Set in the loops over records.
+    const accept = new Uint8Array(this.keyOf.length);
+    for (const w of wanted) {
+      const id = this.ids.get(`${facetDim}\u0001${w}`);
+      if (id !== undefined) accept[id] = 1;
+    }
+    return { dim: facetDim, test: facetDim, accept };
+  }
+
+  private has(slot: number, dim: number, accept: Uint8Array): boolean {
+    const from = this.start[slot]!;
+    const to = from + this.len[slot]!;
+    for (let i = from; i < to; i++) {
+      const v = this.values[i]!;
+      if (accept[v] === 1 && this.dimOf[v] === dim) return true;
+    }
+    return false;
+  }
+}
+
+/**
+ * Facet values of the catalogue in memory, per tenant: loaded on first use, then kept up to date
+ * by reading the records changed since (and reloaded when records were deleted). Until a tenant is
+ * loaded the search counts facets in SQL instead.
+ */
+export class FacetStore {
+  private readonly tenants = new Map<number, TenantFacets>();
+  private readonly loading = new Map<number, Promise<void>>();
+  private closed = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** How often to look for changed records (0: before every use, and loads are awaited). */
+    private readonly refreshMs: number,
+    private readonly log: (err: unknown) => void = () => {},
+  ) {}
+
+  /**
+   * The tenant's facets if they can be used now. A first load (or a reload after deletions) runs
+   * in the background, except when refreshes are immediate (tests), where it is awaited.
+   */
+  async get(tenantId: number): Promise<TenantFacets | undefined> {
+    if (this.closed) return undefined;
+    const current = this.tenants.get(tenantId);
+    const now = Date.now();
+    if (!current) {
+      const loading = this.load(tenantId);
+      if (this.refreshMs === 0) await loading;
+      else loading.catch(this.log);
+      return this.tenants.get(tenantId);
+    }
+    if (now - current.checkedAt >= this.refreshMs) {
+      const refreshing = this.refresh(tenantId, current);
+      if (this.refreshMs === 0) await refreshing;
+      else refreshing.catch(this.log);
+    }
+    return this.tenants.get(tenantId);
+  }
+
+  /** Loads the tenant's facets now if they are not loaded. */
+  async prepare(tenantId: number): Promise<void> {
+    if (!this.tenants.has(tenantId)) await this.load(tenantId);
+  }
+
+  /** Stops loading (the database is about to close); waits for the batch being read. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.loading.values()]);
+  }
+
+  /** Forgets a tenant (the next use loads it again). */
+  invalidate(tenantId?: number): void {
+    if (tenantId === undefined) this.tenants.clear();
+    else this.tenants.delete(tenantId);
+  }
+
+  /** Reads every record of the tenant (one load at a time per tenant). */
+  private load(tenantId: number): Promise<void> {
+    let running = this.loading.get(tenantId);
+    if (!running) {
+      running = (async () => {
+        const facets = new TenantFacets();
+        facets.checkedAt = facets.fullCheckedAt = Date.now();
+        facets.readStarted = await databaseNow(this.db);
+        for (let after = 0; ;) {
+          if (this.closed) return;
+          const rows = await findFacetRows(this.db, tenantId, { afterId: after, limit: BATCH });
+          for (const r of rows) facets.put(r);
+          if (rows.length < BATCH) break;
+          after = rows.at(-1)!.record_id;
+          await new Promise((resolve) => setImmediate(resolve)); // let searches through
+        }
+        this.tenants.set(tenantId, facets);
+      })().finally(() => this.loading.delete(tenantId));
+      this.loading.set(tenantId, running);
+    }
+    return running;
+  }
+
+  /** Reads the records changed since the last read; reloads when the count shows deletions. */
+  private async refresh(tenantId: number, facets: TenantFacets): Promise<void> {
+    const now = Date.now();
+    facets.checkedAt = now;
+    if (now - facets.fullCheckedAt >= Math.min(FULL_CHECK_MS, this.refreshMs * 10)) {
+      facets.fullCheckedAt = now;
+    }
+    // Changes since the last read started, and a margin for transactions that were still open then.
+    const since = facets.readStarted - (this.refreshMs > 0 ? MARGIN_MS : 0);
+    facets.readStarted = await databaseNow(this.db);
+    for (let afterId = 0; ;) {
+      const rows = await findFacetRows(this.db, tenantId, { afterId, limit: BATCH, updatedSinceMs: since });
+      for (const r of rows) facets.put(r);
+      if (rows.length < BATCH) break;
+      afterId = rows.at(-1)!.record_id;
+    }
+    if (facets.fullCheckedAt === now && (await countTenantRecords(this.db, tenantId)) !== facets.size) {
+      await this.load(tenantId);
+    }
+  }
+}
+
+export type { TenantFacets };

@@ -1,0 +1,286 @@
+import type { FacetDimension } from '@openfind/contract';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { FACET_KEYS, type Sql } from './search-sql.js';
+
+/** A compiled search: where it looks, how it filters and sorts. */
+export interface CompiledSearch {
+  tenantId: number;
+  /** What the text matches (true when browsing by filters). */
+  match: Sql;
+  /** Facet filters, each also left out when counting its own dimension. */
+  facetFilters: Array<[FacetDimension, Sql]>;
+  /** Other filters (years, on shelf). */
+  otherFilters: Sql[];
+  sortKey: Sql;
+  desc: boolean;
+}
+
+/** Facet counts as rows. */
+export interface FacetCount {
+  dim: string;
+  key: string;
+  count: number;
+}
+
+/** What a search found: the total, the first ids in order, and the facet counts when asked. */
+export interface MatchResult {
+  total: number;
+  ids: number[];
+  facets: FacetCount[] | null;
+}
+
+const join = (parts: Sql[], glue: Sql): Sql => (parts.length ? sql.join(parts, glue) : sql`true`);
+
+function baseWhere(q: CompiledSearch): Sql {
+  return join([sql`b.tenant_id = ${q.tenantId}`, q.match, ...q.otherFilters], sql` AND `);
+}
+
+function orderBy(q: CompiledSearch, alias: 'b' | 'h'): Sql {
+  const key = alias === 'b' ? q.sortKey : sql`h.s`;
+  return sql`${key} ${sql.raw(q.desc ? 'DESC' : 'ASC')} NULLS LAST, ${sql.raw(alias)}.record_id DESC`;
+}
+
+/**
+ * Runs a search: the total and the first `top` record ids in order, and, when asked, the facet
+ * counts. The two are separate statements (on PostgreSQL they run at the same time on two
+ * connections). Facets are multi-select: each dimension is counted with the other dimensions'
+ * filters applied but not its own, all dimensions in one pass (GROUPING SETS).
+ */
+export async function findMatches(
+  db: Kysely<Database>,
+  q: CompiledSearch,
+  opts: { top: number; facets: 'none' | 'with' | 'only'; facetLimit: number },
+): Promise<MatchResult> {
+  const [page, facets] = await Promise.all([
+    opts.facets === 'only' ? countMatches(db, q).then((total) => ({ total, ids: [] })) : findTop(db, q, opts.top),
+    opts.facets === 'none' ? null : findFacetCounts(db, q, opts.facetLimit),
+  ]);
+  return { ...page, facets };
+}
+
+function fullWhere(q: CompiledSearch): Sql {
+  return join([baseWhere(q), ...q.facetFilters.map(([, f]) => f)], sql` AND `);
+}
+
+/** The total and the first `top` ids. Only ids and sort keys are kept while sorting. */
+export async function findTop(
+  db: Kysely<Database>,
+  q: CompiledSearch,
+  top: number,
+): Promise<{ total: number; ids: number[] }> {
+  const { rows } = await sql<{ record_id: number; total: number }>`
+    WITH h AS MATERIALIZED (SELECT b.record_id, ${q.sortKey} AS s FROM bib_record b WHERE ${fullWhere(q)})
+    SELECT h.record_id, (SELECT count(*) FROM h)::int AS total
+    FROM h
+    ORDER BY ${orderBy(q, 'h')}
+    LIMIT ${Math.max(top, 1)}`.execute(db);
+  return { total: rows[0]?.total ?? 0, ids: top > 0 ? rows.map((r) => r.record_id) : [] };
+}
+
+/** How many records match. */
+export async function countMatches(db: Kysely<Database>, q: CompiledSearch): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM bib_record b WHERE ${fullWhere(q)}`.execute(
+    db,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Facet counts of every dimension, at most `limit` keys each, biggest first. */
+async function findFacetCounts(db: Kysely<Database>, q: CompiledSearch, limit: number): Promise<FacetCount[]> {
+  const cols = FACET_KEYS.map(([dim, keys], i) => {
+    const others = q.facetFilters.filter(([d]) => d !== dim).map(([, f]) => f);
+    const value = others.length ? sql`CASE WHEN ${join(others, sql` AND `)} THEN ${keys} END` : keys;
+    return sql`unnest(${value}) AS ${sql.raw(`d${i}`)}`;
+  });
+  const names = sql.raw(FACET_KEYS.map((_, i) => `d${i}`).join(', '));
+  const sets = sql.raw(FACET_KEYS.map((_, i) => `(d${i})`).join(', '));
+  const { rows } = await sql<{ g: number; k: string; n: number }>`
+    SELECT g, k, n FROM (
+      SELECT g, k, n, row_number() OVER (PARTITION BY g ORDER BY n DESC, k) AS r
+      FROM (
+        SELECT GROUPING(${names}) AS g, coalesce(${names}) AS k, count(*)::int AS n
+        FROM (SELECT ${sql.join(cols)} FROM bib_record b WHERE ${baseWhere(q)}) x
+        GROUP BY GROUPING SETS (${sets})
+      ) c
+      WHERE k IS NOT NULL AND k <> ''
+    ) t
+    WHERE r <= ${limit}`.execute(db);
+  // GROUPING() has one bit per column, the first column highest; the grouped column's bit is 0.
+  const width = FACET_KEYS.length;
+  return rows.map((r) => {
+    const i = [...Array(width).keys()].find((j) => (r.g & (1 << (width - 1 - j))) === 0)!;
+    return { dim: FACET_KEYS[i]![0], key: r.k, count: r.n };
+  });
+}
+
+/**
+ * The ids of every matching record, best first (facet filters are applied by the caller, in memory).
+ * They travel as one comma-separated text, which parses far faster than a large array.
+ */
+export async function findRankedIds(db: Kysely<Database>, q: CompiledSearch): Promise<Int32Array> {
+  const { rows } = await sql<{ ids: string | null; n: number }>`
+    SELECT string_agg(h.record_id::text, ',' ORDER BY ${orderBy(q, 'h')}) AS ids, count(*)::int AS n
+    FROM (SELECT b.record_id, ${q.sortKey} AS s FROM bib_record b WHERE ${fullWhere(q)}) h`.execute(db);
+  return parseIds(rows[0]?.ids ?? '', rows[0]?.n ?? 0);
+}
+
+/** Comma-separated non-negative integers into an array of `n`. */
+function parseIds(text: string, n: number): Int32Array {
+  const out = new Int32Array(n);
+  let at = 0;
+  let v = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44) {
+      out[at++] = v;
+      v = 0;
+    } else v = v * 10 + (c - 48);
+  }
+  if (text.length) out[at++] = v;
+  return out.subarray(0, at);
+}
+
+/** One page of record ids beyond the cached first ones. */
+export async function findPageIds(
+  db: Kysely<Database>,
+  q: CompiledSearch,
+  offset: number,
+  limit: number,
+): Promise<number[]> {
+  const { rows } = await sql<{ record_id: number }>`
+    SELECT b.record_id FROM bib_record b
+    WHERE ${fullWhere(q)}
+    ORDER BY ${orderBy(q, 'b')}
+    LIMIT ${limit} OFFSET ${offset}`.execute(db);
+  return rows.map((r) => r.record_id);
+}
+
+/** What a result list shows of a record. */
+export interface RecordRow {
+  record_id: number;
+  title: string;
+  author: string;
+  publisher: string | null;
+  publish_year: string | null;
+  isbns: string[];
+  issn: string | null;
+  lang_code: string | null;
+  country_code: string | null;
+  doc_code: string;
+  abstract: string | null;
+  subjects: string[];
+  clc_classes: string[];
+  call_numbers: string[];
+  physical_count: number;
+  on_shelf_count: number;
+  e_count: number;
+  discode1: string[];
+  price: string | null;
+  first_in_date: string | null;
+  loan_count: number;
+  on_shelf_items: number;
+  item_call_no: string | null;
+}
+
+/** The records of `ids` (of the tenant), with their copies on shelf counted from the items. */
+export async function findRecordsByIds(db: Kysely<Database>, tenantId: number, ids: number[]): Promise<RecordRow[]> {
+  if (!ids.length) return [];
+  const { rows } = await sql<RecordRow>`
+    SELECT b.record_id, b.title, b.author, b.publisher, b.publish_year, b.isbns, b.issn, b.lang_code,
+           b.country_code, b.doc_code, b.abstract, b.subjects, b.clc_classes, b.call_numbers,
+           b.physical_count, b.on_shelf_count, b.e_count, b.discode1, b.price,
+           to_char(b.first_in_date, 'YYYY-MM-DD') AS first_in_date, b.loan_count,
+           (SELECT count(*)::int FROM item i WHERE i.record_id = b.record_id AND i.process_type_code = '411') AS on_shelf_items,
+           (SELECT min(i.call_no) FROM item i WHERE i.record_id = b.record_id) AS item_call_no
+    FROM bib_record b
+    WHERE b.tenant_id = ${tenantId} AND b.record_id = ANY(${ids}::int[])`.execute(db);
+  return rows;
+}
+
+/** Copies, copies on shelf and loanable, links of records. */
+export interface ItemCountRow {
+  record_id: number;
+  physical_count: number;
+  on_shelf_items: number;
+  on_shelf_count: number;
+  e_count: number;
+}
+
+/** Holdings counts of the tenant's records among `ids`. */
+export async function findItemCounts(db: Kysely<Database>, tenantId: number, ids: number[]): Promise<ItemCountRow[]> {
+  if (!ids.length) return [];
+  const { rows } = await sql<ItemCountRow>`
+    SELECT b.record_id, b.physical_count, b.on_shelf_count, b.e_count,
+           (SELECT count(*)::int FROM item i WHERE i.record_id = b.record_id AND i.process_type_code = '411') AS on_shelf_items
+    FROM bib_record b
+    WHERE b.tenant_id = ${tenantId} AND b.record_id = ANY(${ids}::int[])`.execute(db);
+  return rows;
+}
+
+/** Subjects and class numbers of one record (to find related ones). */
+export async function findRecordTopics(
+  db: Kysely<Database>,
+  tenantId: number,
+  recordId: number,
+): Promise<{ subjects: string[]; clc_classes: string[] } | undefined> {
+  return db
+    .selectFrom('bib_record')
+    .select(['subjects', 'clc_classes'])
+    .where('tenant_id', '=', tenantId)
+    .where('record_id', '=', recordId)
+    .executeTakeFirst();
+}
+
+/** Records per CLC code: for every code in `codes`, the records with a class number starting with it. */
+export async function countRecordsByClassPrefix(
+  db: Kysely<Database>,
+  tenantId: number,
+  codes: string[],
+  filters: { libCodes: string[]; docCodes: string[] },
+): Promise<Map<string, number>> {
+  if (!codes.length) return new Map();
+  const conds: Sql[] = [sql`b.tenant_id = ${tenantId}`, sql`b.clc_classes <> '{}'`];
+  if (filters.libCodes.length) conds.push(sql`b.lib_codes && ${filters.libCodes}::text[]`);
+  if (filters.docCodes.length) conds.push(sql`b.doc_code = ANY(${filters.docCodes}::text[])`);
+  const { rows } = await sql<{ code: string; n: number }>`
+    SELECT p AS code, count(*)::int AS n
+    FROM bib_record b, unnest(of_prefixes(b.clc_classes)) AS p
+    WHERE ${sql.join(conds, sql` AND `)} AND p = ANY(${codes}::text[])
+    GROUP BY p`.execute(db);
+  return new Map(rows.map((r) => [r.code, r.n]));
+}
+
+/** Whether any record of the compiled search exists. */
+export async function hasMatch(db: Kysely<Database>, q: CompiledSearch): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM bib_record b WHERE ${baseWhere(q)}) AS found`.execute(db);
+  return rows[0]?.found ?? false;
+}
+
+/** Whether the tenant's full-text index holds `token` (a word as the index keeps it). */
+export async function lexemeExists(db: Kysely<Database>, tenantId: number, token: string): Promise<boolean> {
+  const lexeme = `'${token.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  const { rows } = await sql<{ found: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM bib_record b WHERE b.tenant_id = ${tenantId} AND b.search_vector @@ ${lexeme}::tsquery) AS found`.execute(
+    db,
+  );
+  return rows[0]?.found ?? false;
+}
+
+/**
+ * Words of the full-text index in more than `minShare` of the records, from the planner's
+ * statistics (ANALYZE keeps the commonest lexemes and their frequencies).
+ */
+export async function findCommonLexemes(db: Kysely<Database>, minShare: number): Promise<Set<string>> {
+  const { rows } = await sql<{ elems: string[] | null; freqs: number[] | null }>`
+    SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs
+    FROM pg_stats
+    WHERE schemaname = current_schema() AND tablename = 'bib_record' AND attname = 'search_vector'`.execute(db);
+  const { elems, freqs } = rows[0] ?? {};
+  const out = new Set<string>();
+  (elems ?? []).forEach((e, i) => {
+    if ((freqs?.[i] ?? 0) >= minShare) out.add(e);
+  });
+  return out;
+}

@@ -1,0 +1,637 @@
+import {
+  ErrCode,
+  FACET_DIMENSIONS,
+  MAX_QUERY_LENGTH,
+  MAX_RESULT_WINDOW,
+  SearchErrCode,
+  type FacetResult,
+  type HighlightResult,
+  type ItemCountRequest,
+  type KeyWordSuggestion,
+  type Lang,
+  type SearchForDetailRequest,
+  type SearchRequest,
+  type SearchResponse,
+  type SpellResponse,
+  type TwiceSearchRequest,
+} from '@openfind/contract';
+import { foldText, queryTerms } from '@openfind/text';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import { t } from '../../http/messages.js';
+import type { DictionaryService } from '../dictionaries/dictionary-service.js';
+import { MEMORY_SORTS, type FacetStore, type MemorySort, type TenantFacets } from './facet-store.js';
+import type { SearchMaintenance } from './search-maintenance.js';
+import type { PopularSearches } from './popular-searches.js';
+import { ResultCache } from './result-cache.js';
+import { highlight } from './search-highlight.js';
+import type { SearchHistory } from './search-history.js';
+import { presentRecord } from './search-presenter.js';
+import {
+  buildClause,
+  matchSignature,
+  planSearch,
+  positiveClauses,
+  relaxPlan,
+  type SearchPlan,
+} from './search-query.js';
+import {
+  countMatches,
+  findCommonLexemes,
+  findItemCounts,
+  findMatches,
+  findTop,
+  findPageIds,
+  findRankedIds,
+  findRecordTopics,
+  findRecordsByIds,
+  hasMatch,
+  lexemeExists,
+  type CompiledSearch,
+  type FacetCount,
+} from './search-repository.js';
+import { exprSql, facetFilterSql, highlightTerms, otherFiltersSql, sortSql, type CommonWords } from './search-sql.js';
+import { tidy } from './search-text.js';
+import type { SearchVocabulary } from './search-vocabulary.js';
+
+/** Who is searching. */
+export interface SearchContext {
+  tenantId: number;
+  lang: Lang;
+  /** The logged-in reader, if any (their searches go to their history). */
+  readerId: number | null;
+  /** The caller (an address), to count a repeated search once. */
+  client: string;
+}
+
+/** Which search call was made. */
+export type SearchKind = 'search' | 'indexSearch' | 'advancedSearch' | 'twiceSearch';
+
+/** Ids kept per cached search: the first pages come from the cache, deeper ones from the database. */
+const CACHED_IDS = 500;
+/** Words in more than this share of the records skip the character fallback. */
+const COMMON_SHARE = 0.01;
+const COMMON_WORDS_MS = 30 * 60_000;
+/** Keys shown per facet dimension. */
+const FACET_LIMIT = 30;
+
+/** What a search found, as cached. */
+interface Found {
+  total: number;
+  ids: number[];
+  relaxed: boolean;
+  suggestions: string[];
+  /** The search that produced the ids (the relaxed one when relaxed), for deeper pages. */
+  compiled: CompiledSearch;
+  plan: SearchPlan;
+}
+
+/** What a text search found, before the facet filters (kept in memory per text, filters and sort). */
+interface Base {
+  /** Record ids, best first. */
+  ids: Int32Array;
+  relaxed: boolean;
+  suggestions: string[];
+  plan: SearchPlan;
+}
+
+/** What a search found for one request. */
+interface Located {
+  total: number;
+  /** The ids of the requested page. */
+  ids: number[];
+  facetRows: FacetCount[] | undefined;
+  relaxed: boolean;
+  suggestions: string[];
+  /** The plan that found them (the relaxed one when relaxed), for highlighting. */
+  plan: SearchPlan;
+}
+
+/** Whether the facet store can sort by this itself. */
+function isMemorySort(sort: string): sort is MemorySort {
+  return (MEMORY_SORTS as readonly string[]).includes(sort);
+}
+
+/** What the base of a plan depends on: its text and its non-facet filters. */
+function baseSignature(plan: SearchPlan): string {
+  return matchSignature({ ...plan, filters: { ...plan.filters, facets: {} } });
+}
+
+/** SQL of a plan (exported for diagnostics). */
+export function compile(plan: SearchPlan, tenantId: number, common?: CommonWords): CompiledSearch {
+  const { key, desc } = sortSql(plan);
+  return {
+    tenantId,
+    match: plan.expr ? exprSql(plan.expr, tenantId, common) : sql`true`,
+    facetFilters: Object.entries(plan.filters.facets).map(([dim, values]) => [
+      dim as keyof typeof plan.filters.facets,
+      facetFilterSql(dim as keyof typeof plan.filters.facets, values, !plan.expr),
+    ]),
+    otherFilters: otherFiltersSql(plan.filters),
+    sortKey: key,
+    desc,
+  };
+}
+
+/** Facet rows as `{ dimension: { key: count } }`, every dimension present, biggest counts first. */
+function toFacetResult(rows: FacetCount[]): FacetResult {
+  const out: FacetResult = Object.fromEntries(FACET_DIMENSIONS.map((d) => [d, {}]));
+  const sorted = [...rows].sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1));
+  for (const r of sorted) out[r.dim]![r.key] = r.count;
+  return out;
+}
+
+/**
+ * The search engine: parses a request, finds the records (cached per search for paging and
+ * repeats), computes facets, highlights the hits, and counts the search for popular searches.
+ */
+export class SearchService {
+  private readonly results: ResultCache<Found>;
+  private readonly facets: ResultCache<FacetCount[]>;
+  private readonly bases: ResultCache<Base>;
+  private warming: Promise<void> | undefined;
+  private closing = false;
+  private common: CommonWords = new Set();
+  private commonAt = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly deps: {
+      dictionaries: DictionaryService;
+      vocabulary: SearchVocabulary;
+      popular: PopularSearches;
+      history: SearchHistory;
+      /** Facets from memory; without it (or until a tenant is loaded) they are counted in SQL. */
+      facetStore?: FacetStore | undefined;
+      maintenance?: SearchMaintenance | undefined;
+    },
+    opts: { cacheMs: number },
+  ) {
+    this.results = new ResultCache(opts.cacheMs, 1000);
+    this.facets = new ResultCache(opts.cacheMs, 1000);
+    // Ranked ids of text searches: at most 256 MB of them.
+    this.bases = new ResultCache(opts.cacheMs, 2000, {
+      maxWeight: 256 * 2 ** 20,
+      weigh: (b) => b.ids.byteLength + 1024,
+    });
+  }
+
+  /**
+   * Gets the tenants ready for fast searches (in the background after the server starts): database
+   * housekeeping, the facet values in memory, the vocabulary.
+   */
+  warmUp(tenantIds: number[]): Promise<void> {
+    this.warming = (async () => {
+      await this.deps.maintenance?.poke(true);
+      this.common = await findCommonLexemes(this.db, COMMON_SHARE);
+      this.commonAt = Date.now();
+      for (const id of tenantIds) {
+        if (this.closing) return;
+        await this.deps.facetStore?.prepare(id);
+        if (this.closing) return;
+        await this.deps.vocabulary.ensure(id);
+      }
+    })();
+    return this.warming;
+  }
+
+  /** Stops background work before the database closes, and waits for what is running. */
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.allSettled([this.deps.facetStore?.close(), this.deps.vocabulary.close(), this.warming]);
+  }
+
+  /** SQL of a plan, with the catalogue's common words (refreshed in the background every half hour). */
+  private compileFor(plan: SearchPlan, tenantId: number): CompiledSearch {
+    if (Date.now() - this.commonAt > COMMON_WORDS_MS) {
+      this.commonAt = Date.now();
+      findCommonLexemes(this.db, COMMON_SHARE).then(
+        (words) => (this.common = words),
+        () => (this.commonAt = 0),
+      );
+    }
+    return compile(plan, tenantId, this.common);
+  }
+
+  /** Forgets cached results (after the catalogue changed). */
+  invalidate(tenantId?: number): void {
+    const prefix = tenantId === undefined ? undefined : `${tenantId}|`;
+    this.results.clear(prefix);
+    this.facets.clear(prefix);
+    this.bases.clear(prefix);
+  }
+
+  /** `search`, `indexSearch`, `advancedSearch` and `twiceSearch`. */
+  async search(ctx: SearchContext, kind: SearchKind, req: SearchRequest | TwiceSearchRequest): Promise<SearchResponse> {
+    let extra = null;
+    if (kind === 'twiceSearch') {
+      const r = req as TwiceSearchRequest;
+      extra = buildClause(r.twiceSearchField, r.twiceMatchMode, r.twiceSearchFieldContent);
+      if (!extra) throw new AppError('searchQueryRequired', SearchErrCode.queryRequired);
+    }
+    const plan = planSearch(req, extra);
+    void this.deps.maintenance?.poke();
+    const response = await this.run(ctx, plan, req.facet);
+    if (plan.page === 1 && req.facet !== 'only' && plan.summary) {
+      const first = positiveClauses(plan.expr)[0];
+      this.deps.popular.record({
+        tenantId: ctx.tenantId,
+        text: plan.summary,
+        searchField: first?.scope ?? 'keyWord',
+        numFound: response.numFound,
+        client: ctx.client,
+      });
+      if (ctx.readerId !== null) {
+        await this.deps.history.record({
+          tenantId: ctx.tenantId,
+          readerId: ctx.readerId,
+          searchType: kind === 'indexSearch' ? 'search' : kind,
+          summary: plan.summary,
+          request: req,
+          numFound: response.numFound,
+        });
+      }
+    }
+    return response;
+  }
+
+  /** Runs a plan: the page, the facets, the highlights. */
+  private async run(ctx: SearchContext, plan: SearchPlan, facetMode: '0' | '1' | 'only'): Promise<SearchResponse> {
+    const store = plan.expr ? await this.deps.facetStore?.get(ctx.tenantId) : undefined;
+    const found = store
+      ? await this.locateInMemory(ctx, plan, facetMode, store)
+      : await this.locateInSql(ctx, plan, facetMode);
+    const { total, ids, facetRows, relaxed, suggestions } = found;
+    const [rows, docNames] = await Promise.all([
+      findRecordsByIds(this.db, ctx.tenantId, ids),
+      this.docNames(ctx.tenantId, ctx.lang),
+    ]);
+    const byId = new Map(rows.map((r) => [r.record_id, r]));
+    const records = ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [presentRecord(r, docNames)] : [];
+    });
+    const words = highlightTerms(found.plan);
+    const hl: HighlightResult = {};
+    for (const r of records) {
+      const title = highlight(r.title, words, { pinyin: true });
+      const adstract = highlight(r.adstract, words);
+      if (title || adstract) {
+        hl[String(r.recordId)] = {
+          ...(title ? { title: [title] } : {}),
+          ...(adstract ? { adstract: [adstract] } : {}),
+        };
+      }
+    }
+    return {
+      numFound: total,
+      searchResult: records,
+      facetResult: facetRows ? toFacetResult(facetRows) : {},
+      hlResult: total === 0 ? null : hl,
+      levelResultList: [],
+      relaxed,
+      notice: relaxed ? t(ctx.lang, 'searchRelaxedNotice') : null,
+      spellSuggestions: suggestions,
+      facetIncluded: facetMode !== '0',
+      maxResults: MAX_RESULT_WINDOW,
+    };
+  }
+
+  /**
+   * A text search with the facet values in memory: the database ranks what the text and the
+   * non-facet filters match (once per text, filters and sort: cached), and the facet filters,
+   * the counts and the paging are done in memory. Choosing a facet or turning a page does not
+   * query the catalogue again.
+   */
+  private async locateInMemory(
+    ctx: SearchContext,
+    plan: SearchPlan,
+    facetMode: '0' | '1' | 'only',
+    store: TenantFacets,
+  ): Promise<Located> {
+    // Orders the store can sort by share the base ranked by relevance.
+    const memorySort = isMemorySort(plan.sort) ? plan.sort : undefined;
+    const order = memorySort || plan.sort === 'relevance' ? 'relevance' : `${plan.sort}|${plan.desc}`;
+    const key = `${ctx.tenantId}|base|${baseSignature(plan)}|${order}`;
+    const basePlan: SearchPlan = memorySort ? { ...plan, sort: 'relevance' } : plan;
+    const base = await this.bases.get(key, () => this.findBase(ctx.tenantId, basePlan));
+    const filtered = store.filter(base.ids, plan.filters);
+    const hits = memorySort ? store.sortBy(filtered, memorySort, plan.desc) : filtered;
+    const facetRows =
+      facetMode === '0'
+        ? undefined
+        : await this.facets.get(`${ctx.tenantId}|${matchSignature(plan)}`, async () =>
+            store.count(base.ids, plan.filters, FACET_LIMIT),
+          );
+    return {
+      total: hits.length,
+      ids: facetMode === 'only' ? [] : Array.from(hits.subarray(plan.offset, plan.offset + plan.rows)),
+      facetRows,
+      relaxed: base.relaxed,
+      suggestions: base.suggestions,
+      plan: base.plan,
+    };
+  }
+
+  /** Every record the text and the non-facet filters match, best first; fewer words when none match. */
+  private async findBase(tenantId: number, plan: SearchPlan): Promise<Base> {
+    const strict: SearchPlan = { ...plan, filters: { ...plan.filters, facets: {} } };
+    let ids = await findRankedIds(this.db, this.compileFor(strict, tenantId));
+    let effective = strict;
+    let relaxed = false;
+    let suggestions: string[] = [];
+    if (!ids.length) {
+      suggestions = await this.suggestionsFor(tenantId, plan);
+      if (plan.relaxable) {
+        const loose = relaxPlan(strict);
+        const looseIds = await findRankedIds(this.db, this.compileFor(loose, tenantId));
+        if (looseIds.length) [ids, effective, relaxed] = [looseIds, loose, true];
+      }
+    }
+    return { ids, relaxed, suggestions, plan: effective };
+  }
+
+  /** Did-you-mean for a search that found nothing. */
+  private async suggestionsFor(tenantId: number, plan: SearchPlan): Promise<string[]> {
+    const typed = positiveClauses(plan.expr)
+      .filter((c) => c.def.kind === 'text')
+      .map((c) => c.text)
+      .join(' ');
+    return typed ? (await this.spell(tenantId, typed)).suggestions : [];
+  }
+
+  /** A search in SQL alone (browsing, or before the facet values are in memory). */
+  private async locateInSql(ctx: SearchContext, plan: SearchPlan, facetMode: '0' | '1' | 'only'): Promise<Located> {
+    const base = `${ctx.tenantId}|${matchSignature(plan)}`;
+    const resultKey = `${base}|${plan.sort}|${plan.desc}`;
+    const wantFacets = facetMode !== '0';
+    const wantPage = facetMode !== 'only';
+
+    let found = wantPage ? await this.results.peek(resultKey) : undefined;
+    let facetRows = wantFacets ? await this.facets.peek(base) : undefined;
+    if (wantPage && !found) {
+      const mode = wantFacets && !facetRows ? 'with' : 'none';
+      const running = this.find(ctx.tenantId, plan, mode);
+      this.results.set(
+        resultKey,
+        running.then((r) => r.found),
+      );
+      if (mode === 'with')
+        this.facets.set(
+          base,
+          running.then((r) => r.facets!),
+        );
+      const r = await running;
+      found = r.found;
+      if (mode === 'with') facetRows = r.facets!;
+    }
+    let total = found?.total;
+    let relaxed = found?.relaxed ?? false;
+    let suggestions = found?.suggestions ?? [];
+    if (wantFacets && !facetRows) {
+      if (found) {
+        const compiled = found.compiled;
+        facetRows = await this.facets.get(base, async () => {
+          const r = await findMatches(this.db, compiled, { top: 0, facets: 'only', facetLimit: FACET_LIMIT });
+          return r.facets!;
+        });
+      } else {
+        const r = await this.find(ctx.tenantId, plan, 'only');
+        this.facets.set(base, Promise.resolve(r.facets!));
+        facetRows = r.facets!;
+        ({ total, relaxed, suggestions } = r.found);
+      }
+    }
+    if (total === undefined) {
+      // Facets came from the cache with no page asked for: the total must be counted.
+      const r = await this.find(ctx.tenantId, plan, 'none');
+      ({ total, relaxed, suggestions } = r.found);
+    }
+    let ids: number[] = [];
+    if (wantPage && found && plan.offset < total) {
+      const end = plan.offset + plan.rows;
+      ids =
+        end <= found.ids.length || found.ids.length >= total
+          ? found.ids.slice(plan.offset, end)
+          : await findPageIds(this.db, found.compiled, plan.offset, plan.rows);
+    }
+    return { total, ids, facetRows, relaxed, suggestions, plan: found?.plan ?? plan };
+  }
+
+  /** Finds a plan's records; when all words find nothing, tries fewer of them, and offers spellings. */
+  private async find(
+    tenantId: number,
+    plan: SearchPlan,
+    facets: 'none' | 'with' | 'only',
+  ): Promise<{ found: Found; facets: FacetCount[] | null }> {
+    const top = facets === 'only' ? 0 : Math.max(CACHED_IDS, Math.min(plan.offset + plan.rows, CACHED_IDS * 2));
+    // Browsing with the facet values in memory: the facets over the whole catalogue, and the page too
+    // when it is newest first; other orders come from SQL.
+    const store = !plan.expr ? await this.deps.facetStore?.get(tenantId) : undefined;
+    const run = async (p: SearchPlan) => {
+      const compiled = this.compileFor(p, tenantId);
+      if (!store)
+        return { compiled, ...(await findMatches(this.db, compiled, { top, facets, facetLimit: FACET_LIMIT })) };
+      // Newest first (relevance without text) and the orders the store keeps need no database.
+      const page =
+        p.sort === 'relevance' || isMemorySort(p.sort)
+          ? store.browse(
+              p.filters,
+              p.sort === 'relevance' ? undefined : { sort: p.sort as MemorySort, desc: p.desc },
+              top,
+            )
+          : top > 0
+            ? await findTop(this.db, compiled, top)
+            : { total: await countMatches(this.db, compiled), ids: [] };
+      return { compiled, ...page, facets: facets === 'none' ? null : store.count(null, p.filters, FACET_LIMIT) };
+    };
+    let r = await run(plan);
+    let effective = plan;
+    let relaxed = false;
+    let suggestions: string[] = [];
+    if (r.total === 0 && plan.expr) {
+      suggestions = await this.suggestionsFor(tenantId, plan);
+      if (plan.relaxable) {
+        const loose = relaxPlan(plan);
+        const lr = await run(loose);
+        if (lr.total > 0) [r, effective, relaxed] = [lr, loose, true];
+      }
+    }
+    return {
+      found: { total: r.total, ids: r.ids, relaxed, suggestions, compiled: r.compiled, plan: effective },
+      facets: r.facets,
+    };
+  }
+
+  private async docNames(tenantId: number, lang: Lang): Promise<Map<string, string>> {
+    return new Map((await this.deps.dictionaries.codeList(tenantId, 'docCode', lang)).map((e) => [e.code, e.name]));
+  }
+
+  /** `searchForDetail`: records sharing subjects or the class of a record, most shared first. */
+  async related(ctx: SearchContext, req: SearchForDetailRequest): Promise<SearchResponse> {
+    const field = (req.excludeField ?? 'record_id').toLowerCase().replace('_', '');
+    const excludeId =
+      field === 'recordid' && /^\d{1,10}$/.test(String(req.excludeFieldContent ?? '').trim())
+        ? Number(req.excludeFieldContent)
+        : 0;
+    let subjects = req.subject
+      .flatMap((s) => s.split(/[;；]/))
+      .map((s) => s.trim())
+      .filter(Boolean);
+    let classes = req.kindNo.map((k) => k.toUpperCase());
+    if (!subjects.length && !classes.length && excludeId) {
+      const topics = await findRecordTopics(this.db, ctx.tenantId, excludeId);
+      subjects = topics?.subjects ?? [];
+      classes = (topics?.clc_classes ?? []).map((c) => c.toUpperCase());
+    }
+    // Related by class: the same class number up to its first point ("I242.47" → "I242").
+    const classRoots = [...new Set(classes.map((c) => c.split('.')[0]!).filter((c) => c.length >= 2))];
+    const empty: SearchResponse = {
+      numFound: 0,
+      searchResult: [],
+      facetResult: {},
+      hlResult: null,
+      levelResultList: [],
+      relaxed: false,
+      notice: null,
+      spellSuggestions: [],
+      facetIncluded: false,
+      maxResults: MAX_RESULT_WINDOW,
+    };
+    if (!subjects.length && !classRoots.length) return empty;
+    const compiled: CompiledSearch = {
+      tenantId: ctx.tenantId,
+      match: sql`(b.subjects && ${subjects}::text[] OR of_prefixes(b.clc_classes) && ${classRoots}::text[]) AND b.record_id <> ${excludeId}`,
+      facetFilters: [],
+      otherFilters: [],
+      sortKey: sql`(cardinality(ARRAY(SELECT unnest(b.subjects) INTERSECT SELECT unnest(${subjects}::text[])))
+        + CASE WHEN b.clc_classes && ${classes}::text[] THEN 1.5 WHEN of_prefixes(b.clc_classes) && ${classRoots}::text[] THEN 1 ELSE 0 END
+        + least(greatest(coalesce(b.publish_year_int, 1950) - 1950, 0), 100)::float8 * 0.0005::float8)`,
+      desc: true,
+    };
+    const r = await findMatches(this.db, compiled, { top: req.rows, facets: 'none', facetLimit: 0 });
+    const [rows, docNames] = await Promise.all([
+      findRecordsByIds(this.db, ctx.tenantId, r.ids),
+      this.docNames(ctx.tenantId, ctx.lang),
+    ]);
+    const byId = new Map(rows.map((row) => [row.record_id, row]));
+    return {
+      ...empty,
+      numFound: r.total,
+      searchResult: r.ids.flatMap((id) => (byId.has(id) ? [presentRecord(byId.get(id)!, docNames)] : [])),
+      hlResult: r.total ? {} : null,
+    };
+  }
+
+  /** `getPItemAndOnShelfCountAndDuxiuImageUrl`: holdings counts of one record or of a batch. */
+  async itemCounts(ctx: SearchContext, req: ItemCountRequest) {
+    if (req.items?.length) {
+      const ids = [...new Set(req.items.map((i) => i.recordId))];
+      const rows = new Map((await findItemCounts(this.db, ctx.tenantId, ids)).map((r) => [r.record_id, r]));
+      return Object.fromEntries(
+        ids.map((id) => [
+          String(id),
+          { pCount: rows.get(id)?.physical_count ?? 0, onShelfCount: rows.get(id)?.on_shelf_items ?? 0 },
+        ]),
+      );
+    }
+    if (req.recordId === undefined) {
+      throw new AppError('badRequest', ErrCode.badRequest, { detail: 'recordId' }, 400);
+    }
+    const [row] = await findItemCounts(this.db, ctx.tenantId, [req.recordId]);
+    return {
+      recordId: req.recordId,
+      pCount: row?.physical_count ?? 0,
+      onShelfCount: row?.on_shelf_items ?? 0,
+      canBorrowCount: row?.on_shelf_count ?? 0,
+      eCount: row?.e_count ?? 0,
+      duxiuImageUrl: null,
+    };
+  }
+
+  /**
+   * Did-you-mean: Latin words the catalogue does not have are replaced by the closest vocabulary
+   * words; Chinese that finds nothing gets the nearest titles, authors and subjects.
+   */
+  async spell(tenantId: number, text: string): Promise<SpellResponse> {
+    const typed = tidy(text, MAX_QUERY_LENGTH);
+    if (!typed) return { spellWord: null, suggestions: [] };
+    let corrected = foldText(typed);
+    let changed = false;
+    for (const { token } of queryTerms(typed)) {
+      if (!/^\p{Script=Latin}{3,}$/u.test(token) || (await lexemeExists(this.db, tenantId, token))) continue;
+      const [best] = await this.deps.vocabulary.similarWords(tenantId, token, 1);
+      if (!best) continue;
+      corrected = corrected.replace(new RegExp(`(?<![\\p{L}\\p{N}])${token}(?![\\p{L}\\p{N}])`, 'u'), best);
+      changed = true;
+    }
+    const near: string[] = [];
+    if (/\p{Script=Han}/u.test(typed)) {
+      const clause = buildClause('keyWord', '2', typed);
+      const plan = clause && planSearch({ ...EMPTY_REQUEST, searchFieldContent: typed });
+      if (plan && !(await hasMatch(this.db, this.compileFor(plan, tenantId)))) {
+        near.push(...(await this.deps.vocabulary.similarHeadings(tenantId, typed, 5)));
+      }
+    }
+    const suggestions = [...new Set([...(changed ? [corrected] : []), ...near])].slice(0, 5);
+    return { spellWord: suggestions[0] ?? null, suggestions };
+  }
+
+  /** Suggestions as you type: popular searches first, then titles, authors and subjects (also by pinyin). */
+  async suggest(tenantId: number, text: string, rows: number): Promise<KeyWordSuggestion[]> {
+    const typed = tidy(text, MAX_QUERY_LENGTH);
+    if (!typed) return [];
+    const key = foldText(typed);
+    const popular = (await this.deps.popular.top(tenantId, 90, 50))
+      .filter((p) => foldText(p.keyWord).startsWith(key))
+      .map((p): KeyWordSuggestion => ({ keyWord: p.keyWord, kind: 'popular', count: p.count }));
+    const terms = await this.deps.vocabulary.suggest(tenantId, typed, rows);
+    const seen = new Set<string>();
+    return [...popular, ...terms]
+      .filter((s) => {
+        const k = foldText(s.keyWord);
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      })
+      .slice(0, rows);
+  }
+}
+
+/** A request with every field at its default (for searches the server makes itself). */
+const EMPTY_REQUEST: SearchRequest = {
+  searchFieldContent: '',
+  searchField: 'keyWord',
+  matchMode: undefined,
+  docCode: [],
+  resourceType: [],
+  subject: [],
+  discode1: [],
+  publisher: [],
+  libCode: [],
+  locationId: [],
+  curLocationId: [],
+  campusId: [],
+  eCollectionIds: [],
+  collectionName: [],
+  kindNo: [],
+  author: [],
+  langCode: [],
+  countryCode: [],
+  coreInclude: [],
+  ddType: [],
+  verifyStatus: [],
+  group: [],
+  customSub: [],
+  publishBegin: undefined,
+  publishEnd: undefined,
+  onlyOnShelf: false,
+  sortField: undefined,
+  sortClause: undefined,
+  page: 1,
+  rows: 10,
+  searchItems: undefined,
+  indexSearch: undefined,
+  facet: '0',
+};

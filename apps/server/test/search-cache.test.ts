@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SearchRequest } from '@openfind/contract';
+import { FacetStore } from '../src/modules/search/facet-store.js';
+import { ResultCache } from '../src/modules/search/result-cache.js';
+import { SearchService } from '../src/modules/search/search-service.js';
+import { createTestApp, type TestApp } from './helpers.js';
+import { TEMPLATE, copy, rec, storeTestRecords, titles } from './search-fixtures.js';
+
+describe('the result cache', () => {
+  it('expires, evicts the least recently used and the heaviest, and renews stale entries in the background', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new ResultCache<number[]>(1000, 2, { maxWeight: 10, weigh: (v) => v.length });
+      let loads = 0;
+      const load = (v: number[]) => () => {
+        loads++;
+        return Promise.resolve(v);
+      };
+      expect(await cache.get('a', load([1]))).toEqual([1]);
+      expect(await cache.get('a', load([2]))).toEqual([1]);
+      await cache.get('b', load([1]));
+      await cache.get('c', load([1]));
+      expect(cache.peek('a')).toBeUndefined(); // more than two entries: the oldest went
+      await cache.get('d', load(Array(10).fill(0)));
+      await Promise.resolve();
+      expect(cache.peek('c')).toBeUndefined(); // too heavy together
+      vi.advanceTimersByTime(1500);
+      expect(await cache.get('d', load([7]))).toHaveLength(10); // stale: answered, renewed behind
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(await cache.get('d', load([8]))).toEqual([7]);
+      vi.advanceTimersByTime(5000);
+      expect(await cache.get('d', load([9]))).toEqual([9]); // too old to answer
+      expect(loads).toBe(6);
+      const off = new ResultCache<number>(0, 10);
+      await off.get('x', () => Promise.resolve(1));
+      expect(off.peek('x')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('a search service with its caches on', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await storeTestRecords(
+      t,
+      Array.from({ length: 30 }, (_, i) =>
+        rec(`r${i}`, {
+          title: `数据结构教程第${i}讲`,
+          authors: [i % 2 ? '王伟' : '李娜'],
+          clcClasses: [i % 3 ? 'TP311' : 'O1'],
+          publishYear: String(1990 + i),
+          publishYearInt: 1990 + i,
+          items: i % 4 ? [copy({ libCode: i % 2 ? 'OFU' : 'OFU-MED' })] : [],
+        }),
+      ),
+    );
+  });
+  afterAll(async () => t.close());
+
+  it('pages and refines from the cached ranking with the same answers as without caches', async () => {
+    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    const deps = {
+      dictionaries: t.services.dictionaries,
+      vocabulary: t.services.vocabulary,
+      popular: t.services.popularSearches,
+      history: t.services.searchHistory,
+    };
+    const cached = new SearchService(
+      t.db.kysely,
+      { ...deps, facetStore: new FacetStore(t.db.kysely, 60_000) },
+      { cacheMs: 60_000 },
+    );
+    const plain = new SearchService(t.db.kysely, deps, { cacheMs: 0 });
+    const ctx = { tenantId, lang: 'zh-CN' as const, readerId: null, client: 'test' };
+    await cached.search(ctx, 'search', SearchRequest.parse({ ...TEMPLATE, searchFieldContent: '数据结构' }));
+    await new Promise((r) => setTimeout(r, 300)); // the facet store loads in the background
+    for (const body of [
+      { searchFieldContent: '数据结构' },
+      { searchFieldContent: '数据结构', page: 2, rows: 7 },
+      { searchFieldContent: '数据结构', author: ['王伟'] },
+      { searchFieldContent: '数据结构', author: ['王伟'], libCode: ['OFU'], page: 2, rows: 3 },
+      { searchFieldContent: '数据结构', sortField: 'publishYear', sortClause: 'asc', kindNo: ['TP'] },
+      { searchFieldContent: '数据结构', facet: 'only' },
+      { kindNo: ['O'], sortField: 'publishYear', sortClause: 'desc' },
+    ]) {
+      const req = SearchRequest.parse({ ...TEMPLATE, ...body });
+      for (let round = 0; round < 2; round++) {
+        const a = await cached.search(ctx, 'search', req);
+        const b = await plain.search(ctx, 'search', req);
+        expect(titles(a), JSON.stringify(body)).toEqual(titles(b));
+        expect(a.numFound).toBe(b.numFound);
+        expect(a.facetResult).toEqual(b.facetResult);
+      }
+    }
+  });
+});

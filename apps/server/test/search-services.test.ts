@@ -1,0 +1,431 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchRequestInput } from '@openfind/contract';
+import { SearchRequest } from '@openfind/contract';
+import { Classification } from '../src/modules/search/classification.js';
+import { FacetStore } from '../src/modules/search/facet-store.js';
+import { SearchService } from '../src/modules/search/search-service.js';
+import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
+import { TEMPLATE, copy, rec, search, storeTestRecords, titles } from './search-fixtures.js';
+
+let t: TestApp;
+let ids: Map<string, number>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await storeTestRecords(t, [
+    rec('hlm', {
+      title: '红楼梦',
+      author: '(清)曹雪芹著',
+      authors: ['曹雪芹'],
+      publisher: '人民文学出版社',
+      clcClasses: ['I242.47'],
+      subjects: ['章回小说', '清代'],
+      publishYear: '1982',
+      publishYearInt: 1982,
+      items: [copy(), copy({ processTypeCode: '412' }), copy({ circAttr: '1' })],
+    }),
+    rec('hlm2', {
+      title: '红楼梦（校注本）',
+      author: '曹雪芹著',
+      authors: ['曹雪芹'],
+      clcClasses: ['I242.47'],
+      subjects: ['章回小说'],
+      items: [copy({ libCode: 'OFU-MED', campusId: '3', locationId: '301', curLocationId: '301' })],
+    }),
+    rec('sgyy', {
+      title: '三国演义',
+      author: '罗贯中著',
+      authors: ['罗贯中'],
+      clcClasses: ['I242.43'],
+      subjects: ['章回小说', '明代'],
+      items: [copy({ processTypeCode: '412' })],
+    }),
+    rec('xyj', { title: '西游记', authors: ['吴承恩'], clcClasses: ['I242.43'], subjects: ['神魔小说'] }),
+    rec('algo', {
+      title: 'Introduction to Algorithms',
+      authors: ['Cormen, Thomas H.'],
+      clcClasses: ['TP301.6'],
+      subjects: ['Computer algorithms'],
+      langCode: 'eng',
+      countryCode: 'US',
+      docCode: '1',
+      links: [{ url: 'https://example.org/a' }],
+    }),
+    rec('db', {
+      title: 'Database System Concepts',
+      authors: ['Silberschatz, Abraham'],
+      clcClasses: ['TP311.13'],
+      subjects: ['Database management', 'Computer algorithms'],
+      langCode: 'eng',
+      countryCode: 'US',
+    }),
+    rec('xss', {
+      title: '<script>alert(1)</script> 红楼梦 & "friends"',
+      authors: ['Mallory'],
+      abstract: "<img src=x onerror=alert(1)> 红楼梦's abstract",
+      clcClasses: ['Z'],
+    }),
+  ]);
+});
+afterAll(async () => t.close());
+
+const get = async <T>(url: string, query: Record<string, string>, lang?: 'en_US') => {
+  const res = await t.call({ url, query, mappingPath: '', lang });
+  expect(res.statusCode, res.body).toBe(200);
+  return envelopeOf<T>(res);
+};
+
+describe('highlighting is safe', () => {
+  it('escapes every character of record data outside <em>', async () => {
+    const data = await search(t, { searchFieldContent: '红楼梦' });
+    const hl = data.hlResult![String(ids.get('xss'))]!;
+    expect(hl.title).toEqual(['&lt;script&gt;alert(1)&lt;/script&gt; <em>红楼梦</em> &amp; &quot;friends&quot;']);
+    expect(hl.adstract).toEqual(['&lt;img src=x onerror=alert(1)&gt; <em>红楼梦</em>&#39;s abstract']);
+    expect(JSON.stringify(data.hlResult)).not.toMatch(/<(script|img)/);
+  });
+});
+
+describe('tenants', () => {
+  it('never shows one institution the records of another', async () => {
+    const res = await t.call({
+      url: '/find/unify/search',
+      mappingPath: 'beiling',
+      body: { ...TEMPLATE, searchFieldContent: '红楼梦' },
+    });
+    expect(envelopeOf<{ numFound: number }>(res).data.numFound).toBe(0);
+    const other = await t.call({ url: '/find/index/getKeyWord', mappingPath: 'beiling', query: { keyWord: '红楼' } });
+    expect(envelopeOf(other).data).toEqual([]);
+  });
+});
+
+describe('did you mean', () => {
+  it('corrects misspelled Latin words from the titles and authors', async () => {
+    const env = await get<{ spellWord: string | null; suggestions: string[] }>('/find/index/spellKeyWord', {
+      keyWord: 'databse systm',
+    });
+    expect(env.data.spellWord).toBe('database system');
+    const ok = await get<{ spellWord: string | null }>('/find/index/spellKeyWord', { keyWord: 'algorithms' });
+    expect(ok.data.spellWord).toBeNull();
+  });
+
+  it('offers near-miss Chinese titles', async () => {
+    const env = await get<{ spellWord: string | null; suggestions: string[] }>('/find/index/spellKeyWord', {
+      keyWord: '红楼孟',
+    });
+    expect(env.data.suggestions).toContain('红楼梦');
+  });
+
+  it('puts suggestions on a search that finds nothing', async () => {
+    const data = await search(t, { searchFieldContent: 'algoritms' });
+    expect(data.numFound).toBe(0);
+    expect(data.spellSuggestions).toContain('algorithms');
+  });
+});
+
+describe('suggestions as you type', () => {
+  const suggest = async (keyWord: string) =>
+    (await get<Array<{ keyWord: string; kind: string; count: number }>>('/find/index/getKeyWord', { keyWord })).data;
+
+  it('completes titles and authors in Chinese', async () => {
+    const list = await suggest('红楼');
+    expect(list.map((s) => s.keyWord)).toContain('红楼梦');
+    expect(list.find((s) => s.keyWord === '红楼梦')).toMatchObject({ kind: 'title' });
+    expect((await suggest('曹')).map((s) => s.keyWord)).toContain('曹雪芹');
+  });
+
+  it('completes by pinyin and by initials, and folds Traditional', async () => {
+    expect((await suggest('hongl')).map((s) => s.keyWord)).toContain('红楼梦');
+    expect((await suggest('sgy')).map((s) => s.keyWord)).toContain('三国演义');
+    expect((await suggest('紅樓')).map((s) => s.keyWord)).toContain('红楼梦');
+    expect((await suggest('datab')).map((s) => s.keyWord)).toContain('Database System Concepts');
+  });
+});
+
+describe('popular searches', () => {
+  it('counts searches per tenant over a rolling window, repeats from one client once a minute', async () => {
+    for (const q of ['三国演义', '三国演义', '西游记']) await search(t, { searchFieldContent: q });
+    await t.call({ url: '/find/popularSearch/add', mappingPath: '', query: { keyWord: '三国演义' } });
+    await t.call({ url: '/find/popularSearch/add', mappingPath: '', body: { keyWord: '西游记' } });
+    await t.services.popularSearches.flush();
+    const top = (await get<Array<{ keyWord: string; count: number }>>('/find/popularSearch/get', { days: '7' })).data;
+    expect(top).toEqual(
+      expect.arrayContaining([
+        { keyWord: '三国演义', count: 1 },
+        { keyWord: '西游记', count: 1 },
+      ]),
+    );
+    const ten = (await get<Array<{ keyWord: string }>>('/find/popularSearch/getTopTen', {})).data;
+    expect(ten.map((p) => p.keyWord)).toContain('三国演义');
+    const other = await t.call({ url: '/find/popularSearch/getTopTen', mappingPath: 'beiling' });
+    expect(envelopeOf(other).data).toEqual([]);
+  });
+});
+
+describe('search history', () => {
+  it('needs a logged-in reader: HTTP 401 with a translated message', async () => {
+    for (const url of ['/find/userInfo/searchHistory', '/find/userInfo/updateSearchHistory']) {
+      const res = await t.call({ url, mappingPath: '', lang: 'en_US', body: { page: 1, rows: 10 } });
+      expect(res.statusCode).toBe(401);
+      expect(envelopeOf(res)).toMatchObject({ success: false, errCode: 401, message: 'Please log in!' });
+    }
+    const zh = await t.call({ url: '/find/userInfo/searchHistory', mappingPath: '', body: {} });
+    expect(envelopeOf(zh).message).toBe('请登录！');
+  });
+
+  it('keeps, lists and clears a reader’s searches (service level until accounts exist)', async () => {
+    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    const h = t.services.searchHistory;
+    await h.record({ tenantId, readerId: 7, searchType: 'search', summary: '红楼梦', request: { q: 1 }, numFound: 2 });
+    await h.record({
+      tenantId,
+      readerId: 7,
+      searchType: 'advancedSearch',
+      summary: 'a AND b',
+      request: {},
+      numFound: 0,
+    });
+    await h.record({ tenantId, readerId: 8, searchType: 'search', summary: 'other reader', request: {}, numFound: 1 });
+    const list = await h.list(tenantId, 7, 1, 10);
+    expect(list.totalCount).toBe(2);
+    expect(list.list.map((e) => e.summary)).toEqual(['a AND b', '红楼梦']);
+    expect(await h.remove(tenantId, 7, [list.list[0]!.id])).toBe(1);
+    expect(await h.remove(tenantId, 7, null)).toBe(1);
+    expect((await h.list(tenantId, 7, 1, 10)).totalCount).toBe(0);
+    expect((await h.list(tenantId, 8, 1, 10)).totalCount).toBe(1);
+  });
+});
+
+describe('class tree', () => {
+  it('lists CLC classes with record counts, and the children of a class', async () => {
+    const res = await t.call({ url: '/find/category/classifica/list', mappingPath: '', body: {} });
+    const tree =
+      envelopeOf<Array<{ code: string; name: string; count: number; child: Array<{ code: string; count: number }> }>>(
+        res,
+      ).data;
+    const lit = tree.find((n) => n.code === 'I')!;
+    expect(lit).toMatchObject({ name: '文学', count: 4 });
+    expect(lit.child.find((c) => c.code === 'I2')).toMatchObject({ count: 4 });
+    expect(tree.find((n) => n.code === 'T')).toMatchObject({ count: 2 });
+    const en = await t.call({
+      url: '/find/category/classifica/list',
+      mappingPath: '',
+      lang: 'en_US',
+      body: { parentCode: 'T' },
+    });
+    const tp = envelopeOf<Array<{ code: string; name: string; count: number }>>(en).data.find((n) => n.code === 'TP')!;
+    expect(tp).toMatchObject({ count: 2, name: 'Automation Technology and Computer Technology' });
+  });
+});
+
+describe('holdings counts and related records', () => {
+  it('counts copies for one record and for a batch', async () => {
+    const one = await t.call({
+      url: '/find/unify/getPItemAndOnShelfCountAndDuxiuImageUrl',
+      mappingPath: '',
+      body: { recordId: ids.get('hlm'), title: '红楼梦', isbn: '' },
+    });
+    expect(envelopeOf(one).data).toEqual({
+      recordId: ids.get('hlm'),
+      pCount: 3,
+      onShelfCount: 2,
+      canBorrowCount: 1,
+      eCount: 0,
+      duxiuImageUrl: null,
+    });
+    const batch = await t.call({
+      url: '/find/unify/getPItemAndOnShelfCountAndDuxiuImageUrl',
+      mappingPath: '',
+      body: { items: [{ recordId: ids.get('hlm') }, { recordId: String(ids.get('sgyy')) }, { recordId: 999999 }] },
+    });
+    expect(envelopeOf(batch).data).toEqual({
+      [String(ids.get('hlm'))]: { pCount: 3, onShelfCount: 2 },
+      [String(ids.get('sgyy'))]: { pCount: 1, onShelfCount: 0 },
+      '999999': { pCount: 0, onShelfCount: 0 },
+    });
+  });
+
+  it('finds related records by subjects and class, without the record itself', async () => {
+    const res = await t.call({
+      url: '/find/unify/searchForDetail',
+      mappingPath: '',
+      body: {
+        excludeField: 'record_id',
+        excludeFieldContent: String(ids.get('hlm')),
+        subject: '章回小说;清代',
+        kindNo: 'I242.47',
+        rows: 5,
+      },
+    });
+    const data = envelopeOf<{ numFound: number; searchResult: Array<{ title: string }> }>(res).data;
+    expect(data.searchResult.map((r) => r.title)).toEqual(['红楼梦（校注本）', '三国演义', '西游记']);
+    const byId = await t.call({
+      url: '/find/unify/searchForDetail',
+      mappingPath: '',
+      body: { excludeField: 'record_id', excludeFieldContent: ids.get('algo') },
+    });
+    expect(envelopeOf<{ searchResult: Array<{ title: string }> }>(byId).data.searchResult.map((r) => r.title)).toEqual([
+      'Database System Concepts',
+    ]);
+  });
+});
+
+describe('facets in memory and in SQL agree', () => {
+  it('gives the same counts both ways, with and without filters', async () => {
+    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    const deps = {
+      dictionaries: t.services.dictionaries,
+      vocabulary: t.services.vocabulary,
+      popular: t.services.popularSearches,
+      history: t.services.searchHistory,
+    };
+    const sqlOnly = new SearchService(t.db.kysely, deps, { cacheMs: 0 });
+    const inMemory = new SearchService(
+      t.db.kysely,
+      { ...deps, facetStore: new FacetStore(t.db.kysely, 0) },
+      { cacheMs: 0 },
+    );
+    const ctx = { tenantId, lang: 'zh-CN' as const, readerId: null, client: 'test' };
+    const bodies: SearchRequestInput[] = [
+      { searchFieldContent: '红楼梦' },
+      { searchFieldContent: '章回小说', libCode: ['OFU'] },
+      { searchFieldContent: '章回小说', libCode: ['OFU'], kindNo: ['I242.4'], resourceType: ['1'] },
+      { kindNo: ['I', 'T'] },
+      { kindNo: ['I'], publishBegin: '1980', onlyOnShelf: true },
+      { docCode: ['1'], langCode: ['eng'], subject: ['Computer algorithms'] },
+      { searchFieldContent: '章回小说', sortField: 'publishYear', sortClause: 'desc' },
+      { searchFieldContent: '小说', sortField: 'inDate', sortClause: 'asc', libCode: ['OFU'] },
+      { kindNo: ['I', 'T'], sortField: 'inDate', sortClause: 'desc' },
+      { kindNo: ['I', 'T'], sortField: 'loanCount', sortClause: 'desc' },
+      { kindNo: ['I', 'T', 'Z'], sortField: 'avgScore' },
+    ];
+    for (const body of bodies) {
+      const req = SearchRequest.parse({ ...TEMPLATE, ...body });
+      const a = await sqlOnly.search(ctx, 'search', req);
+      const b = await inMemory.search(ctx, 'search', req);
+      expect(b.facetResult, JSON.stringify(body)).toEqual(a.facetResult);
+      expect(b.numFound).toBe(a.numFound);
+      expect(titles(b)).toEqual(titles(a));
+    }
+  });
+});
+
+describe('class counts in memory and in SQL agree', () => {
+  it('gives the same tree both ways', async () => {
+    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    const inSql = new Classification(t.db.kysely, 0);
+    const inMemory = new Classification(t.db.kysely, 0, new FacetStore(t.db.kysely, 0));
+    for (const req of [
+      { libCode: [], docCode: [] },
+      { libCode: ['OFU-MED'], docCode: ['1'] },
+    ]) {
+      expect(await inMemory.tree(tenantId, 'zh-CN', req)).toEqual(await inSql.tree(tenantId, 'zh-CN', req));
+    }
+  });
+});
+
+describe('bad input gets a clear answer, never a 500', () => {
+  const bad = async (body: unknown, lang: 'zh_CN' | 'en_US' = 'en_US', headers?: Record<string, string>) => {
+    const res = await t.call({ url: '/find/unify/search', mappingPath: '', lang, body, headers });
+    expect(res.statusCode).not.toBe(500);
+    return { status: res.statusCode, env: envelopeOf(res) };
+  };
+
+  it('an empty search', async () => {
+    const r = await bad({ ...TEMPLATE });
+    expect(r.env).toMatchObject({ success: false, errCode: 40101, message: 'Please enter a search term' });
+    expect((await bad({ ...TEMPLATE, searchFieldContent: '   ' }, 'zh_CN')).env.message).toBe('请输入检索词');
+  });
+
+  it('an unknown search field, sort field or operator', async () => {
+    expect((await bad({ ...TEMPLATE, searchFieldContent: 'x', searchField: 'nope' })).env).toMatchObject({
+      errCode: 40104,
+      message: 'Unknown search field "nope"',
+    });
+    expect((await bad({ ...TEMPLATE, searchFieldContent: 'x', sortField: 'price' })).env.errCode).toBe(40105);
+    const items = [
+      { oper: null, searchField: 'title', matchMode: '2', searchFieldContent: 'a' },
+      { oper: 'XOR', searchField: 'title', matchMode: '2', searchFieldContent: 'b' },
+    ];
+    expect((await bad({ ...TEMPLATE, searchItems: items })).env.errCode).toBe(40106);
+  });
+
+  it('page 0, bad match mode, rows 0 (400 naming the field); rows 10000 is clamped', async () => {
+    for (const [body, field] of [
+      [{ page: 0 }, 'page'],
+      [{ page: 'x' }, 'page'],
+      [{ rows: 0 }, 'rows'],
+      [{ matchMode: '9' }, 'matchMode'],
+    ] as const) {
+      const r = await bad({ ...TEMPLATE, searchFieldContent: '红楼梦', ...body });
+      expect(r.status).toBe(400);
+      expect(r.env.message).toContain(field);
+    }
+    const ok = await search(t, { searchFieldContent: '红楼梦', rows: 10000 });
+    expect(ok.searchResult.length).toBe(ok.numFound);
+  });
+
+  it('deep pages beyond the first 10,000 results', async () => {
+    const r = await bad({ ...TEMPLATE, searchFieldContent: '红楼梦', page: 501, rows: 20 });
+    expect(r.env).toMatchObject({ success: false, errCode: 40103, message: expect.stringContaining('10000') });
+    const last = await search(t, { searchFieldContent: '红楼梦', page: 500, rows: 20 });
+    expect(last.searchResult).toEqual([]);
+  });
+
+  it('a 5,000-character search', async () => {
+    const r = await bad({ ...TEMPLATE, searchFieldContent: '红'.repeat(5000) });
+    expect(r.env).toMatchObject({ success: false, errCode: 40102, message: expect.stringContaining('300') });
+  });
+
+  it('malformed JSON', async () => {
+    const r = await bad('{"searchFieldContent":', 'en_US', { 'content-type': 'application/json' });
+    expect(r.status).toBe(400);
+    expect(r.env.message).toBe('The request body is not valid JSON');
+  });
+
+  it('injection attempts are just text', async () => {
+    for (const q of ["'; DROP TABLE bib_record; --", "红楼梦') OR 1=1 --", "a:* & !b | 'c'", "\\'", '<<>>', '%_%']) {
+      const res = await t.call({
+        url: '/find/unify/search',
+        mappingPath: '',
+        body: { ...TEMPLATE, searchFieldContent: q },
+      });
+      expect(res.statusCode).toBe(200);
+      // Text without letters or digits is no search term at all.
+      const env = envelopeOf<{ numFound: number }>(res);
+      expect(env.success || env.errCode === 40101, q).toBe(true);
+      for (const field of ['title', 'author', 'isbn', 'kindNo', 'callNo', 'barcode', 'issn', 'publisher']) {
+        const res = await t.call({
+          url: '/find/unify/search',
+          mappingPath: '',
+          body: { ...TEMPLATE, searchField: field, searchFieldContent: q },
+        });
+        expect(res.statusCode, `${field} ${q}`).toBe(200);
+      }
+    }
+    expect((await search(t, { searchFieldContent: '红楼梦' })).numFound).toBeGreaterThan(0);
+  });
+
+  it('odd values in filters and the template are tolerated', async () => {
+    const data = await search(t, {
+      searchFieldContent: '红楼梦',
+      docCode: null,
+      libCode: 'OFU,OFU-MED',
+      publishBegin: 'abc',
+      publishEnd: '',
+      onlyOnShelf: '0',
+      searchItems: [],
+      unknownField: { nested: true },
+      kindNo: [null, 'I'],
+    });
+    expect(data.numFound).toBeGreaterThan(0);
+  });
+
+  it('documents the search calls in the OpenAPI description', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/find/unify/search', '/find/index/spellKeyWord', '/find/category/classifica/list']),
+    );
+  });
+});

@@ -1,0 +1,473 @@
+import { z } from 'zod';
+
+/**
+ * Search calls: `POST /find/unify/search` (also `indexSearch`, `advancedSearch`, `twiceSearch`),
+ * related records, holdings counts, did-you-mean, suggestions, popular searches, the reader's
+ * search history and the CLC class tree. Requests accept the real web app's template as it is
+ * sent (35 fields, arrays possibly empty or null, numbers as strings); unknown extra fields are
+ * ignored.
+ */
+
+/** Error codes of the search calls (in `errCode`). */
+export const SearchErrCode = {
+  /** A search needs a term or at least one filter. */
+  queryRequired: 40101,
+  /** The search text is longer than `MAX_QUERY_LENGTH`. */
+  queryTooLong: 40102,
+  /** The page lies beyond the first `MAX_RESULT_WINDOW` results. */
+  deepPaging: 40103,
+  /** `searchField` is not one of `SEARCH_FIELDS`. */
+  unknownSearchField: 40104,
+  /** `sortField` is not one of `SORT_FIELDS`. */
+  unknownSortField: 40105,
+  /** An advanced-search item's `oper` is not AND, OR or NOT. */
+  unknownOperator: 40106,
+  /** The call needs a logged-in reader (HTTP 401). */
+  loginRequired: 401,
+} as const;
+
+/** Longest search text accepted, in characters. */
+export const MAX_QUERY_LENGTH = 300;
+/** Results a reader can page through (deeper pages are refused, as the peers do). */
+export const MAX_RESULT_WINDOW = 10_000;
+/** Largest page size; larger `rows` are clamped to it. */
+export const MAX_ROWS = 100;
+
+/**
+ * Search scopes (`searchField`), spec §3 "Search scopes". How each is searched:
+ * - `keyWord` all fields; `anyWord` all fields, any of the words;
+ * - `title` title, parallel, other and vernacular titles and their pinyin; `periName` the title of journals;
+ * - `author` personal and corporate names and the statement of responsibility; `institution` the same
+ *   names (corporate bodies are catalogued there); `authorUnit` names plus notes (affiliations);
+ * - `subject` subject headings; `subjectWord` (keywords) subject headings and series; `series` series;
+ * - `publisher` the publisher; `abstract` the abstract;
+ * - `kindNo` CLC class number and `callNo` call number (prefix by default); `barcode` an item's barcode;
+ * - `isbn` (10 or 13 digits, hyphens or not), `issn`, `toolNumber` standard number (ISBN, ISSN or a
+ *   number in the text), `uniformBookNo` unified book number (a phrase anywhere in the record).
+ */
+export const SEARCH_FIELDS = [
+  'keyWord',
+  'anyWord',
+  'title',
+  'periName',
+  'author',
+  'institution',
+  'authorUnit',
+  'subject',
+  'subjectWord',
+  'series',
+  'publisher',
+  'abstract',
+  'kindNo',
+  'callNo',
+  'barcode',
+  'isbn',
+  'issn',
+  'toolNumber',
+  'uniformBookNo',
+] as const;
+export type SearchFieldCode = (typeof SEARCH_FIELDS)[number];
+
+/** Match modes: '1' exact, '2' any order (default), '3' prefix, '4' suffix. */
+export const MATCH_MODES = ['1', '2', '3', '4'] as const;
+export type MatchMode = (typeof MATCH_MODES)[number];
+
+/**
+ * Sort fields (`sortField`) and their aliases: relevance (default), publishYear, title (Chinese by
+ * pinyin), author, inDate (new arrivals), callNo, loanCount (popularity), avgScore (rating).
+ */
+export const SORT_FIELDS = [
+  'relevance',
+  'publishYear',
+  'title',
+  'author',
+  'inDate',
+  'callNo',
+  'loanCount',
+  'avgScore',
+] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+
+/** Facet dimensions of `facetResult`, each also a filter of the request. */
+export const FACET_DIMENSIONS = [
+  'docCode',
+  'resourceType',
+  'campusId',
+  'libCode',
+  'locationId',
+  'curLocationId',
+  'langCode',
+  'countryCode',
+  'discode1',
+  'kindNo',
+  'author',
+  'publisher',
+  'subject',
+  'customSub',
+] as const;
+export type FacetDimension = (typeof FACET_DIMENSIONS)[number];
+
+/** A list filter as clients send it: an array (of strings or numbers), a comma-separated string, or null. */
+const codeList = z
+  .union([z.array(z.union([z.string().max(200), z.number()]).nullable()).max(200), z.string().max(5000), z.null()])
+  .optional()
+  .transform((v): string[] => {
+    const items = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [];
+    return [...new Set(items.filter((x) => x !== null).map((x) => String(x).trim()))].filter(Boolean);
+  });
+
+/** Search text: a string (or a number typed into the box); null means none. */
+const searchText = z
+  .union([z.string().max(20_000), z.number(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined ? '' : String(v)));
+
+/** A match mode as sent: '1'…'4' or 1…4; empty means the scope's default. */
+const matchMode = z
+  .union([z.enum(MATCH_MODES), z.number().int().min(1).max(4), z.literal(''), z.null()])
+  .optional()
+  .transform((v): MatchMode | undefined =>
+    v === null || v === undefined || v === '' ? undefined : (String(v) as MatchMode),
+  );
+
+/** A whole number as sent: 3 or '3'; null means the default. */
+function wholeNumber(fallback: number) {
+  return z
+    .union([z.number().int(), z.string().regex(/^\s*-?\d{1,9}\s*$/), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v === null || v === undefined || v === '' ? fallback : Number(v)));
+}
+
+/** A flag as sent: true, 1, '1' or 'true' are on. */
+const flag = z
+  .union([z.boolean(), z.number(), z.string().max(10), z.null()])
+  .optional()
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+
+/** A year as sent ('2001', 2001, '2001-05'); anything without a year means no bound. */
+const year = z
+  .union([z.string().max(40), z.number(), z.null()])
+  .optional()
+  .transform((v) => {
+    const m = /\d{4}/.exec(String(v ?? ''));
+    return m ? Number(m[0]) : undefined;
+  });
+
+/** One condition of an advanced search. */
+export const SearchItem = z.object({
+  /** How this item joins the ones before it: null (first item) or AND / OR / NOT. */
+  oper: z.union([z.string().max(10), z.null()]).optional(),
+  searchField: z.union([z.string().max(50), z.null()]).optional(),
+  matchMode,
+  searchFieldContent: searchText,
+});
+export type SearchItem = z.infer<typeof SearchItem>;
+
+/** Which facets to compute: '1' with the page (default), '0' none (faster page), 'only' facets and count without the page. */
+const facetMode = z
+  .union([z.boolean(), z.enum(['0', '1', 'only']), z.number(), z.null()])
+  .optional()
+  .transform((v): '0' | '1' | 'only' => (v === false || v === '0' || v === 0 ? '0' : v === 'only' ? 'only' : '1'));
+
+/** The search request template of the real web app, plus OpenFind's optional `facet`. */
+export const SearchRequest = z.object({
+  /** The search text. Quoted parts are phrases. */
+  searchFieldContent: searchText,
+  /** The scope (`SEARCH_FIELDS`); default keyWord. */
+  searchField: z.union([z.string().max(50), z.null()]).optional(),
+  matchMode,
+  docCode: codeList,
+  resourceType: codeList,
+  subject: codeList,
+  discode1: codeList,
+  publisher: codeList,
+  libCode: codeList,
+  locationId: codeList,
+  curLocationId: codeList,
+  campusId: codeList,
+  /** Databases / e-collections (no collection data yet: a value matches nothing). */
+  eCollectionIds: codeList,
+  collectionName: codeList,
+  /** CLC classes: a record matches when one of its class numbers starts with a value. */
+  kindNo: codeList,
+  author: codeList,
+  langCode: codeList,
+  countryCode: codeList,
+  /** Core collections, degree levels, verification states (no such data yet: a value matches nothing). */
+  coreInclude: codeList,
+  ddType: codeList,
+  verifyStatus: codeList,
+  /** Grouping of editions (not applied; every record is its own group). */
+  group: codeList,
+  customSub: codeList,
+  /** Publication years, inclusive. */
+  publishBegin: year,
+  publishEnd: year,
+  /** Only records with a copy on shelf that can be borrowed. */
+  onlyOnShelf: flag,
+  sortField: z.union([z.string().max(50), z.null()]).optional(),
+  /** 'asc' (default) or 'desc'; relevance is always best first. */
+  sortClause: z.union([z.string().max(10), z.null()]).optional(),
+  /** 1-based page. */
+  page: wholeNumber(1).pipe(z.number().int().min(1)),
+  /** Page size, 1…MAX_ROWS (larger values are clamped); default 10. */
+  rows: wholeNumber(10)
+    .pipe(z.number().int().min(1))
+    .transform((n) => Math.min(n, MAX_ROWS)),
+  /** Advanced search conditions; when any has text they replace the simple fields. */
+  searchItems: z.union([z.array(SearchItem).max(20), z.null()]).optional(),
+  indexSearch: z.union([z.number(), z.string().max(10), z.boolean(), z.null()]).optional(),
+  /** OpenFind addition: '1' facets with the page (default), '0' without, 'only' just facets and numFound. */
+  facet: facetMode.describe(
+    "OpenFind addition. '1' (default): facets with the page; '0': the page alone (faster); 'only': facets and numFound without the page. A client can ask '0' and 'only' in parallel so the first page is never delayed by facets.",
+  ),
+});
+export type SearchRequest = z.infer<typeof SearchRequest>;
+export type SearchRequestInput = z.input<typeof SearchRequest>;
+
+/**
+ * `twiceSearch`: search within results. The body describes the current search (the same fields
+ * as `SearchRequest`) plus the new condition; the answer holds the records matching both.
+ */
+export const TwiceSearchRequest = SearchRequest.extend({
+  /** The new term searched within the current results (required). */
+  twiceSearchFieldContent: searchText.describe(
+    'The term searched within the results of the search the other fields describe.',
+  ),
+  /** Scope of the new term; default keyWord. */
+  twiceSearchField: z.union([z.string().max(50), z.null()]).optional(),
+  twiceMatchMode: matchMode,
+});
+export type TwiceSearchRequest = z.infer<typeof TwiceSearchRequest>;
+
+/** A record in a result list (the subset of the real API's ~95 fields that clients use). */
+export const SearchRecord = z.object({
+  recordId: z.number().int(),
+  title: z.string(),
+  author: z.string().nullable(),
+  publisher: z.string().nullable(),
+  /** As catalogued ('2016.6'). */
+  publishYear: z.string().nullable(),
+  /** The first ISBN (13 digits). */
+  isbn: z.string().nullable(),
+  isbns: z.array(z.string()),
+  issn: z.string().nullable(),
+  langCode: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  /** Document type code (a number, as the real API sends it, when numeric). */
+  docCode: z.union([z.number().int(), z.string()]),
+  /** Document type name in the request language. */
+  docName: z.string().nullable(),
+  /** The abstract (the real API's spelling). */
+  adstract: z.string().nullable(),
+  /** Subject headings joined with '; '. */
+  subjectWord: z.string().nullable(),
+  /** CLC class numbers. */
+  chiClassNo: z.array(z.string()),
+  callNo: z.array(z.string()),
+  callNoOne: z.string().nullable(),
+  /** Print copies. */
+  physicalCount: z.number().int(),
+  /** Copies on shelf. */
+  onShelfCountI: z.number().int(),
+  /** Copies on shelf that can be borrowed (the real API's spelling). */
+  canBrrowCountI: z.number().int(),
+  /** Electronic links. */
+  eCount: z.number().int(),
+  /** Digitised copies. */
+  dCount: z.number().int(),
+  /** Discipline categories. */
+  discode1: z.array(z.string()),
+  price: z.string().nullable(),
+  /** Cover image URL (none yet). */
+  pic: z.string().nullable(),
+  /** Earliest in-date of a copy, YYYY-MM-DD. */
+  inDate: z.string().nullable(),
+  /** Average rating (no ratings yet: null). */
+  avgScore: z.number().nullable(),
+  /** Whether the reader has it in a favourites folder (false until readers log in). */
+  myFav: z.boolean(),
+  /** Records grouped with this one (editions); every record is its own group for now. */
+  groupRecordIds: z.array(z.object({ recordId: z.number().int(), mdLevel: z.number().int().nullable() })),
+  /** OpenFind addition: loans counted for popularity. */
+  loanCount: z.number().int(),
+});
+export type SearchRecord = z.infer<typeof SearchRecord>;
+
+/** Facet counts: `{ dimension: { key: count } }`, at most 30 keys per dimension, biggest first. */
+export const FacetResult = z.record(z.string(), z.record(z.string(), z.number().int()));
+export type FacetResult = z.infer<typeof FacetResult>;
+
+/** Highlighted title and abstract per record: hits in `<em>`, everything else HTML-escaped. */
+export const HighlightResult = z.record(
+  z.string(),
+  z.object({ title: z.array(z.string()).optional(), adstract: z.array(z.string()).optional() }),
+);
+export type HighlightResult = z.infer<typeof HighlightResult>;
+
+/** Answer of the search calls. */
+export const SearchResponse = z.object({
+  /** Records matching (all of them; only the first MAX_RESULT_WINDOW can be paged to). */
+  numFound: z.number().int(),
+  searchResult: z.array(SearchRecord),
+  /** Counts per facet; each dimension's counts apply the other dimensions' filters (multi-select). */
+  facetResult: FacetResult,
+  /** null when nothing was found. */
+  hlResult: HighlightResult.nullable(),
+  /** Kept for compatibility with the real API; always empty. */
+  levelResultList: z.array(z.unknown()),
+  /** OpenFind addition: true when no record had every word, so records with some of them are shown. */
+  relaxed: z
+    .boolean()
+    .describe('OpenFind addition: no record had every word, so records with at least half of them are shown.'),
+  /** OpenFind addition: a translated note for the page when `relaxed` (null otherwise). */
+  notice: z.string().nullable().describe('OpenFind addition: a translated note to show when `relaxed`.'),
+  /** OpenFind addition: did-you-mean suggestions, given when the search as typed found nothing. */
+  spellSuggestions: z
+    .array(z.string())
+    .describe('OpenFind addition: did-you-mean suggestions when the search as typed found nothing.'),
+  /** OpenFind addition: whether `facetResult` was computed (see the request's `facet`). */
+  facetIncluded: z.boolean().describe("OpenFind addition: whether facetResult was computed (the request's facet)."),
+  /** OpenFind addition: how many results can be paged to. */
+  maxResults: z.number().int().describe('OpenFind addition: results beyond this many cannot be paged to.'),
+});
+export type SearchResponse = z.infer<typeof SearchResponse>;
+
+/** `searchForDetail`: records related to one record (same subjects or class). */
+export const SearchForDetailRequest = z.object({
+  /** 'record_id': the record itself is left out. */
+  excludeField: z.union([z.string().max(50), z.null()]).optional(),
+  excludeFieldContent: z.union([z.string().max(50), z.number(), z.null()]).optional(),
+  /** Subject headings to relate by (a string with ; or , between headings, or an array). */
+  subject: codeList,
+  /** Class numbers to relate by. */
+  kindNo: codeList,
+  rows: wholeNumber(10)
+    .pipe(z.number().int().min(1))
+    .transform((n) => Math.min(n, 50)),
+});
+export type SearchForDetailRequest = z.infer<typeof SearchForDetailRequest>;
+
+const recordIdValue = z.union([z.number().int().min(1), z.string().regex(/^\d{1,10}$/)]).transform(Number);
+
+/** One record in `getPItemAndOnShelfCountAndDuxiuImageUrl`. */
+export const ItemCountItem = z.object({
+  recordId: recordIdValue,
+  title: z.union([z.string().max(2000), z.null()]).optional(),
+  isbn: z.union([z.string().max(100), z.null()]).optional(),
+});
+/** Single `{recordId, title, isbn}` or batch `{items: [...]}` (at most 200). */
+export const ItemCountRequest = z.object({
+  recordId: recordIdValue.optional(),
+  title: z.union([z.string().max(2000), z.null()]).optional(),
+  isbn: z.union([z.string().max(100), z.null()]).optional(),
+  items: z.union([z.array(ItemCountItem).max(200), z.null()]).optional(),
+});
+export type ItemCountRequest = z.infer<typeof ItemCountRequest>;
+/** Counts of one record in a batch answer. */
+export const ItemCountEntry = z.object({
+  pCount: z.number().int(),
+  onShelfCount: z.number().int(),
+});
+/** Single answer. */
+export const ItemCountSingle = ItemCountEntry.extend({
+  recordId: z.number().int(),
+  /** Copies on shelf that can be borrowed. */
+  canBorrowCount: z.number().int(),
+  eCount: z.number().int(),
+  /** Cover from the Duxiu service (not connected: null). */
+  duxiuImageUrl: z.string().nullable(),
+});
+/** Batch answer keyed by record id. */
+export const ItemCountBatch = z.record(z.string(), ItemCountEntry);
+export const ItemCountResponse = z.union([ItemCountSingle, ItemCountBatch]);
+
+/** `GET /find/index/spellKeyWord?keyWord=`: did-you-mean. */
+export const SpellQuery = z.object({
+  keyWord: z.string().max(20_000).optional(),
+  /** Also accepted: the search box's field name. */
+  searchFieldContent: z.string().max(20_000).optional(),
+});
+export const SpellResponse = z.object({
+  /** The best correction of the whole text, or null when it looks right. */
+  spellWord: z.string().nullable(),
+  /** Up to five alternatives, best first. */
+  suggestions: z.array(z.string()),
+});
+export type SpellResponse = z.infer<typeof SpellResponse>;
+
+/** `GET /find/index/getKeyWord?keyWord=&rows=`: suggestions as you type. */
+export const KeyWordQuery = z.object({
+  keyWord: z.string().max(20_000).optional(),
+  searchFieldContent: z.string().max(20_000).optional(),
+  rows: wholeNumber(10)
+    .pipe(z.number().int().min(1))
+    .transform((n) => Math.min(n, 20)),
+});
+/** A suggestion: the text to search, where it comes from, how many records have it. */
+export const KeyWordSuggestion = z.object({
+  keyWord: z.string(),
+  /** 'popular' a popular search, 'title', 'author', 'subject', 'word'. */
+  kind: z.enum(['popular', 'title', 'author', 'subject', 'word']),
+  count: z.number().int(),
+});
+export type KeyWordSuggestion = z.infer<typeof KeyWordSuggestion>;
+
+/** `GET /find/popularSearch/get?days=&rows=`. */
+export const PopularSearchQuery = z.object({
+  /** Rolling window in days: 7, 30 (default), 90 or 365 (other values are clamped to 1…365). */
+  days: wholeNumber(30).transform((n) => Math.max(1, Math.min(365, n))),
+  rows: wholeNumber(10).transform((n) => Math.max(1, Math.min(50, n))),
+});
+/** A popular search: the text and how often it was searched in the window. */
+export const PopularSearch = z.object({ keyWord: z.string(), count: z.number().int() });
+export type PopularSearch = z.infer<typeof PopularSearch>;
+
+/** `popularSearch/add`: count a search (the search calls also count page-1 searches themselves; repeats within a minute count once). */
+export const PopularSearchAdd = z.object({
+  keyWord: z.union([z.string().max(20_000), z.null()]).optional(),
+  searchFieldContent: z.union([z.string().max(20_000), z.null()]).optional(),
+  searchField: z.union([z.string().max(50), z.null()]).optional(),
+});
+
+/** `POST /find/userInfo/searchHistory`: the reader's searches, newest first. */
+export const SearchHistoryRequest = z.object({
+  page: wholeNumber(1).pipe(z.number().int().min(1)),
+  rows: wholeNumber(20)
+    .pipe(z.number().int().min(1))
+    .transform((n) => Math.min(n, 100)),
+});
+export const SearchHistoryEntry = z.object({
+  id: z.number().int(),
+  /** search | advancedSearch | twiceSearch */
+  searchType: z.string(),
+  /** What was searched, for the list. */
+  summary: z.string(),
+  /** The request, to run it again. */
+  request: z.record(z.string(), z.unknown()),
+  numFound: z.number().int().nullable(),
+  /** ISO date-time. */
+  createdAt: z.string(),
+});
+export const SearchHistoryResponse = z.object({
+  totalCount: z.number().int(),
+  list: z.array(SearchHistoryEntry),
+});
+/** `POST /find/userInfo/updateSearchHistory`: delete entries by id, or all of them. */
+export const UpdateSearchHistoryRequest = z.object({
+  ids: z.union([z.array(z.union([z.number().int(), z.string().regex(/^\d{1,18}$/)])).max(1000), z.null()]).optional(),
+  clearAll: flag,
+});
+
+/** `POST /find/category/classifica/list`: the CLC class tree with record counts. */
+export const ClassificaRequest = z.object({
+  /** Only the children of this class ('' or absent: the whole tree). */
+  parentCode: z.union([z.string().max(20), z.null()]).optional(),
+  libCode: codeList,
+  docCode: codeList,
+});
+/** A class with the number of records in it (records whose class number starts with `code`). */
+export type ClassNode = { code: string; name: string; count: number; child: ClassNode[] };
+export const ClassNode: z.ZodType<ClassNode> = z.lazy(() =>
+  z.object({ code: z.string(), name: z.string(), count: z.number().int(), child: z.array(ClassNode) }),
+);
