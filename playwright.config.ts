@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 
 /** End-to-end tests: Debian's Chromium against the real, built server with a fresh demo database. */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-const DATA_DIR = '.cache/e2e-data';
+// Both can be set so that two runs (say, two people's work in one checkout) do not collide.
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.cache/e2e-data';
 const isCI = Boolean(process.env.CI);
 
 if (!existsSync('apps/server/dist/cli.js') || !existsSync('apps/web/dist/index.html')) {
