@@ -18,6 +18,12 @@ export interface Db {
   readonly kind: 'pglite' | 'postgres';
   readonly kysely: Kysely<Database>;
   withSession<T>(fn: (s: Session) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onPayload` for each notification on `channel` (PostgreSQL LISTEN/NOTIFY; a PostgreSQL
+   * server reaches other processes, the embedded database only this one). Resolves to a function
+   * that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -64,6 +70,15 @@ async function openPGlite(dataDir?: string): Promise<Db> {
         release();
       }
     },
+    async listen(channel, onPayload) {
+      // LISTEN must not land inside a transaction another caller has open on the one session.
+      const release = await lock.acquire();
+      try {
+        return await pglite.listen(channel, onPayload);
+      } finally {
+        release();
+      }
+    },
     async close() {
       await kysely.destroy();
       await pglite.close();
@@ -101,9 +116,51 @@ async function openPostgres(opts: {
         client.release();
       }
     },
+    listen: (channel, onPayload) => listenPostgres(opts, channel, onPayload),
     async close() {
       await kysely.destroy(); // ends the pool
     },
+  };
+}
+
+const RECONNECT_MS = 5000;
+
+/**
+ * A connection of its own that LISTENs on `channel` (a pooled one would be handed to others), and
+ * connects again after it was lost. Notifications sent while it was down are lost: listeners must
+ * treat them as hints (for example, to refresh a cache sooner), not as a log.
+ */
+async function listenPostgres(
+  opts: { url: string; schema?: string | undefined },
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: opts.url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onPayload(n.payload ?? '');
+    });
+    c.on('error', () => {
+      if (client !== c) return;
+      client = undefined;
+      void c.end().catch(() => {});
+      if (!stopped) timer = setTimeout(() => void connect().catch(() => {}), RECONNECT_MS);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${quoteIdent(channel)}`);
+    if (stopped) await c.end();
+    else client = c;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => {});
   };
 }
 

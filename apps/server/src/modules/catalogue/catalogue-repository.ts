@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
+import { announceCatalogueChange } from './catalogue-events.js';
 import { analyseRecord, type RecordAnalysis } from './record-analysis.js';
 import type { ItemInput, RecordInput } from './record-input.js';
 
@@ -126,6 +127,7 @@ export async function storeRecords(
     const ids = new Map(changed.map((c) => [c.source_key, c.record_id]));
     await replaceItems(trx, tenantId, records, itemsOf, ids);
     const created = changed.filter((c) => c.inserted).length;
+    if (changed.length) await announceCatalogueChange(trx, tenantId);
     return {
       created,
       updated: changed.length - created + superseded,

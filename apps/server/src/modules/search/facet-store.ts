@@ -433,6 +433,12 @@ export class FacetStore {
     await Promise.allSettled([...this.loading.values()]);
   }
 
+  /** Makes the next use of the tenant's facets read the records changed since the last read. */
+  markStale(tenantId: number): void {
+    const facets = this.tenants.get(tenantId);
+    if (facets) facets.checkedAt = 0;
+  }
+
   /** Forgets a tenant (the next use loads it again). */
   invalidate(tenantId?: number): void {
     if (tenantId === undefined) this.tenants.clear();

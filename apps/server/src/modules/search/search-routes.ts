@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { zodApp } from '../../http/route-types.js';
 import type { Services } from '../../services.js';
+import { watchCatalogueChanges } from '../catalogue/catalogue-events.js';
 import { readerIdOf, requireReader } from './reader-session.js';
 import type { SearchContext } from './search-service.js';
 
@@ -39,13 +40,22 @@ export function registerSearchRoutes(app: FastifyInstance, services: Services): 
     client: req.ip,
   });
   const loginFirst = async (req: FastifyRequest) => void requireReader(req);
+  let stopWatching: (() => Promise<void>) | undefined;
   // Before the database closes: stop background work, write the searches not yet counted.
   app.addHook('preClose', async () => {
+    await stopWatching?.();
     await services.search.close();
     await services.popularSearches.flush().catch((err: unknown) => app.log.warn({ err }, 'popular searches not saved'));
   });
   if (services.searchWarmUp) {
     app.addHook('onReady', async () => {
+      // Imports (also by the CLI, against a PostgreSQL server) announce changes: caches follow at once.
+      stopWatching = await watchCatalogueChanges(services.db, (id) => services.search.catalogueChanged(id)).catch(
+        (err: unknown) => {
+          app.log.warn({ err }, 'catalogue changes are not watched; search results may be a minute stale');
+          return undefined;
+        },
+      );
       const tenants = await services.tenants.list();
       void services.search
         .warmUp(tenants.map((t) => t.id))

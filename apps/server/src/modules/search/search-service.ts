@@ -214,6 +214,17 @@ export class SearchService {
     return compile(plan, tenantId, this.common);
   }
 
+  /**
+   * The tenant's catalogue changed (an import or an edit was announced): cached results go, and the
+   * facet values, the vocabulary and the embedded database's statistics catch up at their next use.
+   */
+  catalogueChanged(tenantId: number): void {
+    this.invalidate(tenantId);
+    this.deps.facetStore?.markStale(tenantId);
+    this.deps.vocabulary.markStale(tenantId);
+    void this.deps.maintenance?.poke(true);
+  }
+
   /** Forgets cached results (after the catalogue changed). */
   invalidate(tenantId?: number): void {
     const prefix = tenantId === undefined ? undefined : `${tenantId}|`;

@@ -71,6 +71,11 @@ export class SearchVocabulary {
     rebuilt.catch(this.log);
   }
 
+  /** Makes the next use compare the tenant's vocabulary with its catalogue. */
+  markStale(tenantId: number): void {
+    this.checkedAt.delete(tenantId);
+  }
+
   /** Stops building (the database is about to close); waits for the batch being read. */
   async close(): Promise<void> {
     this.closed = true;
