@@ -6,3 +6,4 @@ export * from './paths.js';
 export * from './codes.js';
 export * from './routing.js';
 export * from './search.js';
+export * from './discovery.js';
