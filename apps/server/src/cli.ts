@@ -126,7 +126,7 @@ program
   .addOption(new Option('--format <format>', 'file format').choices([...IMPORT_FORMATS]).default('auto'))
   .option('--mapping <file>', 'JSON column mapping for CSV/TSV files')
   .option('--reject-dir <dir>', 'folder for reject reports (default: beside each file)')
-  .option('--batch-size <n>', 'records per committed batch', '500')
+  .option('--batch-size <n>', 'records per committed batch', '1000')
   .action(
     async (
       files: string[],

@@ -129,6 +129,26 @@ describe('storing records', () => {
     expect(await record('bare|Z')).toMatchObject({ physical_count: 0, on_shelf_count: 0, first_in_date: null });
   });
 
+  it('stores a batch larger than one statement can carry (65,535 parameters), in one transaction', async () => {
+    const many = Array.from({ length: 3000 }, (_, i) =>
+      book({ sourceKey: `bulk|${i}`, title: `批量记录 ${i}`, items: [{ barcode: `BULK${i}`, libCode: 'OFU' }] }),
+    );
+    const result = await storeRecords(t.db.kysely, tenantId, many);
+    expect(result).toMatchObject({ created: 3000, updated: 0, unchanged: 0 });
+    const stored = await t.db.kysely
+      .selectFrom('bib_record')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .select(sql<number>`sum(physical_count)::int`.as('items'))
+      .where('source_key', 'like', 'bulk|%')
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ n: 3000, items: 3000 });
+    // A failure in the last statement of such a batch takes the earlier statements back with it.
+    const broken = [...many.map((b) => ({ ...b, title: `${b.title}（修订）` }))];
+    broken[2999] = book({ sourceKey: 'bulk|2999', publishYearInt: 99999 });
+    await expect(storeRecords(t.db.kysely, tenantId, broken)).rejects.toThrow();
+    expect(await record('bulk|0')).toMatchObject({ title: '批量记录 0' });
+  });
+
   it('rolls a failing batch back whole', async () => {
     const before = await t.db.kysely
       .selectFrom('bib_record')

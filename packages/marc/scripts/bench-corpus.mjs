@@ -37,9 +37,21 @@ function records(bytes) {
   return out;
 }
 
+/** Item fields and the subfield holding their barcode (852/876/952 $p, 949/999 $i, ITM $9). */
+const BARCODE_SUBFIELD = { 852: 'p', 876: 'p', 952: 'p', 949: 'i', 999: 'i', ITM: '9' };
+
+/** A field of a copy: item barcodes get the copy's prefix, so copies of a record do not share items. */
+function copyField(field, copy) {
+  const code = BARCODE_SUBFIELD[field.tag];
+  if (!code || isControlField(field)) return field;
+  const subfields = field.subfields.map((s) => (s.code === code ? { ...s, value: `B${copy}-${s.value}` } : s));
+  return { ...field, subfields };
+}
+
 /**
  * About `target` real records as one ISO 2709 byte array: the originals byte for byte (MARC-8
- * ones included), then copies with a unique 001 written as UTF-8, so every record is distinct.
+ * ones included), then copies with a unique 001 and their own item barcodes, written as UTF-8,
+ * so every record is distinct, as in a real catalogue.
  */
 export async function buildIsoCorpus(target) {
   const originals = sources.flatMap((file) => records(readFileSync(resolve(catalog, file))));
@@ -51,7 +63,9 @@ export async function buildIsoCorpus(target) {
   for (let copy = 1; parts.length < target; copy += 1) {
     for (const [i, record] of decoded.entries()) {
       if (parts.length >= target) break;
-      const fields = record.fields.filter((f) => !(isControlField(f) && (f.tag === '001' || f.tag === '003')));
+      const fields = record.fields
+        .filter((f) => !(isControlField(f) && (f.tag === '001' || f.tag === '003')))
+        .map((f) => copyField(f, copy));
       parts.push(writeIso2709(new MarcRecord(record.leader, [{ tag: '001', value: `bench-${copy}-${i}` }, ...fields])));
     }
   }

@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { BibRecordTable, Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { announceCatalogueChange } from './catalogue-events.js';
 import { analyseRecord, type RecordAnalysis } from './record-analysis.js';
@@ -16,6 +16,8 @@ export interface StoreResult {
 }
 
 const ON_SHELF = '411';
+/** PostgreSQL's limit on the parameters of one statement, with a margin. */
+const MAX_PARAMETERS = 60_000;
 const LOANABLE = ['0', '6'];
 
 const orNull = <T>(v: T | null | undefined): T | null => (v === undefined || v === '' ? null : v);
@@ -104,25 +106,13 @@ export async function storeRecords(
     };
   });
 
+  // A statement takes at most 65,535 parameters: large batches are written in several statements.
+  const perStatement = Math.floor(MAX_PARAMETERS / Object.keys(rows[0]!).length);
   return inTransaction(db, async (trx) => {
-    const changed = await trx
-      .insertInto('bib_record')
-      .values(rows)
-      .onConflict((oc) =>
-        oc
-          .columns(['tenant_id', 'source_key'])
-          .doUpdateSet((eb) => {
-            const keep = ['record_id', 'tenant_id', 'source_key', 'created_at', 'loan_count'];
-            const cols = Object.keys(rows[0]!).filter((c) => !keep.includes(c)) as Array<keyof (typeof rows)[0]>;
-            return {
-              ...Object.fromEntries(cols.map((c) => [c, eb.ref(`excluded.${c}`)])),
-              updated_at: sql`now()`,
-            } as never;
-          })
-          .where('bib_record.content_hash', '<>', (eb) => eb.ref('excluded.content_hash')),
-      )
-      .returning(['record_id', 'source_key', sql<boolean>`(xmax = 0)`.as('inserted')])
-      .execute();
+    const changed: Array<{ record_id: number; source_key: string; inserted: boolean }> = [];
+    for (let at = 0; at < rows.length; at += perStatement) {
+      changed.push(...(await upsertRecords(trx, rows.slice(at, at + perStatement))));
+    }
 
     const ids = new Map(changed.map((c) => [c.source_key, c.record_id]));
     await replaceItems(trx, tenantId, records, itemsOf, ids);
@@ -136,6 +126,28 @@ export async function storeRecords(
       warnings,
     };
   });
+}
+
+/** Inserts records, or updates those whose source key exists with another content hash. */
+function upsertRecords(trx: Transaction<Database>, rows: Array<Insertable<BibRecordTable>>) {
+  return trx
+    .insertInto('bib_record')
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'source_key'])
+        .doUpdateSet((eb) => {
+          const keep = ['record_id', 'tenant_id', 'source_key', 'created_at', 'loan_count'];
+          const cols = Object.keys(rows[0]!).filter((c) => !keep.includes(c)) as Array<keyof (typeof rows)[0]>;
+          return {
+            ...Object.fromEntries(cols.map((c) => [c, eb.ref(`excluded.${c}`)])),
+            updated_at: sql`now()`,
+          } as never;
+        })
+        .where('bib_record.content_hash', '<>', (eb) => eb.ref('excluded.content_hash')),
+    )
+    .returning(['record_id', 'source_key', sql<boolean>`(xmax = 0)`.as('inserted')])
+    .execute();
 }
 
 /** The distinct non-empty values, sorted. */

@@ -79,7 +79,7 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
   const stream = createReadStream(opts.file);
   stream.on('data', (chunk) => (bytes += chunk.length));
   const pipeline = new StorePipeline(opts.db, opts.tenantId, () => opts.onProgress?.(bytes, size, read));
-  const batchSize = opts.batchSize ?? 500;
+  const batchSize = opts.batchSize ?? 1000;
   let batch: RecordInput[] = [];
   const readerFormat = READER_FORMAT[opts.format ?? 'auto'];
   try {
