@@ -1,5 +1,16 @@
 /** How a screen is rendered. */
-export type RoutePage = 'home' | 'placeholder' | 'externalSearch' | 'personalExternal' | 'aiSearch';
+export type RoutePage =
+  | 'home'
+  | 'placeholder'
+  | 'searchResults'
+  | 'categorySearch'
+  | 'advancedSearch'
+  | 'externalSearch'
+  | 'resourceSearch'
+  | 'record'
+  | 'list'
+  | 'personalExternal'
+  | 'aiSearch';
 
 /** One entry of the route table of spec §2. */
 export type RouteDef = {
@@ -27,21 +38,21 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     ['/Home', 'home', 'home'],
     ['/home', 'home', 'home'],
     // Search
-    ['/advanceSearch', 'advancedSearch'],
-    ['/searchList', 'searchResults'],
+    ['/advanceSearch', 'advancedSearch', 'advancedSearch'],
+    ['/searchList', 'searchResults', 'searchResults'],
     ['/chaoXingSearchList', 'chaoXingSearch'],
     ['/chaoXingSearchDetail', 'chaoXingDetails'],
     ['/otherSearchList', 'otherSearch'],
     ['/otherSearchList2', 'otherSearch'],
-    ['/categorySearchList', 'categorySearch'],
+    ['/categorySearchList', 'categorySearch', 'categorySearch'],
     ['/searchList/otherPaperDetail', 'otherPaperDetails'],
     ['/searchList/bookDetailsmyFav/myFav', 'favouriteRecord'],
     ['/myFav', 'favourites'],
-    ['/searchListExternal/:searchType/:keyword/:matchType/:docType?', 'externalSearch'],
-    // Catches the empty-keyword form /searchListExternal/{searchType}//{matchType}.
+    // {searchType}/{keyword}/{matchType}[/{docType}], the empty-keyword form and the earlier
+    // {keyword}/{matchType}/{docType}: one splat, read by features/search/external-path.ts.
     ['/searchListExternal/*', 'externalSearch', 'externalSearch'],
-    ['/searchListResource/:searchType/:keyword/:matchType/:resourceType?', 'resourceSearch'],
-    ['/searchList/bookDetails/:id/:type?', 'recordDetails'],
+    ['/searchListResource/:searchType/:keyword/:matchType/:resourceType?', 'resourceSearch', 'resourceSearch'],
+    ['/searchList/bookDetails/:id/:type?', 'recordDetails', 'record'],
     // Navigation
     ['/dataBaseNav', 'databases'],
     ['/dataBaseNav/details/:id', 'databaseDetails'],
@@ -71,11 +82,11 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     ['/courseBookResource', 'courseBooks'],
     ['/courseBookDetail', 'courseBookDetails'],
     // Recommendation and services
-    ['/collect', 'hotCollections'],
-    ['/readRange', 'hotBorrowing'],
-    ['/grade', 'hotRatings'],
-    ['/hotBook', 'hotBooks'],
-    ['/newBookInform', 'newBooks'],
+    ['/collect', 'hotCollections', 'list'],
+    ['/readRange', 'hotBorrowing', 'list'],
+    ['/grade', 'hotRatings', 'list'],
+    ['/hotBook', 'hotBooks', 'list'],
+    ['/newBookInform', 'newBooks', 'list'],
     ['/bookDonate', 'bookDonation'],
     ['/bookDonate/detail', 'bookDonationDetails'],
     ['/donate', 'donate'],

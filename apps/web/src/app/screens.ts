@@ -10,16 +10,25 @@ export const SCREEN_LOADERS: Record<RoutePage, Loader> = {
   home: () => import('../features/home/pages/HomePage').then((m) => ({ default: m.HomePage })),
   placeholder: () =>
     import('../features/placeholder/pages/NotAvailablePage').then((m) => ({ default: m.NotAvailablePage })),
-  externalSearch: () => import('./routes/ExternalSearchRoute').then((m) => ({ default: m.ExternalSearchRoute })),
+  searchResults: () =>
+    import('../features/search/pages/SearchResultsPage').then((m) => ({ default: m.SearchListPage })),
+  categorySearch: () =>
+    import('../features/search/pages/SearchResultsPage').then((m) => ({ default: m.CategorySearchPage })),
+  advancedSearch: () =>
+    import('../features/search/pages/AdvancedSearchPage').then((m) => ({ default: m.AdvancedSearchPage })),
+  externalSearch: () =>
+    import('../features/search/pages/ExternalSearchPage').then((m) => ({ default: m.ExternalSearchPage })),
+  resourceSearch: () =>
+    import('../features/search/pages/ExternalSearchPage').then((m) => ({ default: m.ResourceSearchPage })),
+  record: () => import('../features/record/pages/RecordPage').then((m) => ({ default: m.RecordPage })),
+  list: () => import('../features/lists/pages/ListPage').then((m) => ({ default: m.ListPage })),
   personalExternal: () => import('./routes/PersonalExternalRoute').then((m) => ({ default: m.PersonalExternalRoute })),
   aiSearch: () => import('./routes/AiSearchRoute').then((m) => ({ default: m.AiSearchRoute })),
 };
 
 /** The lazy screen components, one per kind of screen. */
-export const SCREENS: Record<RoutePage, ComponentType<ScreenProps>> = {
-  home: lazy(SCREEN_LOADERS.home),
-  placeholder: lazy(SCREEN_LOADERS.placeholder),
-  externalSearch: lazy(SCREEN_LOADERS.externalSearch),
-  personalExternal: lazy(SCREEN_LOADERS.personalExternal),
-  aiSearch: lazy(SCREEN_LOADERS.aiSearch),
-};
+export const SCREENS = (() => {
+  const screens = {} as Record<RoutePage, ComponentType<ScreenProps>>;
+  for (const page of Object.keys(SCREEN_LOADERS) as RoutePage[]) screens[page] = lazy(SCREEN_LOADERS[page]);
+  return screens;
+})();

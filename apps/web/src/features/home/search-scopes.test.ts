@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchUrl, DEFAULT_SEARCH_FIELD, SEARCH_SCOPES } from './search-scopes';
+import { MATCH_MODES, SEARCH_FIELDS } from '@openfind/contract';
+import { buildSearchUrl, DEFAULT_SEARCH_FIELD, MATCH_MODE_OPTIONS, SEARCH_SCOPES } from './search-scopes';
 
 describe('home search', () => {
   it('offers the 18 scopes of the spec, all fields first', () => {
@@ -15,5 +16,15 @@ describe('home search', () => {
     expect(new URLSearchParams(buildSearchUrl('author', 'a&b=c').split('?')[1]).get('searchFieldContent')).toBe(
       'a&b=c',
     );
+  });
+
+  it('sends only scopes and match modes the search API knows', () => {
+    for (const scope of SEARCH_SCOPES) expect(SEARCH_FIELDS).toContain(scope.field);
+    expect([...MATCH_MODE_OPTIONS].sort()).toEqual([...MATCH_MODES]);
+  });
+
+  it('adds the match mode to the URL unless it is the default', () => {
+    expect(buildSearchUrl('title', 'x', '2')).toBe('/searchList?searchField=title&searchFieldContent=x');
+    expect(buildSearchUrl('title', 'x', '1')).toBe('/searchList?searchField=title&searchFieldContent=x&matchMode=1');
   });
 });

@@ -3,14 +3,23 @@ import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/icons';
-import { buildSearchUrl, DEFAULT_SEARCH_FIELD, SEARCH_SCOPES } from '../search-scopes';
+import {
+  buildSearchUrl,
+  DEFAULT_MATCH_MODE,
+  DEFAULT_SEARCH_FIELD,
+  MATCH_MODE_OPTIONS,
+  SEARCH_SCOPES,
+} from '../search-scopes';
 
-/** The home search: a scope selector, the search terms and a submit button (native controls: light and accessible). */
+/** The home search: scope, search terms, match mode and a submit button (native controls: light and accessible). */
 export function SearchBox() {
   const { t } = useTranslation('home');
+  const { t: ts } = useTranslation('search');
   const navigate = useNavigate();
   const [field, setField] = useState(DEFAULT_SEARCH_FIELD);
   const [keyword, setKeyword] = useState('');
+  const [matchMode, setMatchMode] = useState<string>(DEFAULT_MATCH_MODE);
+  const modeId = useId();
   const [isEmpty, setIsEmpty] = useState(false);
   const scopeId = useId();
   const inputId = useId();
@@ -21,7 +30,7 @@ export function SearchBox() {
       setIsEmpty(true);
       return;
     }
-    void navigate(buildSearchUrl(field, keyword));
+    void navigate(buildSearchUrl(field, keyword, matchMode));
   };
   return (
     <form role="search" className="of-search" onSubmit={onSubmit} aria-label={t('search.label')} noValidate>
@@ -55,6 +64,21 @@ export function SearchBox() {
           autoComplete="off"
           maxLength={500}
         />
+        <label htmlFor={modeId} className="of-visually-hidden">
+          {ts('box.matchMode')}
+        </label>
+        <select
+          id={modeId}
+          className="of-search-scope of-search-mode"
+          value={matchMode}
+          onChange={(e) => setMatchMode(e.target.value)}
+        >
+          {MATCH_MODE_OPTIONS.map((mode) => (
+            <option key={mode} value={mode}>
+              {ts(`matchModes.${mode}`)}
+            </option>
+          ))}
+        </select>
         <button className="of-search-submit" type="submit">
           <SearchIcon />
           <span>{t('search.submit')}</span>

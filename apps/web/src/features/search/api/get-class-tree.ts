@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiPath } from '@openfind/contract';
+import type { ClassNode } from '@openfind/contract';
+import { api } from '../../../lib/api-client';
+
+/** The CLC class tree with record counts (`classifica/list`). */
+export function getClassTree(signal?: AbortSignal): Promise<ClassNode[]> {
+  return api.post<ClassNode[]>(ApiPath.classificaList, {}, { signal });
+}
+
+/** Query options of the class tree. */
+export const classTreeQueryOptions = () =>
+  queryOptions({ queryKey: ['search', 'classTree'], queryFn: ({ signal }) => getClassTree(signal) });
+
+/** The class tree of the category browse page. */
+export function useClassTree() {
+  return useQuery(classTreeQueryOptions());
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiPath } from '@openfind/contract';
+import type { DictResponse } from '@openfind/contract';
+import { api } from '../../../lib/api-client';
+
+/** The institution's code lists (document types, languages, libraries, locations…) in the page's language. */
+export function getDict(signal?: AbortSignal): Promise<DictResponse> {
+  return api.post<DictResponse>(ApiPath.dict, {}, { signal, silent: true });
+}
+
+/** Query options of the code lists; a failure is silent (codes are then shown as they are). */
+export const dictQueryOptions = () =>
+  queryOptions({ queryKey: ['search', 'dict'], queryFn: ({ signal }) => getDict(signal), staleTime: Infinity });
+
+/** The code lists. */
+export function useDict() {
+  return useQuery(dictQueryOptions());
+}

@@ -1,0 +1,246 @@
+import { useEffect, useId, useState } from 'react';
+import { Alert, Button, Drawer, Pagination, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { SearchErrCode } from '@openfind/contract';
+import type { SearchResponse } from '@openfind/contract';
+import { setPageTitle } from '../../../lib/document-title';
+import { ApiError } from '../../../lib/http';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { useSearchResults } from '../api/search';
+import { ClassTree } from '../components/ClassTree';
+import { FacetPanel } from '../components/FacetPanel';
+import { ResultItem } from '../components/ResultItem';
+import { ResultsToolbar } from '../components/ResultsToolbar';
+import { SearchBar } from '../components/SearchBar';
+import { SearchNotices } from '../components/SearchNotices';
+import { ZeroResults } from '../components/ZeroResults';
+import { isRunnable, newSearch, setFilter, updateSearch } from '../search-state';
+import type { SearchState } from '../search-state';
+import { useSearchState } from '../use-search-state';
+import '../search.css';
+
+/** Narrower than this, the filters move into a drawer. */
+const PHONE_QUERY = '(max-width: 767px)';
+
+type Mode = 'search' | 'category';
+
+/** The results page (/searchList) and the class browse page (/categorySearchList): the URL holds the whole search. */
+export function SearchResultsPage({ mode }: { mode: Mode }) {
+  const { t } = useTranslation('search');
+  const [state, go] = useSearchState();
+  const query = useSearchResults(state);
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const title = mode === 'category' ? t('category.title') : t('page.title');
+  useEffect(() => {
+    setPageTitle(state.text ? `${state.text} - ${title}` : title);
+    return () => setPageTitle('');
+  }, [state.text, title]);
+  const result = query.isError ? undefined : query.data;
+  const facets = result?.facetIncluded ? (
+    <FacetPanel
+      state={state}
+      facets={result.facetResult}
+      onChange={(next) => {
+        setIsDrawerOpen(false);
+        go(next);
+      }}
+    />
+  ) : null;
+  const classCode = state.filters.kindNo?.[0];
+  const aside = (
+    <>
+      {mode === 'category' ? (
+        <ClassTree selected={classCode} onSelect={(code) => go(setFilter(state, 'kindNo', code ? [code] : []))} />
+      ) : null}
+      {facets}
+    </>
+  );
+  const filterCount =
+    Object.values(state.filters).reduce((n, values) => n + values.length, 0) +
+    (state.yearFrom !== null || state.yearTo !== null ? 1 : 0);
+  return (
+    <div className="of-page of-search-page">
+      <div className="of-search-top">
+        <h1 className="of-search-h1">{title}</h1>
+        {mode === 'search' ? (
+          <SearchBar
+            field={state.field}
+            text={state.text}
+            matchMode={state.matchMode}
+            onSearch={(field, text, matchMode) => go(newSearch(state, field, text, matchMode))}
+          />
+        ) : null}
+      </div>
+      <div className="of-search-layout">
+        {isPhone ? null : <aside className="of-search-aside">{aside}</aside>}
+        <section className="of-search-main" aria-labelledby="of-results-heading" aria-busy={query.isFetching}>
+          {isPhone && (facets || mode === 'category') ? (
+            <>
+              <Button className="of-filters-button" onClick={() => setIsDrawerOpen(true)} aria-haspopup="dialog">
+                {filterCount ? t('facets.openWithCount', { count: filterCount }) : t('facets.open')}
+              </Button>
+              <Drawer
+                open={isDrawerOpen}
+                onClose={() => setIsDrawerOpen(false)}
+                title={t('facets.title')}
+                placement="left"
+                size={320}
+                closable={{ 'aria-label': t('facets.close') }}
+              >
+                {aside}
+              </Drawer>
+            </>
+          ) : null}
+          <Results state={state} mode={mode} query={query} onChange={go} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+type ResultsProps = {
+  state: SearchState;
+  mode: Mode;
+  query: ReturnType<typeof useSearchResults>;
+  onChange: (next: SearchState) => void;
+};
+
+/** The right-hand column: nothing asked, loading, failed, no results, or the results with paging. */
+function Results({ state, mode, query, onChange }: ResultsProps) {
+  const { t } = useTranslation('search');
+  if (!isRunnable(state)) {
+    return (
+      <>
+        <h2 id="of-results-heading" className="of-visually-hidden">
+          {t('page.results')}
+        </h2>
+        <p className="of-search-empty">{mode === 'category' ? t('category.choose') : t('page.nothing')}</p>
+      </>
+    );
+  }
+  if (query.isError) {
+    return <SearchFailed state={state} error={query.error} onRetry={() => void query.refetch()} onChange={onChange} />;
+  }
+  const result = query.data;
+  if (!result) {
+    return (
+      <>
+        <h2 id="of-results-heading" className="of-visually-hidden">
+          {t('page.results')}
+        </h2>
+        <p className="of-visually-hidden" role="status">
+          {t('page.loading')}
+        </p>
+        <Skeleton active avatar={{ shape: 'square', size: 90 }} paragraph={{ rows: 3 }} />
+        <Skeleton active avatar={{ shape: 'square', size: 90 }} paragraph={{ rows: 3 }} />
+      </>
+    );
+  }
+  return <ResultList state={state} result={result} isStale={query.isPlaceholderData} onChange={onChange} />;
+}
+
+type ListProps = {
+  state: SearchState;
+  result: SearchResponse;
+  isStale: boolean;
+  onChange: (next: SearchState) => void;
+};
+
+/** The summary, notices, toolbar, the page of records and the pagination. */
+function ResultList({ state, result, isStale, onChange }: ListProps) {
+  const { t } = useTranslation('search');
+  const summaryId = useId();
+  const reachable = Math.min(result.numFound, result.maxResults);
+  const first = (state.page - 1) * state.pageSize;
+  return (
+    <>
+      <div className="of-results-head">
+        <h2 id="of-results-heading" className="of-results-heading">
+          {t('page.results')}
+        </h2>
+        <p id={summaryId} className="of-results-summary" role="status">
+          {result.numFound > 0
+            ? t('page.found', { count: result.numFound, formatted: result.numFound.toLocaleString() })
+            : t('zero.title')}
+        </p>
+      </div>
+      <SearchNotices state={state} result={result} onChange={onChange} />
+      {result.numFound === 0 ? (
+        <ZeroResults state={state} suggestions={result.spellSuggestions} />
+      ) : (
+        <>
+          <ResultsToolbar state={state} onChange={onChange} />
+          <ol className={`of-results${isStale ? ' of-results--stale' : ''}`} aria-describedby={summaryId}>
+            {result.searchResult.map((record, i) => (
+              <ResultItem
+                key={record.recordId}
+                record={record}
+                number={first + i + 1}
+                highlight={result.hlResult?.[String(record.recordId)]}
+              />
+            ))}
+          </ol>
+          {result.searchResult.length === 0 ? (
+            <p className="of-search-empty">
+              {t('page.pastEnd')}{' '}
+              <Button type="link" onClick={() => onChange(updateSearch(state, { page: 1 }))}>
+                {t('page.firstPage')}
+              </Button>
+            </p>
+          ) : null}
+          <nav className="of-pagination" aria-label={t('page.pagination')}>
+            <Pagination
+              current={state.page}
+              pageSize={state.pageSize}
+              total={reachable}
+              showSizeChanger={false}
+              showQuickJumper
+              showLessItems
+              responsive
+              onChange={(page) => onChange(updateSearch(state, { page }))}
+            />
+          </nav>
+        </>
+      )}
+    </>
+  );
+}
+
+type FailedProps = { state: SearchState; error: Error; onRetry: () => void; onChange: (next: SearchState) => void };
+
+/** A failed search (spec §8: the server's message; nothing of the previous answer is kept). */
+function SearchFailed({ state, error, onRetry, onChange }: FailedProps) {
+  const { t } = useTranslation('search');
+  const isDeepPage = error instanceof ApiError && error.errCode === SearchErrCode.deepPaging;
+  return (
+    <div className="of-search-failed">
+      <h2 id="of-results-heading" className="of-visually-hidden">
+        {t('page.results')}
+      </h2>
+      <Alert
+        type={isDeepPage ? 'warning' : 'error'}
+        showIcon
+        title={isDeepPage ? t('notices.deepPagingTitle') : t('page.failed')}
+        description={error.message}
+        action={
+          isDeepPage ? (
+            <Button onClick={() => onChange(updateSearch(state, { page: 1 }))}>{t('page.firstPage')}</Button>
+          ) : (
+            <Button onClick={onRetry}>{t('page.retry')}</Button>
+          )
+        }
+      />
+    </div>
+  );
+}
+
+/** /searchList. */
+export function SearchListPage() {
+  return <SearchResultsPage mode="search" />;
+}
+
+/** /categorySearchList: the CLC class tree beside the records of the chosen class. */
+export function CategorySearchPage() {
+  return <SearchResultsPage mode="category" />;
+}

@@ -1,0 +1,20 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { parseSearchParams, toSearchParams } from './search-state';
+import type { SearchState } from './search-state';
+
+/** The search held in the page's URL, and a way to move to another one (a new history entry). */
+export function useSearchState(): [SearchState, (next: SearchState) => void] {
+  const [params, setParams] = useSearchParams();
+  const query = params.toString();
+  const state = useMemo(() => parseSearchParams(new URLSearchParams(query)), [query]);
+  const go = useCallback(
+    (next: SearchState) => {
+      setParams(toSearchParams(next));
+      // A new page starts at its top; a facet click keeps the reader where they are.
+      if (next.page !== state.page) window.scrollTo({ top: 0 });
+    },
+    [setParams, state.page],
+  );
+  return [state, go];
+}
