@@ -1,0 +1,2 @@
+export { listsApi, useListQuery } from './api/lists-api';
+export type { CollectionKind } from './api/lists-api';

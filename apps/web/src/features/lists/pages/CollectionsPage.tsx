@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { listsApi, useListQuery } from '../api/lists-api';
+import type { CollectionKind } from '../api/lists-api';
+import { ChoiceFilter } from '../components/Filters';
+import { ListLayout } from '../components/ListLayout';
+import { ListPager } from '../components/ListPager';
+import { ListState } from '../components/ListState';
+import { useListParams } from '../use-list-params';
+
+const ROWS = 12;
+const DEFAULTS = { kind: 'hot' };
+const KINDS: CollectionKind[] = ['hot', 'new', 'trial'];
+
+/** /collect: hot, new and trial electronic collections (databases), each opening the collection's site. */
+export function CollectionsPage({ feature }: { feature: string }) {
+  const { t, i18n } = useTranslation('lists');
+  const { values, page, set } = useListParams(DEFAULTS);
+  const kind = (KINDS as string[]).includes(values.kind) ? (values.kind as CollectionKind) : 'hot';
+  const list = useListQuery(['collections', kind, page, i18n.language], (signal) =>
+    listsApi.collections(kind, page, ROWS, { signal }),
+  );
+  const collections = list.data?.list ?? [];
+  return (
+    <ListLayout
+      feature={feature}
+      filters={
+        <ChoiceFilter
+          label={t('filters.kind')}
+          value={kind}
+          options={KINDS.map((k) => ({ value: k, label: t(`hotCollections.kinds.${k}`) }))}
+          onChange={(next) => set({ kind: next })}
+        />
+      }
+    >
+      <ListState
+        isPending={list.isPending}
+        isError={list.isError}
+        error={list.error}
+        isEmpty={!collections.length}
+        onRetry={() => void list.refetch()}
+      >
+        <ul className="of-card-grid">
+          {collections.map((c) => (
+            <li key={c.collectionId} className="of-card">
+              <a className="of-card-title" href={c.url} target="_blank" rel="noopener noreferrer">
+                {c.collectionName}
+              </a>
+              {c.description ? <p className="of-muted">{c.description}</p> : null}
+              <p className="of-card-meta">
+                {kind === 'trial' && c.endDate
+                  ? t('hotCollections.trialUntil', { date: c.endDate })
+                  : t('hotCollections.visits', { count: c.visitCount })}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <ListPager
+          page={page}
+          pageSize={ROWS}
+          total={list.data?.totalCount ?? 0}
+          onChange={(p) => set({ page: String(p) })}
+        />
+      </ListState>
+    </ListLayout>
+  );
+}

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiPath } from '@openfind/contract';
+import type { SearchForDetailRequest, SearchResponse } from '@openfind/contract';
+import { api } from '../../../lib/api-client';
+
+/** How many related records the details page shows. */
+export const RELATED_ROWS = 8;
+
+type Relation = { recordId: number; subjects: string[]; classes: string[] };
+
+/** Records sharing subjects or class with a record (`searchForDetail`); silent, the list hides on failure. */
+export function getRelatedRecords(relation: Relation, signal?: AbortSignal): Promise<SearchResponse> {
+  const body: Partial<Record<keyof SearchForDetailRequest, unknown>> = {
+    excludeField: 'record_id',
+    excludeFieldContent: relation.recordId,
+    subject: relation.subjects,
+    kindNo: relation.classes,
+    rows: RELATED_ROWS,
+  };
+  return api.post<SearchResponse>(ApiPath.searchForDetail, body, { signal, silent: true });
+}
+
+/** Related records; waits until the record's subjects and classes are known. */
+export function useRelatedRecords(relation: Relation | null) {
+  return useQuery({
+    queryKey: ['record', relation?.recordId, 'related', relation?.subjects, relation?.classes],
+    queryFn: ({ signal }) => getRelatedRecords(relation!, signal),
+    enabled: relation !== null && (relation.subjects.length > 0 || relation.classes.length > 0),
+    retry: false,
+  });
+}

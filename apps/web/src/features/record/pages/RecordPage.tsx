@@ -1,0 +1,130 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Skeleton, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DiscoveryErrCode } from '@openfind/contract';
+import type { RecordDetail } from '@openfind/contract';
+import { RecordCover } from '../../../components/RecordCover';
+import { ResultPage } from '../../../components/ResultPage';
+import { setPageTitle } from '../../../lib/document-title';
+import { ApiError } from '../../../lib/http';
+import { useUserScore } from '../api/comments';
+import { useRecordDetail } from '../api/get-record-detail';
+import { toCitationRecord } from '../cite/to-citation-record';
+import { BasicInfo } from '../components/BasicInfo';
+import { Comments } from '../components/Comments';
+import { Holdings } from '../components/Holdings';
+import { LoanChart } from '../components/LoanChart';
+import { LoginPrompt } from '../components/LoginPrompt';
+import { MarcView } from '../components/MarcView';
+import { RatingStars } from '../components/RatingStars';
+import { RecordActions } from '../components/RecordActions';
+import { RelatedRecords } from '../components/RelatedRecords';
+import '../record.css';
+
+/** A record id from the path: a positive whole number, else null. */
+function parseRecordId(value: string | undefined): number | null {
+  return value && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+/** The heading block: cover, [doc type] title, author, rating and actions. */
+function RecordHeading({ detail, onLoginRequired }: { detail: RecordDetail; onLoginRequired: (a: string) => void }) {
+  const info = detail.baseMarcInfoDto;
+  const score = useUserScore(detail.record.recordId);
+  const citation = useMemo(
+    () => toCitationRecord(detail, `${window.location.origin}${window.location.pathname}`),
+    [detail],
+  );
+  const docName = info.docName ?? detail.record.docName;
+  return (
+    <header className="of-record-head">
+      <RecordCover src={detail.record.pic} />
+      <div className="of-record-head-text">
+        <h1 className="of-record-title">
+          {docName ? <span className="of-doc-type">[{docName}]</span> : null}
+          {detail.clearTitle || info.title}
+        </h1>
+        {info.author ? <p className="of-record-author">{info.author}</p> : null}
+        <p className="of-record-pub">{[info.publisher, info.publishYear].filter(Boolean).join(', ')}</p>
+        {score.data ? <RatingStars score={score.data.avgScore} count={score.data.ratingCount} /> : null}
+        <RecordActions citation={citation} onLoginRequired={onLoginRequired} />
+      </div>
+    </header>
+  );
+}
+
+/** The record-details page (spec §2 /searchList/bookDetails/{id}[/{type}]). */
+export function RecordPage() {
+  const { t, i18n } = useTranslation('record');
+  const { id } = useParams();
+  const recordId = parseRecordId(id);
+  const detail = useRecordDetail(recordId ?? 0, i18n.language);
+  const [loginAction, setLoginAction] = useState<string | null>(null);
+  const title = detail.data?.clearTitle || detail.data?.baseMarcInfoDto.title || '';
+  useEffect(() => {
+    setPageTitle(title || t('page.title'));
+    return () => setPageTitle('');
+  }, [title, t]);
+
+  const notFound =
+    recordId === null || (detail.error instanceof ApiError && detail.error.errCode === DiscoveryErrCode.recordNotFound);
+  if (notFound) {
+    return (
+      <ResultPage
+        status="warning"
+        title={t('page.notFound')}
+        subTitle={t('page.notFoundHint')}
+        extra={
+          <Link className="of-btn of-btn--primary" to="/Home">
+            {t('page.backHome')}
+          </Link>
+        }
+      />
+    );
+  }
+  if (detail.isError) {
+    return (
+      <ResultPage
+        status="error"
+        title={t('page.failed')}
+        subTitle={detail.error.message || undefined}
+        extra={
+          <button type="button" className="of-btn of-btn--primary" onClick={() => void detail.refetch()}>
+            {t('actions.retry')}
+          </button>
+        }
+      />
+    );
+  }
+  if (detail.isPending) {
+    return (
+      <div className="of-page of-record" aria-busy="true">
+        <h1 className="of-visually-hidden">{t('page.loading')}</h1>
+        <Skeleton active avatar={{ shape: 'square', size: 90 }} paragraph={{ rows: 6 }} />
+      </div>
+    );
+  }
+  const data = detail.data;
+  const info = data.baseMarcInfoDto;
+  return (
+    <div className="of-page of-record" data-record-id={data.record.recordId}>
+      <RecordHeading detail={data} onLoginRequired={setLoginAction} />
+      <div className="of-record-body">
+        <div className="of-record-main">
+          <Tabs
+            className="of-record-tabs"
+            items={[
+              { key: 'info', label: t('tabs.info'), children: <BasicInfo rows={data.bean2List} /> },
+              { key: 'marc', label: t('tabs.marc'), children: <MarcView leader={data.leader} fields={data.marc} /> },
+            ]}
+          />
+          <Holdings recordId={data.record.recordId} lang={i18n.language} />
+          <LoanChart recordId={data.record.recordId} />
+          <Comments recordId={data.record.recordId} onLoginRequired={setLoginAction} />
+        </div>
+        <RelatedRecords recordId={data.record.recordId} subjects={info.subject} classes={info.chiClassNo} />
+      </div>
+      <LoginPrompt action={loginAction} onClose={() => setLoginAction(null)} />
+    </div>
+  );
+}
