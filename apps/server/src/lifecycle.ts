@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { backfillAuthorSort } from './modules/catalogue/sort-key-backfill.js';
 import { seedDemo } from './seed/demo.js';
 import { ensureReferenceData } from './seed/reference.js';
 import { createServices, type Services } from './services.js';
@@ -18,6 +19,7 @@ export function openConfiguredDatabase(config: AppConfig): Promise<Db> {
 export async function prepareDatabase(db: Db): Promise<{ applied: string[] }> {
   const { applied } = await migrate(db);
   await ensureReferenceData(db.kysely);
+  await backfillAuthorSort(db.kysely);
   return { applied };
 }
 

@@ -3,6 +3,7 @@ import { foldText } from '@openfind/text';
 import { sql } from 'kysely';
 import { storeRecords } from '../src/modules/catalogue/catalogue-repository.js';
 import type { RecordInput } from '../src/modules/catalogue/record-input.js';
+import { backfillAuthorSort } from '../src/modules/catalogue/sort-key-backfill.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -147,6 +148,14 @@ describe('storing records', () => {
     broken[2999] = book({ sourceKey: 'bulk|2999', publishYearInt: 99999 });
     await expect(storeRecords(t.db.kysely, tenantId, broken)).rejects.toThrow();
     expect(await record('bulk|0')).toMatchObject({ title: '批量记录 0' });
+  });
+
+  it('fills the author sort key of records stored before it existed, by pinyin', async () => {
+    await storeRecords(t.db.kysely, tenantId, [book({ sourceKey: 'old|1', authors: ['曹雪芹'], items: [] })]);
+    await t.db.kysely.updateTable('bib_record').set({ author_sort: null }).execute();
+    expect(await backfillAuthorSort(t.db.kysely)).toBeGreaterThan(0);
+    expect(await record('old|1')).toMatchObject({ author_sort: expect.stringMatching(/^cao ?xue ?qin /) });
+    expect(await backfillAuthorSort(t.db.kysely)).toBe(0);
   });
 
   it('rolls a failing batch back whole', async () => {

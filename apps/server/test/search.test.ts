@@ -598,7 +598,9 @@ describe('sorting', () => {
   });
 
   it('by author, new arrivals, call number, popularity and rating', async () => {
-    expect((await sorted('author', 'asc'))[0]).toBe('Hong lou meng');
+    // By pinyin: 曹雪芹 and Cao, Xueqin (C), 罗贯中 (L), 余华 and 俞平伯 (Y).
+    expect(await sorted('author', 'asc')).toEqual(['Hong lou meng', '红楼梦', '三国演义', '活着', '紅樓夢研究']);
+    expect(await sorted('author', 'desc')).toEqual(['紅樓夢研究', '活着', '三国演义', '红楼梦', 'Hong lou meng']);
     expect(await sorted('inDate', 'desc')).toEqual(['活着', '紅樓夢研究', '三国演义', '红楼梦', 'Hong lou meng']);
     expect((await sorted('callNo', 'asc')).slice(0, 3)).toEqual(['紅樓夢研究', '三国演义', '红楼梦']);
     expect((await sorted('loanCount', 'desc')).slice(0, 2)).toEqual(['三国演义', '活着']);

@@ -1,4 +1,5 @@
 import { pinyin } from 'pinyin-pro';
+import { foldText } from './fold.js';
 
 const HAN_RUN = /\p{Script=Han}+/gu;
 
@@ -18,4 +19,13 @@ export function pinyinKeys(text: string): { full: string[]; initials: string[] }
     );
   }
   return { full, initials };
+}
+
+/**
+ * A sort key: the pinyin syllables of the text's Han characters first, then the folded text (at
+ * most 200 characters), so that 曹雪芹 sorts under C and Latin names among them by their letters.
+ */
+export function sortKey(text: string): string {
+  const { full } = pinyinKeys(text);
+  return (full.length ? full.join(' ') + ' ' : '') + foldText(text).slice(0, 200);
 }

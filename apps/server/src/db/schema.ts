@@ -126,6 +126,8 @@ export interface BibRecordTable {
   cur_location_ids: Generated<string[]>;
   search_vector: ColumnType<string, unknown, unknown>;
   title_sort: string;
+  /** Null until the start-up backfill reached records stored before migration 0005. */
+  author_sort: string | null;
   content_hash: string;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, string | undefined, string>;

@@ -102,6 +102,7 @@ export async function storeRecords(
       cur_location_ids: distinctOf(items.map((i) => i.curLocationId)),
       search_vector: sql`${a.searchVector}::tsvector`,
       title_sort: a.titleSort,
+      author_sort: a.authorSort,
       content_hash: a.contentHash,
     };
   });

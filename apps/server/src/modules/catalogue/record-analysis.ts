@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { buildTsVector, foldText, pinyinKeys } from '@openfind/text';
+import { buildTsVector, sortKey } from '@openfind/text';
 import type { RecordInput } from './record-input.js';
 import { disciplinesOfClasses } from './discipline.js';
 
@@ -7,8 +7,15 @@ import { disciplinesOfClasses } from './discipline.js';
 export interface RecordAnalysis {
   searchVector: string;
   titleSort: string;
+  /** Sort key of the first author (pinyin first, like the title's). */
+  authorSort: string;
   discode1: string[];
   contentHash: string;
+}
+
+/** The name that orders a record by author: the first author without role words, else the statement. */
+export function sortAuthorOf(r: Pick<RecordInput, 'authors' | 'author'>): string {
+  return r.authors?.[0] ?? r.author ?? '';
 }
 
 const flat = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
@@ -42,8 +49,8 @@ export function analyseRecord(r: RecordInput): RecordAnalysis {
       weight: 'D',
     },
   ]);
-  const { full } = pinyinKeys(r.title);
-  const titleSort = (full.length ? full.join(' ') + ' ' : '') + foldText(r.title).slice(0, 200);
+  const titleSort = sortKey(r.title);
+  const authorSort = sortKey(sortAuthorOf(r));
   const contentHash = createHash('sha256').update(JSON.stringify(r)).digest('hex');
-  return { searchVector, titleSort, discode1: disciplinesOfClasses(r.clcClasses ?? []), contentHash };
+  return { searchVector, titleSort, authorSort, discode1: disciplinesOfClasses(r.clcClasses ?? []), contentHash };
 }

@@ -317,6 +317,7 @@ export function otherFiltersSql(f: Filters): Sql[] {
   if (f.yearFrom !== undefined) out.push(sql`b.publish_year_int >= ${f.yearFrom}`);
   if (f.yearTo !== undefined) out.push(sql`b.publish_year_int <= ${f.yearTo}`);
   if (f.onlyOnShelf) out.push(sql`b.on_shelf_count > 0`);
+  if (f.inDateFrom) out.push(sql`b.first_in_date >= ${f.inDateFrom}::date`);
   if (f.unsupported.length) out.push(sql`false`);
   return out;
 }
@@ -387,10 +388,11 @@ export function sortSql(plan: SearchPlan): { key: Sql; desc: boolean } {
     case 'publishYear':
       return { key: sql`b.publish_year_int`, desc: plan.desc };
     case 'title':
-      return { key: sql`b.title_sort`, desc: plan.desc };
+      return { key: sql`b.title_sort COLLATE "C"`, desc: plan.desc };
     case 'author':
-      // The first name without dynasty or role marks ('曹雪芹', not '(清)曹雪芹著').
-      return { key: sql`coalesce(b.authors[1], b.author)`, desc: plan.desc };
+      // The first name without dynasty or role marks ('曹雪芹', not '(清)曹雪芹著'), by pinyin.
+      // Sort keys compare byte by byte ("C"), the same on every server whatever its locale.
+      return { key: sql`b.author_sort COLLATE "C"`, desc: plan.desc };
     case 'inDate':
       return { key: sql`b.first_in_date`, desc: plan.desc };
     case 'callNo':

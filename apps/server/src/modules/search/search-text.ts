@@ -1,4 +1,4 @@
-import { foldText, pinyinKeys, toSimplified } from '@openfind/text';
+import { foldText, sortKey, toSimplified } from '@openfind/text';
 
 /**
  * The form field checks compare: folded (NFKC, lower case, Simplified) with everything that is
@@ -8,14 +8,8 @@ export function matchKey(text: string): string {
   return foldText(text).replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-/**
- * The record's `title_sort` for a title: pinyin first, then the folded title (the same formula as
- * the catalogue's record analysis), so an exact title can be recognised by one comparison.
- */
-export function titleSortKey(title: string): string {
-  const { full } = pinyinKeys(title);
-  return (full.length ? full.join(' ') + ' ' : '') + foldText(title).slice(0, 200);
-}
+/** The record's `title_sort` for a title (the catalogue's formula), so an exact title is one comparison. */
+export const titleSortKey = sortKey;
 
 let variants: Map<string, string> | undefined;
 
