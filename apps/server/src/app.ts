@@ -7,6 +7,12 @@ import { registerLanguage, registerTenantScope } from './http/context.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerWeb } from './http/web.js';
 import { registerDictionaryRoutes } from './modules/dictionaries/dictionary-routes.js';
+import { registerEvaluationRoutes } from './modules/evaluations/evaluation-routes.js';
+import { registerHoldingsRoutes } from './modules/holdings/holdings-routes.js';
+import { registerHomeListsRoutes } from './modules/home-lists/home-lists-routes.js';
+import { registerLoanRoutes } from './modules/loans/loan-routes.js';
+import { registerProviderRoutes } from './modules/providers/provider-routes.js';
+import { registerRecordDetailRoutes } from './modules/record-detail/record-detail-routes.js';
 import { registerHealthRoutes } from './modules/health/health-routes.js';
 import { registerSearchRoutes } from './modules/search/search-routes.js';
 import { registerSiteConfigRoutes } from './modules/site-config/site-config-routes.js';
@@ -57,6 +63,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       tags: [
         { name: 'config', description: 'Institution, site configuration and menus' },
         { name: 'dictionaries', description: 'Libraries, locations and code lists' },
+        { name: 'record', description: 'Record details, QR code, usage, author, third-party content' },
+        { name: 'holdings', description: 'Copies, shelves, electronic copies, serial issues, attachments' },
+        {
+          name: 'lists',
+          description: 'Home-page lists: hot borrowing, new books, collections, book lists, donation news',
+        },
+        { name: 'evaluations', description: 'Ratings and comments' },
         { name: 'operations', description: 'Health and operations' },
       ],
     },
@@ -72,6 +85,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerSiteConfigRoutes(scope, opts.services);
     registerDictionaryRoutes(scope, opts.services);
     registerSearchRoutes(scope, opts.services);
+    registerRecordDetailRoutes(scope, opts.services);
+    registerHoldingsRoutes(scope, opts.services);
+    registerLoanRoutes(scope, opts.services);
+    registerHomeListsRoutes(scope, opts.services);
+    registerEvaluationRoutes(scope, opts.services);
+    registerProviderRoutes(scope, opts.services);
   });
 
   await registerWeb(app, opts.webDist);

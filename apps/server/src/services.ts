@@ -10,6 +10,12 @@ import { PopularSearches } from './modules/search/popular-searches.js';
 import { SearchHistory } from './modules/search/search-history.js';
 import { SearchService } from './modules/search/search-service.js';
 import { SearchVocabulary } from './modules/search/search-vocabulary.js';
+import { EvaluationService } from './modules/evaluations/evaluation-service.js';
+import { HoldingsService } from './modules/holdings/holdings-service.js';
+import { HomeListsService } from './modules/home-lists/home-lists-service.js';
+import { LoanService } from './modules/loans/loan-service.js';
+import { ContentProviders } from './modules/providers/content-providers.js';
+import { RecordDetailService } from './modules/record-detail/record-detail-service.js';
 
 /** The services of one app instance, built once and shared by the route modules. */
 export interface Services {
@@ -22,6 +28,13 @@ export interface Services {
   popularSearches: PopularSearches;
   searchHistory: SearchHistory;
   classification: Classification;
+  /** Discovery (issue 5): record details, holdings, loans, home lists, ratings and comments, content providers. */
+  recordDetail: RecordDetailService;
+  holdings: HoldingsService;
+  loans: LoanService;
+  homeLists: HomeListsService;
+  evaluations: EvaluationService;
+  providers: ContentProviders;
   /** Whether search warms up in the background when the server starts (off when caching is, as in tests). */
   searchWarmUp: boolean;
 }
@@ -39,28 +52,36 @@ export function createServices(
   const vocabulary = new SearchVocabulary(db.kysely, searchCacheMs > 0 ? 10 * 60_000 : 0);
   const popularSearches = new PopularSearches(db.kysely, searchCacheMs);
   const searchHistory = new SearchHistory(db.kysely);
+  const providers = new ContentProviders();
   const facetStore = new FacetStore(db.kysely, searchCacheMs > 0 ? 30_000 : 0);
+  const search = new SearchService(
+    db.kysely,
+    {
+      dictionaries,
+      vocabulary,
+      popular: popularSearches,
+      history: searchHistory,
+      facetStore,
+      maintenance: new SearchMaintenance(db.kysely, db.kind === 'pglite', searchCacheMs > 0 ? 10 * 60_000 : 0),
+    },
+    { cacheMs: searchCacheMs },
+  );
   return {
     db,
     tenants: new TenantDirectory(db.kysely, config.configCacheMs),
     siteConfig: new SiteConfigService(db.kysely, config.configCacheMs),
     dictionaries,
-    search: new SearchService(
-      db.kysely,
-      {
-        dictionaries,
-        vocabulary,
-        popular: popularSearches,
-        history: searchHistory,
-        facetStore,
-        maintenance: new SearchMaintenance(db.kysely, db.kind === 'pglite', searchCacheMs > 0 ? 10 * 60_000 : 0),
-      },
-      { cacheMs: searchCacheMs },
-    ),
+    search,
     vocabulary,
     popularSearches,
     searchHistory,
     classification: new Classification(db.kysely, searchCacheMs, facetStore),
+    recordDetail: new RecordDetailService(db.kysely, { dictionaries, providers }),
+    holdings: new HoldingsService(db.kysely, dictionaries),
+    loans: new LoanService(db.kysely),
+    homeLists: new HomeListsService(db.kysely, { dictionaries, search }),
+    evaluations: new EvaluationService(db.kysely),
+    providers,
     searchWarmUp: searchCacheMs > 0,
   };
 }

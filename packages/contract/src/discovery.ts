@@ -109,6 +109,7 @@ export const BEAN_KEYS = [
   'cnb46', // 丛编项
   'cnb48', // 个人责任者
   'cnb49', // 个人次要责任者
+  'cnb50', // 团体责任者 (OpenFind)
   'cnb52', // 团体次要责任者
   'cnb62', // 学科主题
   'cnb67', // 中图法分类号
@@ -140,6 +141,11 @@ export const MarcField = z.object({
   ind: z.string(),
   /** Control fields: the value; data fields: `$a … $b …`. */
   value: z.string(),
+  /** The indicators one by one ('' for control fields). */
+  ind1: z.string(),
+  ind2: z.string(),
+  /** Data fields: the subfields in order; control fields: []. */
+  subfields: z.array(z.object({ code: z.string(), value: z.string() })),
 });
 export type MarcField = z.infer<typeof MarcField>;
 
@@ -192,6 +198,20 @@ export const RecordDetail = z.object({
 });
 export type RecordDetail = z.infer<typeof RecordDetail>;
 
+/** `GET /find/searchResultDetail/getQrCode?recordId=&url=`. */
+export const QrCodeQuery = z.object({
+  recordId: RecordId,
+  /**
+   * The page's path on this site ('/beiling/searchList/bookDetails/12'); absent: the record's
+   * detail page of the request's institution. Only a path is accepted, never another site.
+   */
+  url: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^\/(?![/\\])[^\s]*$/, 'a path on this site')
+    .optional(),
+});
 /** `GET /find/searchResultDetail/getQrCode?recordId=`: a QR code that opens the record's page on a phone. */
 export const QrCode = z.object({
   /** The record's public address the code holds. */

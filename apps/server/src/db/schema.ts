@@ -167,6 +167,103 @@ export interface ImportRunTable {
   unchanged_count: Generated<number>;
   skipped_count: Generated<number>;
 }
+/** Discovery tables (migration 0004). */
+export interface LoanEventTable {
+  id: Generated<string>;
+  tenant_id: number;
+  record_id: number;
+  barcode: string | null;
+  lib_code: string | null;
+  reader_id: number | null;
+  loan_date: ColumnType<Date, string, string>;
+  due_date: ColumnType<Date | null, string | null, string | null>;
+  return_date: ColumnType<Date | null, string | null, string | null>;
+}
+export interface RecordRatingTable {
+  tenant_id: number;
+  record_id: number;
+  reader_id: number;
+  score: number;
+  created_at: ColumnType<Date, string | undefined, string>;
+  updated_at: ColumnType<Date, string | undefined, string>;
+}
+export interface RecordCommentTable {
+  id: Generated<string>;
+  tenant_id: number;
+  record_id: number;
+  reader_id: number;
+  reader_name: Generated<string>;
+  content: string;
+  status: ColumnType<'pending' | 'approved' | 'rejected', 'pending' | 'approved' | 'rejected' | undefined, string>;
+  created_at: ColumnType<Date, string | undefined, string>;
+  moderated_at: ColumnType<Date | null, string | null | undefined, string | null>;
+  moderated_by: string | null;
+}
+export interface RecordViewTable {
+  record_id: number;
+  tenant_id: number;
+  view_count: Generated<number>;
+  last_viewed_at: ColumnType<Date, string | undefined, string>;
+}
+export interface RecordAttachmentTable {
+  id: Generated<number>;
+  tenant_id: number;
+  record_id: number;
+  name: string;
+  url: string;
+  kind: Generated<string>;
+  size: number | null;
+  seq: Generated<number>;
+}
+export interface ECollectionTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  name_en: Generated<string>;
+  name_tw: Generated<string>;
+  description: Generated<string>;
+  description_en: Generated<string>;
+  url: string;
+  image_url: string | null;
+  subjects: Generated<string[]>;
+  added_on: ColumnType<Date, string | undefined, string>;
+  trial_until: ColumnType<Date | null, string | null | undefined, string | null>;
+  visit_count: Generated<number>;
+  hidden: Generated<boolean>;
+  seq: Generated<number>;
+}
+export interface BookListTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  name_en: Generated<string>;
+  name_tw: Generated<string>;
+  description: Generated<string>;
+  description_en: Generated<string>;
+  image_url: string | null;
+  view_count: Generated<number>;
+  published: Generated<boolean>;
+  created_at: ColumnType<Date, string | undefined, string>;
+}
+export interface BookListRecordTable {
+  book_list_id: number;
+  record_id: number;
+  seq: Generated<number>;
+  note: Generated<string>;
+}
+export interface DonateNewsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  title: string;
+  title_en: Generated<string>;
+  content: Generated<string>;
+  content_en: Generated<string>;
+  donor_name: Generated<string>;
+  copies: Generated<number>;
+  remark: Generated<string>;
+  published_on: ColumnType<Date, string | undefined, string>;
+  published: Generated<boolean>;
+}
 export interface SchemaMigrationTable {
   name: string;
   checksum: string;
@@ -188,4 +285,13 @@ export interface Database {
   item: ItemTable;
   import_run: ImportRunTable;
   schema_migration: SchemaMigrationTable;
+  loan_event: LoanEventTable;
+  record_rating: RecordRatingTable;
+  record_comment: RecordCommentTable;
+  record_view: RecordViewTable;
+  record_attachment: RecordAttachmentTable;
+  e_collection: ECollectionTable;
+  book_list: BookListTable;
+  book_list_record: BookListRecordTable;
+  donate_news: DonateNewsTable;
 }

@@ -1,4 +1,4 @@
-import { ErrCode } from '@openfind/contract';
+import { DiscoveryErrCode, ErrCode } from '@openfind/contract';
 import type { MessageKey } from './messages.js';
 
 /**
@@ -23,4 +23,8 @@ export const Errors = {
   groupCodeMismatch: () => new AppError('groupCodeMismatch', ErrCode.groupCodeMismatch),
   unknownLibrary: (libCode: string) => new AppError('unknownLibrary', ErrCode.unknownLibrary, { libCode }),
   accessInterrupted: () => new AppError('accessInterrupted', ErrCode.accessInterrupted),
+  recordNotFound: (recordId: number) => new AppError('recordNotFound', DiscoveryErrCode.recordNotFound, { recordId }),
+  bookListNotFound: (bookListId: number) =>
+    new AppError('bookListNotFound', DiscoveryErrCode.bookListNotFound, { bookListId }),
+  commentEmpty: () => new AppError('commentEmpty', DiscoveryErrCode.commentEmpty),
 };

@@ -108,6 +108,31 @@ export const MESSAGES = {
     'zh-TW': '請登入！',
     'en-US': 'Please log in!',
   },
+  recordNotFound: {
+    'zh-CN': '未找到记录“{recordId}”，它可能已被删除',
+    'zh-TW': '未找到記錄「{recordId}」，它可能已被刪除',
+    'en-US': 'No record "{recordId}" here; it may have been removed',
+  },
+  bookListNotFound: {
+    'zh-CN': '未找到书单“{bookListId}”',
+    'zh-TW': '未找到書單「{bookListId}」',
+    'en-US': 'No book list "{bookListId}" here',
+  },
+  commentEmpty: {
+    'zh-CN': '请填写评论内容或选择评分',
+    'zh-TW': '請填寫評論內容或選擇評分',
+    'en-US': 'Please write a comment or choose a rating',
+  },
+  commentSubmitted: {
+    'zh-CN': '评论已提交，审核通过后显示',
+    'zh-TW': '評論已提交，審核通過後顯示',
+    'en-US': 'Comment submitted; it will appear once approved',
+  },
+  ratingSaved: {
+    'zh-CN': '评分已保存',
+    'zh-TW': '評分已儲存',
+    'en-US': 'Rating saved',
+  },
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

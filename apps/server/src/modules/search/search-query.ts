@@ -155,7 +155,15 @@ export interface Filters {
   yearFrom?: number | undefined;
   yearTo?: number | undefined;
   onlyOnShelf: boolean;
+  /** Only records whose first copy arrived on or after this day (YYYY-MM-DD): the new-arrivals list. */
+  inDateFrom?: string | undefined;
 }
+
+/**
+ * A search request with the new-arrivals window, which the lists module (getNewBook) adds; clients
+ * cannot send it to the search calls (their bodies are parsed by `SearchRequest`, which drops it).
+ */
+export type WindowedSearchRequest = SearchRequest & { inDateFrom?: string | undefined };
 
 /** A parsed search: what to match, how to filter, sort and page. */
 export interface SearchPlan {
@@ -314,6 +322,7 @@ export function filtersOf(req: SearchRequest): Filters {
     yearFrom,
     yearTo,
     onlyOnShelf: req.onlyOnShelf,
+    ...((req as WindowedSearchRequest).inDateFrom ? { inDateFrom: (req as WindowedSearchRequest).inDateFrom } : {}),
   };
 }
 
@@ -324,7 +333,8 @@ function hasFilters(f: Filters): boolean {
     f.unsupported.length > 0 ||
     f.yearFrom !== undefined ||
     f.yearTo !== undefined ||
-    f.onlyOnShelf
+    f.onlyOnShelf ||
+    f.inDateFrom !== undefined
   );
 }
 

@@ -1,0 +1,122 @@
+import type {
+  CommentPage,
+  RecordPageRequest,
+  UserCommentRequest,
+  UserCommentResponse,
+  UserRatingsRequest,
+  UserRatingsResponse,
+  UserScore,
+} from '@openfind/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import { Errors } from '../../http/errors.js';
+import { requireRecord } from '../record-detail/record-repository.js';
+import {
+  findApprovedComments,
+  findDistribution,
+  findRated,
+  findReaderScore,
+  findScores,
+  insertComment,
+  upsertRating,
+} from './evaluation-repository.js';
+
+/** Rating lists show the top 100 (spec §9). */
+export const RATING_LIST_LIMIT = 100;
+
+/** A reader's name as listed under a comment: the first character, the rest masked. */
+export function maskName(name: string): string {
+  const chars = [...name.trim()];
+  if (!chars.length) return '***';
+  return chars[0] + '*'.repeat(Math.min(3, Math.max(1, chars.length - 1)));
+}
+
+/** Ratings and comments: public reads, a logged-in reader's writes, only approved comments listed. */
+export class EvaluationService {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The /grade list: records by average rating (top 100). */
+  async ratings(tenantId: number, q: UserRatingsRequest): Promise<UserRatingsResponse> {
+    const { total, rows } = await findRated(this.db, tenantId, {
+      worstFirst: q.sortType === 2,
+      docCode: q.docCode,
+      minRatings: q.minRatings,
+      limit: RATING_LIST_LIMIT,
+      offset: (q.page - 1) * q.rows,
+      rows: q.rows,
+    });
+    return {
+      totalCount: total,
+      list: rows.map((r) => ({
+        recordId: r.record_id,
+        title: r.title,
+        author: r.author,
+        publisher: r.publisher ?? '',
+        publishYear: r.publish_year ?? '',
+        isbn: r.isbns[0] ?? '',
+        docCode: r.doc_code,
+        avgScore: r.avg_score,
+        ratingCount: r.rating_count,
+      })),
+    };
+  }
+
+  /** A record's rating summary, with the reader's own rating when logged in. */
+  async score(tenantId: number, recordId: number, readerId: number | null): Promise<UserScore> {
+    await requireRecord(this.db, tenantId, recordId);
+    const [scores, distribution, myScore] = await Promise.all([
+      findScores(this.db, tenantId, [recordId]),
+      findDistribution(this.db, recordId),
+      readerId === null ? Promise.resolve(null) : findReaderScore(this.db, recordId, readerId),
+    ]);
+    const s = scores.get(recordId);
+    return { recordId, avgScore: s?.avg_score ?? null, ratingCount: s?.rating_count ?? 0, distribution, myScore };
+  }
+
+  /** Approved comments of a record, newest first. */
+  async comments(tenantId: number, q: RecordPageRequest): Promise<CommentPage> {
+    await requireRecord(this.db, tenantId, q.recordId);
+    const { total, rows } = await findApprovedComments(this.db, q.recordId, (q.page - 1) * q.rows, q.rows);
+    return {
+      totalCount: total,
+      list: rows.map((c) => ({
+        commentId: Number(c.id),
+        recordId: c.record_id,
+        userName: maskName(c.reader_name),
+        content: c.content,
+        score: c.score,
+        createTime: c.created_at,
+      })),
+    };
+  }
+
+  /**
+   * A reader's comment (waits for approval) and/or rating (in force at once, replacing an earlier
+   * one). `reader` comes from the session (accounts feature).
+   */
+  async comment(
+    tenantId: number,
+    reader: { id: number; name: string },
+    q: UserCommentRequest,
+  ): Promise<UserCommentResponse> {
+    if (!q.content && q.score === null) throw Errors.commentEmpty();
+    await requireRecord(this.db, tenantId, q.recordId);
+    return inTransaction(this.db, async (trx) => {
+      if (q.score !== null) {
+        await upsertRating(trx, { tenantId, recordId: q.recordId, readerId: reader.id, score: q.score });
+      }
+      const commentId = q.content
+        ? await insertComment(trx, {
+            tenantId,
+            recordId: q.recordId,
+            readerId: reader.id,
+            readerName: reader.name,
+            content: q.content,
+          })
+        : null;
+      const score = await findReaderScore(trx, q.recordId, reader.id);
+      return { commentId, status: commentId === null ? null : 'pending', score };
+    });
+  }
+}

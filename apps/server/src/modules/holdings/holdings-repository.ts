@@ -1,0 +1,80 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** A copy as stored. */
+export interface ItemRow {
+  item_id: number;
+  barcode: string | null;
+  call_no: string | null;
+  lib_code: string | null;
+  campus_id: string | null;
+  location_id: string | null;
+  location_name: string | null;
+  cur_location_id: string | null;
+  shelf_no: string | null;
+  vol: string | null;
+  year: string | null;
+  process_type_code: string;
+  due_date: string | null;
+  circ_attr: string;
+  price: string | null;
+  in_date: string | null;
+}
+
+/** Every copy of a record (of the tenant), in item order. */
+export async function findItems(db: Kysely<Database>, tenantId: number, recordId: number): Promise<ItemRow[]> {
+  const { rows } = await sql<ItemRow>`
+    SELECT item_id, barcode, call_no, lib_code, campus_id, location_id, location_name, cur_location_id,
+           shelf_no, vol, year, process_type_code, to_char(due_date, 'YYYY-MM-DD') AS due_date, circ_attr, price,
+           to_char(in_date, 'YYYY-MM-DD') AS in_date
+    FROM item WHERE tenant_id = ${tenantId} AND record_id = ${recordId}
+    ORDER BY item_id`.execute(db);
+  return rows;
+}
+
+/** The tenant's main library codes. */
+export async function findMainLibraries(db: Kysely<Database>, tenantId: number): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('library')
+    .select('lib_code')
+    .where('tenant_id', '=', tenantId)
+    .where('is_main', '=', true)
+    .execute();
+  return new Set(rows.map((r) => r.lib_code));
+}
+
+/** Files attached to a record. */
+export async function findAttachments(db: Kysely<Database>, recordId: number, offset: number, rows: number) {
+  const [total, list] = await Promise.all([
+    db
+      .selectFrom('record_attachment')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('record_id', '=', recordId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('record_attachment')
+      .select(['id', 'name', 'url', 'kind', 'size'])
+      .where('record_id', '=', recordId)
+      .orderBy('seq')
+      .orderBy('id')
+      .limit(rows)
+      .offset(offset)
+      .execute(),
+  ]);
+  return { total: Number(total?.n ?? 0), rows: list };
+}
+
+/** The record's electronic links. */
+export async function findLinks(
+  db: Kysely<Database>,
+  tenantId: number,
+  recordId: number,
+): Promise<Array<{ url: string; label?: string | null }>> {
+  const row = await db
+    .selectFrom('bib_record')
+    .select('links')
+    .where('tenant_id', '=', tenantId)
+    .where('record_id', '=', recordId)
+    .executeTakeFirst();
+  return row?.links ?? [];
+}

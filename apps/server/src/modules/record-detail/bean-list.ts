@@ -1,0 +1,222 @@
+import type { Bean2, BeanKey, Lang, MarcField } from '@openfind/contract';
+
+/** Labels of the basic-information rows; zh-CN are the real API's. */
+const LABELS: Record<BeanKey, Record<Lang, string>> = {
+  cnb01: { 'zh-CN': '题名/责任者', 'zh-TW': '題名/責任者', 'en-US': 'Title/Responsibility' },
+  cnb02: { 'zh-CN': '版本项', 'zh-TW': '版本項', 'en-US': 'Edition' },
+  cnb03: { 'zh-CN': '出版发行项', 'zh-TW': '出版發行項', 'en-US': 'Publication' },
+  cnb04: { 'zh-CN': 'ISBN及定价', 'zh-TW': 'ISBN及定價', 'en-US': 'ISBN and price' },
+  cnb05: { 'zh-CN': 'ISSN', 'zh-TW': 'ISSN', 'en-US': 'ISSN' },
+  cnb10: { 'zh-CN': '载体形态项', 'zh-TW': '載體形態項', 'en-US': 'Physical description' },
+  cnb14: { 'zh-CN': '并列正题名', 'zh-TW': '並列正題名', 'en-US': 'Parallel title' },
+  cnb20: { 'zh-CN': '其它题名', 'zh-TW': '其它題名', 'en-US': 'Other title' },
+  cnb46: { 'zh-CN': '丛编项', 'zh-TW': '叢編項', 'en-US': 'Series' },
+  cnb48: { 'zh-CN': '个人责任者', 'zh-TW': '個人責任者', 'en-US': 'Personal author' },
+  cnb49: { 'zh-CN': '个人次要责任者', 'zh-TW': '個人次要責任者', 'en-US': 'Other personal author' },
+  cnb50: { 'zh-CN': '团体责任者', 'zh-TW': '團體責任者', 'en-US': 'Corporate author' },
+  cnb52: { 'zh-CN': '团体次要责任者', 'zh-TW': '團體次要責任者', 'en-US': 'Other corporate author' },
+  cnb62: { 'zh-CN': '学科主题', 'zh-TW': '學科主題', 'en-US': 'Subject' },
+  cnb67: { 'zh-CN': '中图法分类号', 'zh-TW': '中圖法分類號', 'en-US': 'CLC class number' },
+  cnb68: { 'zh-CN': '其它分类号', 'zh-TW': '其它分類號', 'en-US': 'Other class number' },
+  cnb71: { 'zh-CN': '一般附注', 'zh-TW': '一般附註', 'en-US': 'General note' },
+  cnb78: { 'zh-CN': '丛编附注', 'zh-TW': '叢編附註', 'en-US': 'Series note' },
+  cnb81: { 'zh-CN': '相关题名附注', 'zh-TW': '相關題名附註', 'en-US': 'Related title note' },
+  cnb96: { 'zh-CN': '提要文摘附注', 'zh-TW': '提要文摘附註', 'en-US': 'Summary' },
+  cnb98: { 'zh-CN': '使用对象附注', 'zh-TW': '使用對象附註', 'en-US': 'Target audience' },
+};
+
+/** What the rows are built from: the stored record model. */
+export interface BeanSource {
+  source_format: string;
+  title: string;
+  other_titles: string[];
+  responsibility: string | null;
+  authors: string[];
+  edition: string | null;
+  publisher: string | null;
+  publish_place: string | null;
+  publish_year: string | null;
+  physical_description: string | null;
+  isbns: string[];
+  invalid_isbns: string[];
+  issn: string | null;
+  price: string | null;
+  clc_classes: string[];
+  other_classes: string[];
+  subjects: string[];
+  series: string[];
+  notes: string[];
+  abstract: string | null;
+}
+
+/** One field of the kept MARC record, decoded from MARC-in-JSON. */
+interface Field {
+  tag: string;
+  ind1: string;
+  ind2: string;
+  /** Control fields: one entry with code ''. */
+  subfields: Array<[code: string, value: string]>;
+  control: boolean;
+}
+
+/** The kept record (MARC-in-JSON, as jsonb or its text) as a list of fields; [] when there is none. */
+export function parseMarc(marc: unknown): { leader: string; fields: Field[] } {
+  let m = marc;
+  if (typeof m === 'string') {
+    try {
+      m = JSON.parse(m);
+    } catch {
+      return { leader: '', fields: [] };
+    }
+  }
+  if (!m || typeof m !== 'object') return { leader: '', fields: [] };
+  const obj = m as { leader?: unknown; fields?: unknown };
+  const fields: Field[] = [];
+  for (const f of Array.isArray(obj.fields) ? obj.fields : []) {
+    if (!f || typeof f !== 'object') continue;
+    for (const [tag, body] of Object.entries(f as Record<string, unknown>)) {
+      if (typeof body === 'string') {
+        fields.push({ tag, ind1: '', ind2: '', subfields: [['', body]], control: true });
+      } else if (body && typeof body === 'object') {
+        const b = body as { ind1?: unknown; ind2?: unknown; subfields?: unknown };
+        const subs: Array<[string, string]> = [];
+        for (const s of Array.isArray(b.subfields) ? b.subfields : []) {
+          if (s && typeof s === 'object') {
+            for (const [code, value] of Object.entries(s as Record<string, unknown>)) subs.push([code, String(value)]);
+          }
+        }
+        fields.push({ tag, ind1: String(b.ind1 ?? ' '), ind2: String(b.ind2 ?? ' '), subfields: subs, control: false });
+      }
+    }
+  }
+  return { leader: typeof obj.leader === 'string' ? obj.leader : '', fields };
+}
+
+/** The MARC view: tag, indicators, `$a value $b value`. */
+export function marcView(fields: Field[]): MarcField[] {
+  return fields.map((f) => ({
+    tag: f.tag,
+    ind: f.control ? '' : `${f.ind1}${f.ind2}`,
+    value: f.control ? (f.subfields[0]?.[1] ?? '') : f.subfields.map(([c, v]) => `$${c} ${v}`).join(' '),
+    ind1: f.control ? '' : f.ind1,
+    ind2: f.control ? '' : f.ind2,
+    subfields: f.control ? [] : f.subfields.map(([code, value]) => ({ code, value })),
+  }));
+}
+
+const sub = (f: Field, codes: string) =>
+  f.subfields
+    .filter(([c]) => codes.includes(c))
+    .map(([, v]) => v.trim())
+    .filter(Boolean);
+
+/** A name heading as the real API shows it: its parts joined with ',' ('余华,,1960-,著'). */
+const nameOf = (f: Field) => sub(f, 'abcdfq4').join(',');
+
+/** Names, parallel titles and notes that only the MARC record distinguishes. */
+interface MarcExtras {
+  personal: string[];
+  personalOther: string[];
+  corporate: string[];
+  corporateOther: string[];
+  parallel: string[];
+  seriesNotes: string[];
+  relatedTitleNotes: string[];
+  audience: string[];
+}
+
+function marcExtras(format: string, fields: Field[]): MarcExtras | null {
+  if (!fields.length) return null;
+  const by = (...tags: string[]) => fields.filter((f) => !f.control && tags.includes(f.tag));
+  if (format === 'unimarc') {
+    return {
+      personal: by('700', '701').map(nameOf),
+      personalOther: by('702').map(nameOf),
+      corporate: by('710', '711').map(nameOf),
+      corporateOther: by('712').map(nameOf),
+      parallel: by('510').flatMap((f) => sub(f, 'a')),
+      seriesNotes: by('308').flatMap((f) => sub(f, 'a')),
+      relatedTitleNotes: by('312').flatMap((f) => sub(f, 'a')),
+      audience: by('333').flatMap((f) => sub(f, 'a')),
+    };
+  }
+  return {
+    personal: by('100').map(nameOf),
+    personalOther: by('700').map(nameOf),
+    corporate: by('110', '111').map(nameOf),
+    corporateOther: by('710', '711').map(nameOf),
+    parallel: by('246')
+      .filter((f) => f.ind2 === '1')
+      .flatMap((f) => sub(f, 'a')),
+    seriesNotes: [],
+    relatedTitleNotes: [],
+    audience: by('521').flatMap((f) => sub(f, 'a')),
+  };
+}
+
+const trimEnd = (s: string) => s.replace(/[\s/:;,.=]+$/u, '').trim();
+
+/**
+ * The basic-information rows of a record in `lang`, in the order of `BEAN_KEYS`: built from the
+ * stored columns, with the distinctions only MARC keeps (name roles, parallel titles, audience)
+ * taken from the kept MARC record when there is one.
+ */
+export function beanList(r: BeanSource, marcFields: Field[], lang: Lang): Bean2[] {
+  const rows: Bean2[] = [];
+  const add = (key: BeanKey, values: Array<string | null | undefined>) => {
+    for (const v of values) {
+      const text = (v ?? '').trim();
+      if (text) rows.push({ key, description: LABELS[key][lang], fieldVal: text });
+    }
+  };
+  const extras = marcExtras(r.source_format, marcFields);
+  const parallel = new Set(extras?.parallel ?? []);
+
+  add('cnb01', [[trimEnd(r.title), r.responsibility?.trim()].filter(Boolean).join('/')]);
+  add('cnb02', [r.edition]);
+  const place = r.publish_place ? trimEnd(r.publish_place) : '';
+  const publisher = r.publisher ? trimEnd(r.publisher) : '';
+  const imprint = [place, publisher].filter(Boolean).join(':');
+  add('cnb03', [[imprint, r.publish_year ?? ''].filter(Boolean).join(',')]);
+  const isbns = [...r.isbns, ...r.invalid_isbns];
+  if (isbns.length)
+    add(
+      'cnb04',
+      isbns.map((isbn, i) => (i === 0 && r.price ? `${isbn}/${r.price}` : isbn)),
+    );
+  else if (r.price) add('cnb04', [`/${r.price}`]);
+  add('cnb05', [r.issn]);
+  add('cnb10', [r.physical_description]);
+  add('cnb14', [...parallel]);
+  add(
+    'cnb20',
+    r.other_titles.filter((t) => !parallel.has(t)),
+  );
+  add('cnb46', r.series);
+  if (extras) {
+    add('cnb48', extras.personal);
+    add('cnb49', extras.personalOther);
+    add('cnb50', extras.corporate);
+    add('cnb52', extras.corporateOther);
+  } else {
+    add('cnb48', r.authors.slice(0, 1));
+    add('cnb49', r.authors.slice(1));
+  }
+  add('cnb62', r.subjects);
+  add('cnb67', r.clc_classes);
+  add('cnb68', r.other_classes);
+  const special = new Set([
+    ...(extras?.seriesNotes ?? []),
+    ...(extras?.relatedTitleNotes ?? []),
+    ...(extras?.audience ?? []),
+  ]);
+  add(
+    'cnb71',
+    r.notes.filter((n) => !special.has(n) && n !== r.abstract),
+  );
+  add('cnb78', extras?.seriesNotes ?? []);
+  add('cnb81', extras?.relatedTitleNotes ?? []);
+  add('cnb96', [r.abstract]);
+  add('cnb98', extras?.audience ?? []);
+  return rows;
+}

@@ -1,0 +1,130 @@
+import type { AuthorInfo, BookDetail, Lang, QrCode, RecordDetail, RecordStatistics } from '@openfind/contract';
+import type { Kysely } from 'kysely';
+import QRCode from 'qrcode';
+import type { Database } from '../../db/schema.js';
+import { Errors } from '../../http/errors.js';
+import type { DictionaryService } from '../dictionaries/dictionary-service.js';
+import { findScores } from '../evaluations/evaluation-repository.js';
+import type { ContentProviders } from '../providers/content-providers.js';
+import { presentRecord } from '../search/search-presenter.js';
+import { findRecordsByIds } from '../search/search-repository.js';
+import { beanList, marcView, parseMarc } from './bean-list.js';
+import {
+  countRecordsByAuthor,
+  countView,
+  findRecordDetail,
+  findStatistics,
+  requireRecord,
+  type DetailRow,
+} from './record-repository.js';
+
+/** A name without roles, dates and punctuation around it ('余华,,1960-,著' → '余华'). */
+function cleanName(name: string): string {
+  return (
+    name
+      .split(/[,，]/)[0]!
+      .replace(/^[([（［【][^)\]）］】]*[)\]）］】]/u, '')
+      .trim() || name.trim()
+  );
+}
+
+/** Record details: basic information in the request language, MARC view, QR code, usage, author. */
+export class RecordDetailService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly deps: { dictionaries: DictionaryService; providers: ContentProviders },
+  ) {}
+
+  private async load(tenantId: number, recordId: number): Promise<DetailRow> {
+    const row = await findRecordDetail(this.db, tenantId, recordId);
+    if (!row) throw Errors.recordNotFound(recordId);
+    return row;
+  }
+
+  /** `getBookDetail`: the basic-information rows. */
+  async bookDetail(tenantId: number, lang: Lang, recordId: number): Promise<BookDetail> {
+    const row = await this.load(tenantId, recordId);
+    return { author: '', bean2List: beanList(row, parseMarc(row.marc).fields, lang) };
+  }
+
+  /** `getDetail`: what the detail page shows; counts the view. */
+  async detail(tenantId: number, lang: Lang, recordId: number): Promise<RecordDetail> {
+    const row = await this.load(tenantId, recordId);
+    const [listed, docCodes, scores] = await Promise.all([
+      findRecordsByIds(this.db, tenantId, [recordId]),
+      this.deps.dictionaries.codeList(tenantId, 'docCode', lang),
+      findScores(this.db, tenantId, [recordId]),
+      countView(this.db, tenantId, recordId),
+    ]);
+    const docNames = new Map(docCodes.map((d) => [d.code, d.name]));
+    const record = { ...presentRecord(listed[0]!, docNames), avgScore: scores.get(recordId)?.avg_score ?? null };
+    const { leader, fields } = parseMarc(row.marc);
+    const names = row.authors.length ? row.authors : row.author ? [row.author] : [];
+    return {
+      clearTitle: row.title.replace(/[\s/:;,.=]+$/u, '').trim(),
+      authorOther: names.slice(1),
+      bean2List: beanList(row, fields, lang),
+      baseMarcInfoDto: {
+        title: row.title,
+        titles: [row.title, ...(row.title_vernacular ? [row.title_vernacular] : []), ...row.other_titles],
+        isbn: row.isbns[0] ?? null,
+        publisher: row.publisher,
+        publishYear: row.publish_year,
+        author: row.responsibility ?? (row.author || null),
+        cleanAuthor: names.map(cleanName),
+        subject: row.subjects,
+        myFav: false,
+        publishPlace: row.publish_place,
+        edition: row.edition,
+        series: row.series,
+        chiClassNo: row.clc_classes,
+        issn: row.issn,
+        langCode: row.lang_code,
+        docCode: row.doc_code,
+        docName: docNames.get(row.doc_code) ?? null,
+        physicalDescription: row.physical_description,
+        abstract: row.abstract,
+      },
+      link: row.links.map((l) => ({ url: l.url, label: l.label ?? null })),
+      record,
+      marc: marcView(fields),
+      leader,
+    };
+  }
+
+  /** `getQrCode`: a PNG QR code of the record's public address (`pageUrl`). */
+  async qrCode(tenantId: number, recordId: number, pageUrl: string): Promise<QrCode> {
+    await requireRecord(this.db, tenantId, recordId);
+    const qrCode = await QRCode.toDataURL(pageUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
+    return { url: pageUrl, qrCode };
+  }
+
+  /** `statistics`: views, loans, comments, ratings and copies. */
+  async statistics(tenantId: number, recordId: number): Promise<RecordStatistics> {
+    await requireRecord(this.db, tenantId, recordId);
+    const s = await findStatistics(this.db, tenantId, recordId);
+    return {
+      recordId,
+      viewCount: s.view_count,
+      loanCount: s.loan_count,
+      commentCount: s.comment_count,
+      ratingCount: s.rating_count,
+      avgScore: s.avg_score,
+      physicalCount: s.physical_count,
+      onShelfCount: s.on_shelf_count,
+      onLoanCount: s.on_loan_count,
+    };
+  }
+
+  /** `getAuthorInfo`: the catalogue's records by the name, and an encyclopedia entry when a provider has one. */
+  async authorInfo(tenantId: number, lang: Lang, q: { author?: string | undefined; recordId?: number | undefined }) {
+    let name = q.author?.trim() ?? '';
+    if (!name && q.recordId !== undefined) {
+      const row = await this.load(tenantId, q.recordId);
+      name = row.authors[0] ?? cleanName(row.author);
+    }
+    const recordCount = name ? await countRecordsByAuthor(this.db, tenantId, name) : 0;
+    const baike = name ? await this.deps.providers.encyclopedia(name, { tenantId, lang, recordId: q.recordId }) : null;
+    return { author: name, recordCount, baike } satisfies AuthorInfo;
+  }
+}
