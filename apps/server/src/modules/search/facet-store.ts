@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Filters } from './search-query.js';
 import type { FacetCount } from './search-repository.js';
+import { TEXT_FACETS } from './search-sql.js';
+import { matchKey } from './search-text.js';
 import { countTenantRecords, databaseNow, findFacetRows, type FacetRow } from './facet-repository.js';
 
 /** Dimensions kept per record; 'clc' (full class numbers) serves kindNo filters and is not counted. */
@@ -26,6 +28,8 @@ type Dim = (typeof DIMS)[number];
 const DIM_INDEX = new Map<string, number>(DIMS.map((d, i) => [d, i]));
 const CLC = DIM_INDEX.get('clc')!;
 const KIND_NO = DIM_INDEX.get('kindNo')!;
+/** Free-text dimensions, whose variant forms count as one value (see `idOf`). */
+const TEXT_DIMS = new Set(TEXT_FACETS.map((d) => DIM_INDEX.get(d)!));
 const MAX_VALUES = 255;
 const NO_VALUE = -(2 ** 31);
 
@@ -115,17 +119,28 @@ class TenantFacets {
     return this.slots;
   }
 
+  /**
+   * The dictionary id of a value. Free-text values (authors, publishers, subjects) that differ only
+   * in script (Traditional / Simplified), width, case or punctuation share one id, under the form
+   * seen first: 中華書局 and 中华书局 are one publisher. Every form seen is kept as an alias.
+   */
   private idOf(dim: number, key: string): number {
     const k = `${dim}\u0001${key}`;
     let id = this.ids.get(k);
-    if (id === undefined) {
-      id = this.keyOf.length;
+    if (id !== undefined) return id;
+    const folded = TEXT_DIMS.has(dim) ? `${dim}\u0002${matchKey(key) || key}` : undefined;
+    id = folded === undefined ? undefined : this.ids.get(folded);
+    if (id !== undefined) {
       this.ids.set(k, id);
-      this.keyOf.push(key);
-      this.dimOf = grow(this.dimOf, id + 1);
-      this.dimOf[id] = dim;
-      if (dim === CLC) this.clcIds.push(id);
+      return id;
     }
+    id = this.keyOf.length;
+    this.ids.set(k, id);
+    if (folded !== undefined) this.ids.set(folded, id);
+    this.keyOf.push(key);
+    this.dimOf = grow(this.dimOf, id + 1);
+    this.dimOf[id] = dim;
+    if (dim === CLC) this.clcIds.push(id);
     return id;
   }
 
@@ -366,7 +381,9 @@ class TenantFacets {
     // A flag per dictionary entry: much faster to test than a Set in the loops over records.
     const accept = new Uint8Array(this.keyOf.length);
     for (const w of wanted) {
-      const id = this.ids.get(`${facetDim}\u0001${w}`);
+      const id =
+        this.ids.get(`${facetDim}\u0001${w}`) ??
+        (TEXT_DIMS.has(facetDim) ? this.ids.get(`${facetDim}\u0002${matchKey(w) || w}`) : undefined);
       if (id !== undefined) accept[id] = 1;
     }
     return { dim: facetDim, test: facetDim, accept };

@@ -51,8 +51,16 @@ import {
   type CompiledSearch,
   type FacetCount,
 } from './search-repository.js';
-import { exprSql, facetFilterSql, highlightTerms, otherFiltersSql, sortSql, type CommonWords } from './search-sql.js';
-import { tidy } from './search-text.js';
+import {
+  TEXT_FACETS,
+  exprSql,
+  facetFilterSql,
+  highlightTerms,
+  otherFiltersSql,
+  sortSql,
+  type CommonWords,
+} from './search-sql.js';
+import { matchKey, tidy } from './search-text.js';
 import type { SearchVocabulary } from './search-vocabulary.js';
 
 /** Who is searching. */
@@ -134,10 +142,35 @@ export function compile(plan: SearchPlan, tenantId: number, common?: CommonWords
   };
 }
 
+/**
+ * Free-text facet values that differ only in script, width, case or punctuation become one, under
+ * their most frequent form (the facet store in memory does the same as it loads).
+ */
+function mergeTextVariants(rows: FacetCount[]): FacetCount[] {
+  const text = new Set<string>(TEXT_FACETS);
+  const merged = new Map<string, FacetCount & { top: number }>();
+  const out: FacetCount[] = [];
+  for (const r of rows) {
+    if (!text.has(r.dim)) {
+      out.push(r);
+      continue;
+    }
+    const k = `${r.dim}\u0001${matchKey(r.key) || r.key}`;
+    const m = merged.get(k);
+    if (!m) merged.set(k, { ...r, top: r.count });
+    else {
+      m.count += r.count;
+      if (r.count > m.top) Object.assign(m, { key: r.key, top: r.count });
+    }
+  }
+  for (const { top: _top, ...r } of merged.values()) out.push(r);
+  return out;
+}
+
 /** Facet rows as `{ dimension: { key: count } }`, every dimension present, biggest counts first. */
 function toFacetResult(rows: FacetCount[]): FacetResult {
   const out: FacetResult = Object.fromEntries(FACET_DIMENSIONS.map((d) => [d, {}]));
-  const sorted = [...rows].sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1));
+  const sorted = mergeTextVariants(rows).sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1));
   for (const r of sorted) out[r.dim]![r.key] = r.count;
   return out;
 }

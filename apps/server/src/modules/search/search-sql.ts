@@ -300,15 +300,26 @@ export function facetFilterSql(dim: FacetDimension, values: string[], indexed = 
       const pattern = `(^|\\|)(${values.map((x) => escapeRegex(x.toUpperCase())).join('|')})`;
       return sql`upper(array_to_string(b.clc_classes, '|')) ~ ${pattern}`;
     }
+    // Free-text values match in any of their forms (Traditional or Simplified, case, punctuation).
     case 'author':
-      return sql`b.authors && ${v}`;
+      return foldedIn(sql`b.authors`, values);
     case 'publisher':
-      return sql`b.publisher = ANY(${v})`;
+      return foldedIn(sql`ARRAY[b.publisher]`, values);
     case 'subject':
-      return sql`b.subjects && ${v}`;
+      return foldedIn(sql`b.subjects`, values);
     case 'customSub':
       return sql`true`;
   }
+}
+
+/** Facet dimensions of free text: their values are merged and matched by their folded form. */
+export const TEXT_FACETS = ['author', 'publisher', 'subject'] as const satisfies readonly FacetDimension[];
+
+/** True when one of the array's values has the folded form of one of `values`. */
+function foldedIn(array: Sql, values: string[]): Sql {
+  const keys = values.map((v) => matchKey(v) || v);
+  const { trad, simp } = foldPairFor(keys.join(''));
+  return sql`EXISTS (SELECT 1 FROM unnest(${array}) AS x(v) WHERE of_fold(x.v, ${trad}, ${simp}) = ANY(${keys}::text[]))`;
 }
 
 /** Filters that are not facets: years, on shelf, dimensions without data. */
