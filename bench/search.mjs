@@ -16,6 +16,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { SEARCH_REQUEST_TEMPLATE } from '../packages/contract/dist/index.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -103,39 +104,7 @@ async function startServer() {
   return server;
 }
 
-const TEMPLATE = {
-  searchFieldContent: '',
-  searchField: 'keyWord',
-  matchMode: '2',
-  docCode: [],
-  resourceType: [],
-  subject: [],
-  discode1: [],
-  publisher: [],
-  libCode: [],
-  locationId: [],
-  curLocationId: [],
-  campusId: [],
-  eCollectionIds: [],
-  kindNo: [],
-  collectionName: [],
-  author: [],
-  langCode: [],
-  countryCode: [],
-  coreInclude: [],
-  ddType: [],
-  verifyStatus: [],
-  group: [],
-  publishBegin: null,
-  publishEnd: null,
-  onlyOnShelf: null,
-  sortField: 'relevance',
-  sortClause: 'asc',
-  page: 1,
-  rows: 10,
-  searchItems: null,
-  indexSearch: 1,
-};
+const TEMPLATE = SEARCH_REQUEST_TEMPLATE;
 
 /** The fixed query set: [category, body]. */
 function querySet() {

@@ -1,42 +1,12 @@
-import type { SearchResponse } from '@openfind/contract';
+import { SEARCH_REQUEST_TEMPLATE, type SearchResponse } from '@openfind/contract';
 import { expect } from 'vitest';
 import { storeRecords } from '../src/modules/catalogue/catalogue-repository.js';
 import type { ItemInput, RecordInput } from '../src/modules/catalogue/record-input.js';
 import { envelopeOf, type TestApp } from './helpers.js';
 
-/** The search body the real web app sends (35 fields), with a few fields it has and we ignore. */
+/** The search body the real web app sends, with a few fields some versions add and we ignore. */
 export const TEMPLATE = {
-  searchFieldContent: '',
-  searchField: 'keyWord',
-  matchMode: '2',
-  docCode: [],
-  resourceType: [],
-  subject: [],
-  discode1: [],
-  publisher: [],
-  libCode: [],
-  locationId: [],
-  curLocationId: [],
-  campusId: [],
-  eCollectionIds: [],
-  kindNo: [],
-  collectionName: [],
-  author: [],
-  langCode: [],
-  countryCode: [],
-  coreInclude: [],
-  ddType: [],
-  verifyStatus: [],
-  group: [],
-  publishBegin: null,
-  publishEnd: null,
-  onlyOnShelf: null,
-  sortField: 'relevance',
-  sortClause: 'asc',
-  page: 1,
-  rows: 10,
-  searchItems: null,
-  indexSearch: 1,
+  ...SEARCH_REQUEST_TEMPLATE,
   customSub: [],
   newCoreInclude: [],
   customCoreInclude: [],

@@ -226,6 +226,44 @@ export type SearchRequest = z.infer<typeof SearchRequest>;
 export type SearchRequestInput = z.input<typeof SearchRequest>;
 
 /**
+ * The body the real web app sends for every search (31 fields, all at their defaults). Clients
+ * start from it; the server accepts it as sent.
+ */
+export const SEARCH_REQUEST_TEMPLATE = {
+  searchFieldContent: '',
+  searchField: 'keyWord',
+  matchMode: '2',
+  docCode: [],
+  resourceType: [],
+  subject: [],
+  discode1: [],
+  publisher: [],
+  libCode: [],
+  locationId: [],
+  curLocationId: [],
+  campusId: [],
+  eCollectionIds: [],
+  kindNo: [],
+  collectionName: [],
+  author: [],
+  langCode: [],
+  countryCode: [],
+  coreInclude: [],
+  ddType: [],
+  verifyStatus: [],
+  group: [],
+  publishBegin: null,
+  publishEnd: null,
+  onlyOnShelf: null,
+  sortField: 'relevance',
+  sortClause: 'asc',
+  page: 1,
+  rows: 10,
+  searchItems: null,
+  indexSearch: 1,
+} as const satisfies SearchRequestInput;
+
+/**
  * `twiceSearch`: search within results. The body describes the current search (the same fields
  * as `SearchRequest`) plus the new condition; the answer holds the records matching both.
  */

@@ -1,4 +1,4 @@
-import type { FacetDimension } from '@openfind/contract';
+import { FACET_DIMENSIONS, type FacetDimension } from '@openfind/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Filters } from './search-query.js';
@@ -7,24 +7,12 @@ import { TEXT_FACETS } from './search-sql.js';
 import { matchKey } from './search-text.js';
 import { countTenantRecords, databaseNow, findFacetRows, type FacetRow } from './facet-repository.js';
 
-/** Dimensions kept per record; 'clc' (full class numbers) serves kindNo filters and is not counted. */
-const DIMS = [
-  'docCode',
-  'resourceType',
-  'campusId',
-  'libCode',
-  'locationId',
-  'curLocationId',
-  'langCode',
-  'countryCode',
-  'discode1',
-  'kindNo',
-  'author',
-  'publisher',
-  'subject',
-  'clc',
-] as const;
-type Dim = (typeof DIMS)[number];
+/**
+ * Dimensions kept per record: the contract's facets that have data ('customSub' has none), and
+ * 'clc' (full class numbers), which serves kindNo filters and is not counted.
+ */
+type Dim = Exclude<FacetDimension, 'customSub'> | 'clc';
+const DIMS: readonly Dim[] = [...FACET_DIMENSIONS.filter((d): d is Exclude<Dim, 'clc'> => d !== 'customSub'), 'clc'];
 const DIM_INDEX = new Map<string, number>(DIMS.map((d, i) => [d, i]));
 const CLC = DIM_INDEX.get('clc')!;
 const KIND_NO = DIM_INDEX.get('kindNo')!;
