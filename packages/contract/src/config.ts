@@ -70,6 +70,16 @@ export const SiteConfig = z.object({
   isPasswordProtect: Flag.default('0'),
   /** Password rule: '1' letters and digits, 8+; '2' three of four classes, 8+, not the account. */
   passwordCheck: z.enum(['1', '2']).default('1'),
+  /** OpenFind addition: days a password stays valid ('0' = no limit); older ones get the `data:10000` login answer. */
+  passwordMaxAgeDays: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .default('0'),
+  /** OpenFind addition: the header that carries the session token (the login answer's `jwtHeader`). */
+  jwtHeader: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9-]{0,63}$/)
+    .default('jwtOpacAuth'),
   /** Show the AI search button (the /aiSearch route also needs the institution flag). */
   aiSearchButton: Flag.default('0'),
   /** OpenFind addition: where a click on the logo goes ('' = home). */

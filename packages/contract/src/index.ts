@@ -7,3 +7,4 @@ export * from './codes.js';
 export * from './routing.js';
 export * from './search.js';
 export * from './discovery.js';
+export * from './auth.js';

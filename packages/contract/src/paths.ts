@@ -57,6 +57,32 @@ export const ApiPath = {
   getUserScore: '/find/findUserEvaluation/getUserScore',
   userCommentList: '/find/findUserEvaluation/userCommentList',
   userComment: '/find/findUserEvaluation/userComment',
+  // Accounts and sessions (issue 6).
+  verifyCodeImg: '/oga/verifycode/img',
+  login: '/oga/login',
+  logout: '/oga/logout',
+  logoutForExternal: '/oga/logoutForExternal',
+  userInfo: '/oga/userinfo',
+  forceModify: '/oga/forceModify',
+  checkImgCode: '/find/getPassword/checkImgCode',
+  checkUser: '/find/getPassword/checkUser',
+  sendPhoneCode: '/find/getPassword/sendPhonenumber',
+  findCodeTimes: '/find/getPassword/findCodeTimes',
+  checkPhoneCode: '/find/getPassword/checkPhonenumber',
+  sendMailCode: '/find/getPassword/sendMailCode',
+  findMailCodeTimes: '/find/getPassword/findMailCodeTimes',
+  checkMailCode: '/find/getPassword/checkMailCode',
+  updateUserPassword: '/find/getPassword/updateUserPassword',
+  resetPhone: '/find/getPassword/resetPhone',
+  findChangeBindTimes: '/find/getPassword/findChangeBindTimes',
+  updateUserMailAndPhone: '/find/bindMailAndPhone/updateUserMailAndPhone',
+  /** OpenFind addition: send a code to the new phone or e-mail before binding it. */
+  sendBindCode: '/find/bindMailAndPhone/sendBindCode',
+  mailPhoneStatus: '/find/bindMailAndPhone/getMailAndPhoneStatus',
+  getFirstLoginFlag: '/find/userInfo/getFirstLoginFlag',
+  updateFirstLoginFlag: '/find/userInfo/updateFirstLoginFlag',
+  userLibList: '/find/userInfo/getUserLibList',
+  changeUserLib: '/find/userInfo/changeUserLib',
 } as const;
 
 /** Third-party content calls (answered by the configured providers; empty with none). */

@@ -1,0 +1,249 @@
+import { z } from 'zod';
+
+/**
+ * Accounts and sessions (issue 6): image captcha, login and logout, the logged-in reader, forced
+ * password change, password recovery by phone or e-mail code, binding of e-mail and phone, the
+ * first-login flag and the reader's library. Field names follow the real API's clients
+ * (`api-contract.md` "Auth"); requests accept numbers and flags as strings, as those clients send
+ * them, and ignore unknown fields.
+ */
+
+/** Error codes of the account calls (in `errCode`). */
+export const AuthErrCode = {
+  /** Unknown account or wrong password: one code and one message for both. */
+  badCredentials: 40201,
+  /** The image code is wrong, expired or already used. */
+  captchaWrong: 40202,
+  /** Too many failed logins for this account name: try again later. */
+  accountLocked: 40203,
+  /** The new password breaks the institution's password rule. */
+  passwordRule: 40204,
+  /** The new password equals the account or card number. */
+  passwordEqualsAccount: 40205,
+  /** The new password equals the current one. */
+  passwordUnchanged: 40206,
+  /** The phone or e-mail code is wrong or expired. */
+  codeWrong: 40207,
+  /** Today's codes (or binding changes) are used up. */
+  dailyLimit: 40208,
+  /** Neither phone nor e-mail is verified: the password cannot be reset. */
+  noVerifiedContact: 40209,
+  /** The recovery step has expired or was not reached: start again. */
+  recoveryExpired: 40210,
+  /** The phone number or e-mail address is not valid. */
+  contactInvalid: 40211,
+  /** The confirmation differs from the new password. */
+  confirmMismatch: 40212,
+  /** The library is not one the reader may choose. */
+  libraryNotAllowed: 40213,
+  /** No session, or an expired, revoked or foreign one (HTTP 401). */
+  loginRequired: 401,
+} as const;
+
+/**
+ * Login answers that are not a session but not an error either (`success:false, errCode:200`):
+ * `data:false` the password must be changed first (initial or reset by staff); `data:10000` the
+ * password is older than the institution allows.
+ */
+export const LOGIN_MUST_CHANGE = false;
+export const LOGIN_PASSWORD_TOO_OLD = 10000;
+
+/** Login types the web app stores: 1 normal, 2 passport, 4 unified authentication. */
+export const LoginType = { normal: 1, passport: 2, unified: 4 } as const;
+
+/** Captcha scenes: 1 (or absent) login and binding, 2 password recovery (bound to `userName`). */
+export const CaptchaScene = { login: 1, reset: 2 } as const;
+
+/** Longest account name and password accepted (longer input is refused before any work). */
+export const MAX_ACCOUNT_LENGTH = 64;
+export const MAX_PASSWORD_LENGTH = 128;
+
+/** A string as sent; null and absent become ''. */
+const text = (max: number) =>
+  z
+    .union([z.string().max(max), z.number(), z.null()])
+    .optional()
+    .transform((v) => (v === null || v === undefined ? '' : String(v)));
+
+/** `GET /oga/verifycode/img` query: `userName` and `scene=2` for the recovery flow. */
+export const CaptchaQuery = z.object({
+  userName: text(MAX_ACCOUNT_LENGTH),
+  scene: z
+    .union([z.literal('1'), z.literal('2'), z.literal('')])
+    .optional()
+    .transform((v) => (v === '2' ? CaptchaScene.reset : CaptchaScene.login)),
+});
+/** An image captcha: the image usable as `<img src>` and the key to send back with the answer. */
+export const CaptchaImage = z.object({
+  verifyCode: z.string(),
+  codeKey: z.string(),
+  /** Seconds the code stays valid. */
+  expiresIn: z.number().int(),
+  /** Only when the server runs with the test-only captcha setting (never in production). */
+  answer: z.string().optional(),
+});
+export type CaptchaImage = z.infer<typeof CaptchaImage>;
+
+/** `POST /oga/login`. `password` as typed or in the configured client-side cipher form. */
+export const LoginRequest = z.object({
+  username: text(MAX_ACCOUNT_LENGTH),
+  password: text(512),
+  verifyCode: text(20),
+  codeKey: text(100),
+  mappingPath: text(64),
+  nextpath: text(2000),
+  /** A single-sign-on uid to bind to this account (bind-uid screen). */
+  uid: text(200),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+/** A session: the token and the name of the header to send it in. */
+export const LoginResult = z.object({
+  jwt: z.string(),
+  jwtHeader: z.string(),
+  /** Seconds until the token expires. */
+  expiresIn: z.number().int(),
+  loginType: z.number().int(),
+  userId: z.string(),
+  name: z.string(),
+});
+export type LoginResult = z.infer<typeof LoginResult>;
+/** The `data` of a login answer: a session, or `false` / `10000` (see LOGIN_MUST_CHANGE). */
+export const LoginData = z.union([LoginResult, z.literal(false), z.literal(LOGIN_PASSWORD_TOO_OLD)]);
+
+/** `GET /oga/userinfo` query: the token may come as `?jwt=&jwtHeader=` (SSO redirects). */
+export const UserInfoQuery = z.object({ jwt: text(4000), jwtHeader: text(100) });
+/** Reader status: normal, lost card, frozen. */
+export const READER_STATUSES = ['normal', 'lost', 'frozen'] as const;
+export type ReaderStatus = (typeof READER_STATUSES)[number];
+/** The logged-in reader (spec §3 "Logged-in user"; the session context userId, groupCode, libCode). */
+export const UserInfo = z.object({
+  userId: z.string(),
+  groupCode: z.string(),
+  mappingPath: z.string(),
+  libCode: z.string(),
+  libName: z.string(),
+  name: z.string(),
+  account: z.string(),
+  cardNo: z.string(),
+  opacPicUrl: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  /** '1' verified. */
+  emailCheckFlag: z.string(),
+  mobileCheckFlag: z.string(),
+  status: z.enum(READER_STATUSES),
+  department: z.string(),
+  readerType: z.string(),
+  validFrom: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  /** '0' the guided tour has not been shown yet. */
+  firstLoginFlag: z.string(),
+  loginType: z.number().int(),
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+/**
+ * `POST /oga/forceModify`: change the password with the current one (after a `data:false` or
+ * `data:10000` login answer, or from the personal centre).
+ */
+export const ForceModifyRequest = z.object({
+  username: text(MAX_ACCOUNT_LENGTH),
+  password: text(512),
+  newPassword: text(512),
+  confirmPassword: text(512),
+});
+
+/** `GET /find/getPassword/checkImgCode`: the scene-2 image code of `userName`. */
+export const CheckImgCodeQuery = z.object({
+  userName: text(MAX_ACCOUNT_LENGTH),
+  verifyCode: text(20),
+  codeKey: text(100),
+});
+/** A recovery in progress: `findKey` carries it through the next steps (15 minutes). */
+export const RecoveryTicket = z.object({ findKey: z.string(), expiresIn: z.number().int() });
+
+/** `POST /find/getPassword/checkUser`: where codes can be sent, masked. */
+export const CheckUserRequest = z.object({ findKey: text(100), userName: text(MAX_ACCOUNT_LENGTH) });
+export const RecoveryContacts = z.object({
+  /** Masked phone (138****0001), '' when not verified. */
+  phone: z.string(),
+  /** Masked e-mail (r***@example.org), '' when not verified. */
+  email: z.string(),
+  phoneFlag: z.string(),
+  emailFlag: z.string(),
+});
+
+/** The recovery calls that only carry the ticket. */
+export const FindKeyQuery = z.object({ findKey: text(100) });
+/** `checkPhonenumber` / `checkMailCode`: the code received. */
+export const CheckCodeQuery = z.object({ findKey: text(100), code: text(20) });
+/** Remaining sends today (`findCodeTimes`, `findMailCodeTimes`, `findChangeBindTimes`, and after a send). */
+export const RemainingTimes = z.object({ times: z.number().int(), limit: z.number().int() });
+
+/** `updateUserPassword` (GET as the real client sends it, or POST). */
+export const UpdatePasswordRequest = z.object({
+  findKey: text(100),
+  password: text(512),
+  confirmPassword: text(512),
+});
+
+/** Binding a phone or e-mail (logged in): first `sendBindCode`, then `updateUserMailAndPhone`. */
+export const BIND_TYPES = ['mail', 'phone'] as const;
+export const SendBindCodeQuery = z.object({
+  type: z.enum(BIND_TYPES),
+  /** The new address: a phone number or an e-mail address. */
+  target: text(200),
+});
+export const BindQuery = z.object({
+  type: z.enum(BIND_TYPES),
+  target: text(200),
+  code: text(20),
+});
+/** `POST /find/getPassword/resetPhone` (logged in): replace the bound phone. */
+export const ResetPhoneRequest = z.object({ phone: text(40), code: text(20) });
+
+/** Mail/phone status (spec §3): '1' verified. */
+export const MailPhoneStatus = z.object({ emailFlag: z.string(), phoneFlag: z.string(), pdaRuleFlag: z.string() });
+
+/** First-login flag: '0' not yet, '1' the guided tour was shown. */
+export const FirstLoginFlag = z.object({ firstLoginFlag: z.string() });
+
+/** The libraries a reader may use and the current one. */
+export const UserLibrary = z.object({ libCode: z.string(), libName: z.string(), current: z.boolean() });
+export const ChangeUserLibRequest = z.object({ libCode: text(50) });
+
+/** `POST /oga/logout`: where the web app goes next ('' back to the page). */
+export const LogoutResult = z.object({ logoutUrl: z.string() });
+
+/** Password rule of the institution (`passwordCheck`). */
+export type PasswordRule = '1' | '2';
+
+/**
+ * Checks a new password against the institution's rule: '1' at least 8 characters with a letter
+ * and a digit; '2' at least 8 characters with three of upper case, lower case, digit and other,
+ * and not equal to the account. Returns what is wrong, or null. At most MAX_PASSWORD_LENGTH.
+ */
+export function passwordProblem(
+  password: string,
+  rule: PasswordRule,
+  account: string,
+): 'rule' | 'equalsAccount' | null {
+  if (password.length < 8 || password.length > MAX_PASSWORD_LENGTH) return 'rule';
+  if (rule === '1') {
+    if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return 'rule';
+  } else if (passwordClasses(password) < 3) return 'rule';
+  if (account && password.toLowerCase() === account.toLowerCase()) return 'equalsAccount';
+  return null;
+}
+
+function passwordClasses(p: string): number {
+  return [/\d/, /[A-Z]/, /[a-z]/, /[^A-Za-z\d]/].filter((re) => re.test(p)).length;
+}
+
+/** The strength helper of spec §5: 0 empty, 1 weak, 2 letters and digits 6+, 3 three classes 8+. */
+export function passwordStrength(p: string): 0 | 1 | 2 | 3 {
+  if (!p) return 0;
+  if (p.length >= 8 && passwordClasses(p) >= 3) return 3;
+  if (p.length >= 6 && /[A-Za-z]/.test(p) && /\d/.test(p)) return 2;
+  return 1;
+}
