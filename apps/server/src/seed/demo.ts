@@ -8,6 +8,7 @@ import {
   upsertInstitutionParams,
 } from '../modules/site-config/site-config-repository.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
+import { seedDemoDiscovery } from './demo-discovery.js';
 import { DEMO_TENANTS, type DemoTenant } from './demo-tenants.js';
 
 export interface SeedReport {
@@ -36,6 +37,8 @@ export async function seedDemo(db: Kysely<Database>, opts: { records?: number } 
     report.created.push(label);
     const records = opts.records ?? (demo.tenant.mappingPath === '' ? DEMO_RECORDS.default : DEMO_RECORDS.other);
     if (records > 0) report.records += await seedDemoCatalogue(db, id, records);
+    // Loans, ratings and comments need the catalogue; collections, book lists and news are seeded either way.
+    await seedDemoDiscovery(db, id);
   }
   return report;
 }

@@ -217,11 +217,13 @@ class TenantFacets {
       }
     } else {
       const { yearFrom, yearTo, onlyOnShelf } = filters;
+      const inFrom = inDaysFrom(filters);
       for (let slot = 0; slot < this.slots; slot++) {
         const y = this.year[slot]!;
         if (yearFrom !== undefined && (y === 0 || y < yearFrom)) continue;
         if (yearTo !== undefined && (y === 0 || y > yearTo)) continue;
         if (onlyOnShelf && !this.onShelf[slot]) continue;
+        if (inFrom !== undefined && (this.inDays[slot] === NO_VALUE || this.inDays[slot]! < inFrom)) continue;
         visit(slot);
       }
     }
@@ -312,12 +314,14 @@ class TenantFacets {
     if (filters.unsupported.length) return { total: 0, ids: [] };
     const tests = Object.entries(filters.facets).map(([dim, v]) => this.filterOf(dim as FacetDimension, v));
     const { yearFrom, yearTo, onlyOnShelf } = filters;
+    const inFrom = inDaysFrom(filters);
     const slots: number[] = [];
     for (let slot = 0; slot < this.slots; slot++) {
       const y = this.year[slot]!;
       if (yearFrom !== undefined && (y === 0 || y < yearFrom)) continue;
       if (yearTo !== undefined && (y === 0 || y > yearTo)) continue;
       if (onlyOnShelf && !this.onShelf[slot]) continue;
+      if (inFrom !== undefined && (this.inDays[slot] === NO_VALUE || this.inDays[slot]! < inFrom)) continue;
       if (tests.every((t) => this.has(slot, t.test, t.accept))) slots.push(slot);
     }
     const ids = Int32Array.from(slots, (s) => this.recordOf[s]!).sort((a, b) => b - a);
@@ -496,3 +500,8 @@ export class FacetStore {
 }
 
 export type { TenantFacets };
+
+/** The new-arrivals window of `filters` (getNewBook) as days since 1970-01-01, like `inDays`. */
+function inDaysFrom(filters: Filters): number | undefined {
+  return filters.inDateFrom ? Math.floor(Date.parse(`${filters.inDateFrom}T00:00:00Z`) / 86_400_000) : undefined;
+}
