@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { ConfigProvider } from 'antd';
 import '../lists.css';
 import { CollectionsPage } from './CollectionsPage';
 import { HotBookListsPage } from './HotBookListsPage';
@@ -18,5 +19,10 @@ const LIST_SCREENS: Record<string, ComponentType<{ feature: string }>> = {
 /** One chunk for the five list screens of spec §2 "Recommendation and services". */
 export function ListPage({ feature }: { feature: string }) {
   const Screen = LIST_SCREENS[feature] ?? HotBorrowingPage;
-  return <Screen feature={feature} />;
+  // Buttons keep their text as written (antd would space out two-character Chinese labels).
+  return (
+    <ConfigProvider button={{ autoInsertSpace: false }}>
+      <Screen feature={feature} />
+    </ConfigProvider>
+  );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Skeleton, Tabs } from 'antd';
+import { ConfigProvider, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DiscoveryErrCode } from '@openfind/contract';
 import type { RecordDetail } from '@openfind/contract';
@@ -53,8 +53,19 @@ function RecordHeading({ detail, onLoginRequired }: { detail: RecordDetail; onLo
   );
 }
 
+/** Buttons keep their text as written (antd would space out two-character Chinese labels: 收 藏). */
+const BUTTON_CONFIG = { autoInsertSpace: false };
+
 /** The record-details page (spec §2 /searchList/bookDetails/{id}[/{type}]). */
 export function RecordPage() {
+  return (
+    <ConfigProvider button={BUTTON_CONFIG}>
+      <RecordScreen />
+    </ConfigProvider>
+  );
+}
+
+function RecordScreen() {
   const { t, i18n } = useTranslation('record');
   const { id } = useParams();
   const recordId = parseRecordId(id);

@@ -114,7 +114,7 @@ function Collections({ kind }: { kind: CollectionKind }) {
   if (!data?.list.length) return null;
   return (
     <HomeListSection
-      title={t(`hotCollections.kinds.${kind}`)}
+      title={t(`home.collectionKinds.${kind}`)}
       morePath={`/collect${kind === 'hot' ? '' : `?kind=${kind}`}`}
       onChangeBatch={nextFor(data.totalCount)}
       isFetching={isFetching}
@@ -214,9 +214,11 @@ export function HomeLists() {
       <PopularSearches />
       <HotLoans />
       <NewBooks />
-      <Collections kind="hot" />
-      <Collections kind="new" />
-      <Collections kind="trial" />
+      <div className="of-home-collections">
+        <Collections kind="hot" />
+        <Collections kind="new" />
+        <Collections kind="trial" />
+      </div>
       <Disciplines />
       <HotBookLists />
       <DonationNews />
