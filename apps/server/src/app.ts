@@ -6,6 +6,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { registerLanguage, registerTenantScope } from './http/context.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerWeb } from './http/web.js';
+import { registerAuthRoutes } from './modules/auth/auth-routes.js';
+import { registerSessionScope } from './modules/auth/session-context.js';
 import { registerDictionaryRoutes } from './modules/dictionaries/dictionary-routes.js';
 import { registerEvaluationRoutes } from './modules/evaluations/evaluation-routes.js';
 import { registerHoldingsRoutes } from './modules/holdings/holdings-routes.js';
@@ -70,6 +72,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           description: 'Home-page lists: hot borrowing, new books, collections, book lists, donation news',
         },
         { name: 'evaluations', description: 'Ratings and comments' },
+        { name: 'accounts', description: 'Login, sessions, passwords, recovery and binding' },
         { name: 'operations', description: 'Health and operations' },
       ],
     },
@@ -82,6 +85,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerTenantRoutes(app, opts.services);
   await app.register(async (scope) => {
     registerTenantScope(scope, opts.services);
+    registerSessionScope(scope, opts.services);
     registerSiteConfigRoutes(scope, opts.services);
     registerDictionaryRoutes(scope, opts.services);
     registerSearchRoutes(scope, opts.services);
@@ -91,6 +95,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerHomeListsRoutes(scope, opts.services);
     registerEvaluationRoutes(scope, opts.services);
     registerProviderRoutes(scope, opts.services);
+    registerAuthRoutes(scope, opts.services);
   });
 
   await registerWeb(app, opts.webDist);

@@ -23,6 +23,28 @@ const EnvSchema = z.object({
   CONFIG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** Trust X-Forwarded-* from a proxy in front: 'true', 'false' or addresses/CIDRs, comma separated. */
   TRUST_PROXY: z.string().default('false'),
+  /** Key that signs session tokens (32+ characters); unset = one generated and kept in the database. */
+  SESSION_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  /** Hours a session token lasts. */
+  SESSION_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(24),
+  /** AES key (16, 24 or 32 characters) of the client-side password cipher form; unset = plain passwords only. */
+  PASSWORD_CIPHER_KEY: z
+    .string()
+    .refine((v) => [16, 24, 32].includes(Buffer.byteLength(v)), '16, 24 or 32 bytes')
+    .optional(),
+  /** Outgoing mail server for verification codes: smtp://user:pass@host:587 or smtps://...; unset = inbox only. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  /** Sender address of those mails. */
+  MAIL_FROM: z.string().default('OpenFind <no-reply@localhost>'),
+  /** Test only: captcha answers in the captcha response, for browser tests. Refused in production. */
+  TEST_CAPTCHA_ANSWER: z.enum(['0', '1']).default('0'),
 });
 
 /** The validated runtime configuration of the server. */
@@ -35,6 +57,17 @@ export interface AppConfig {
   webDist: string;
   configCacheMs: number;
   trustProxy: boolean | string;
+  auth: AuthEnv;
+}
+
+/** The account and session settings of the environment (modules/auth). */
+export interface AuthEnv {
+  sessionSecret?: string | undefined;
+  sessionHours: number;
+  passwordCipherKey?: string | undefined;
+  smtpUrl?: string | undefined;
+  mailFrom: string;
+  exposeCaptchaAnswer: boolean;
 }
 
 /** Thrown when the environment is invalid; the message lists every bad variable. */
@@ -50,6 +83,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`invalid configuration in the environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.TEST_CAPTCHA_ANSWER === '1' && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'invalid configuration in the environment:\n  TEST_CAPTCHA_ANSWER: test only, refused when NODE_ENV=production',
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -61,6 +99,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(e.WEB_DIST),
     configCacheMs: e.CONFIG_CACHE_SECONDS * 1000,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    auth: {
+      sessionSecret: e.SESSION_SECRET,
+      sessionHours: e.SESSION_HOURS,
+      passwordCipherKey: e.PASSWORD_CIPHER_KEY,
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      exposeCaptchaAnswer: e.TEST_CAPTCHA_ANSWER === '1',
+    },
   };
 }
 

@@ -16,9 +16,11 @@ import { HomeListsService } from './modules/home-lists/home-lists-service.js';
 import { LoanService } from './modules/loans/loan-service.js';
 import { ContentProviders } from './modules/providers/content-providers.js';
 import { RecordDetailService } from './modules/record-detail/record-detail-service.js';
+import { createAuthServices, type AuthServices } from './modules/auth/auth-module.js';
+import type { AuthSettings } from './modules/auth/auth-settings.js';
 
 /** The services of one app instance, built once and shared by the route modules. */
-export interface Services {
+export interface Services extends AuthServices {
   db: Db;
   tenants: TenantDirectory;
   siteConfig: SiteConfigService;
@@ -45,7 +47,11 @@ export interface Services {
  */
 export function createServices(
   db: Db,
-  config: Pick<AppConfig, 'configCacheMs'> & { searchCacheMs?: number | undefined },
+  config: Pick<AppConfig, 'configCacheMs'> & {
+    searchCacheMs?: number | undefined;
+    /** Accounts and sessions (issue 6): the environment's settings, and limits tests change. */
+    auth?: Partial<AuthSettings> | undefined;
+  },
 ): Services {
   const searchCacheMs = config.searchCacheMs ?? (config.configCacheMs > 0 ? 60_000 : 0);
   const dictionaries = new DictionaryService(db.kysely, config.configCacheMs);
@@ -83,5 +89,6 @@ export function createServices(
     evaluations: new EvaluationService(db.kysely),
     providers,
     searchWarmUp: searchCacheMs > 0,
+    ...createAuthServices(db.kysely, dictionaries, config.auth),
   };
 }

@@ -264,6 +264,89 @@ export interface DonateNewsTable {
   published_on: ColumnType<Date, string | undefined, string>;
   published: Generated<boolean>;
 }
+export interface ReaderTable {
+  id: Generated<number>;
+  tenant_id: number;
+  account: string;
+  card_no: Generated<string>;
+  name: Generated<string>;
+  lib_code: Generated<string>;
+  email: Generated<string>;
+  email_verified: Generated<boolean>;
+  phone: Generated<string>;
+  phone_verified: Generated<boolean>;
+  status: Generated<'normal' | 'lost' | 'frozen'>;
+  department: Generated<string>;
+  reader_type: Generated<string>;
+  valid_from: ColumnType<Date | null, string | null | undefined, string | null>;
+  valid_until: ColumnType<Date | null, string | null | undefined, string | null>;
+  avatar_url: Generated<string>;
+  password_hash: string;
+  password_changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  must_change_password: Generated<boolean>;
+  token_version: Generated<number>;
+  first_login_flag: Generated<string>;
+  last_login_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export interface LoginThrottleTable {
+  tenant_id: number;
+  account_key: string;
+  failures: Generated<number>;
+  locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export interface CaptchaTable {
+  code_key: string;
+  tenant_id: number;
+  scene: number;
+  user_name: Generated<string>;
+  answer_hash: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+export interface SessionRevocationTable {
+  jti: string;
+  tenant_id: number;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+export interface VerificationCodeTable {
+  id: Generated<number>;
+  tenant_id: number;
+  reader_id: number;
+  channel: 'phone' | 'mail';
+  purpose: 'reset' | 'bind';
+  target: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+export interface PasswordRecoveryTable {
+  find_key: string;
+  tenant_id: number;
+  reader_id: number | null;
+  user_name: string;
+  verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+export interface ReaderInboxTable {
+  id: Generated<number>;
+  tenant_id: number;
+  reader_id: number;
+  channel: string;
+  target: Generated<string>;
+  subject: Generated<string>;
+  body: string;
+  created_at: ColumnType<Date, never, never>;
+  read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+  created_at: ColumnType<Date, never, never>;
+}
 export interface SchemaMigrationTable {
   name: string;
   checksum: string;
@@ -294,4 +377,12 @@ export interface Database {
   book_list: BookListTable;
   book_list_record: BookListRecordTable;
   donate_news: DonateNewsTable;
+  reader: ReaderTable;
+  login_throttle: LoginThrottleTable;
+  captcha: CaptchaTable;
+  session_revocation: SessionRevocationTable;
+  verification_code: VerificationCodeTable;
+  password_recovery: PasswordRecoveryTable;
+  reader_inbox: ReaderInboxTable;
+  server_secret: ServerSecretTable;
 }

@@ -133,6 +133,128 @@ export const MESSAGES = {
     'zh-TW': '評分已儲存',
     'en-US': 'Rating saved',
   },
+  // Accounts and sessions (issue 6).
+  sessionExpired: {
+    'zh-CN': '当前登录已失效，请重新登录',
+    'zh-TW': '目前登入已失效，請重新登入',
+    'en-US': 'The current login has expired, please log in again',
+  },
+  badCredentials: {
+    'zh-CN': '账号或密码错误',
+    'zh-TW': '帳號或密碼錯誤',
+    'en-US': 'Wrong account or password',
+  },
+  captchaWrong: {
+    'zh-CN': '验证码错误或已失效，请重新输入',
+    'zh-TW': '驗證碼錯誤或已失效，請重新輸入',
+    'en-US': 'The verification code is wrong or has expired; please enter the new one',
+  },
+  accountLocked: {
+    'zh-CN': '登录失败次数过多，请 {minutes} 分钟后再试',
+    'zh-TW': '登入失敗次數過多，請 {minutes} 分鐘後再試',
+    'en-US': 'Too many failed logins; please try again in {minutes} minutes',
+  },
+  passwordRule1: {
+    'zh-CN': '密码须为字母和数字组合，8 位及以上',
+    'zh-TW': '密碼須為字母和數字組合，8 位及以上',
+    'en-US': 'The password must combine letters and digits, 8 or more characters',
+  },
+  passwordRule2: {
+    'zh-CN': '密码须为 8 位及以上，包含大写字母、小写字母、数字、特殊字符中的至少三种，且不能与证件号或账号相同',
+    'zh-TW': '密碼須為 8 位及以上，包含大寫字母、小寫字母、數字、特殊字元中的至少三種，且不能與證件號或帳號相同',
+    'en-US':
+      'The password needs 8 or more characters with at least three of upper case, lower case, digits and special characters, and may not equal the ID or account',
+  },
+  passwordEqualsAccount: {
+    'zh-CN': '密码不能与证件号或账号相同',
+    'zh-TW': '密碼不能與證件號或帳號相同',
+    'en-US': 'The password may not equal the ID or account number',
+  },
+  passwordUnchanged: {
+    'zh-CN': '新密码不能与原密码相同',
+    'zh-TW': '新密碼不能與原密碼相同',
+    'en-US': 'The new password may not equal the old one',
+  },
+  confirmMismatch: {
+    'zh-CN': '两次输入的密码不一致',
+    'zh-TW': '兩次輸入的密碼不一致',
+    'en-US': 'The two passwords do not match',
+  },
+  mustChangePassword: {
+    'zh-CN': '首次登录或密码已被重置，请先修改密码',
+    'zh-TW': '首次登入或密碼已被重設，請先修改密碼',
+    'en-US': 'Please change your initial password first',
+  },
+  passwordTooOld: {
+    'zh-CN': '您已长时间未修改密码，请修改密码',
+    'zh-TW': '您已長時間未修改密碼，請修改密碼',
+    'en-US': 'You have not changed your password for a long time, please change it',
+  },
+  passwordChanged: {
+    'zh-CN': '修改密码成功',
+    'zh-TW': '修改密碼成功',
+    'en-US': 'Password changed',
+  },
+  loggedOut: {
+    'zh-CN': '已退出登录',
+    'zh-TW': '已登出',
+    'en-US': 'Logged out',
+  },
+  codeWrong: {
+    'zh-CN': '验证码错误或已过期',
+    'zh-TW': '驗證碼錯誤或已過期',
+    'en-US': 'The code is wrong or has expired',
+  },
+  dailyLimit: {
+    'zh-CN': '今日次数已用完，请明天再试',
+    'zh-TW': '今日次數已用完，請明天再試',
+    'en-US': 'No more tries today; please try again tomorrow',
+  },
+  noVerifiedContact: {
+    'zh-CN': '手机和邮箱均未验证，无法重置密码',
+    'zh-TW': '手機和郵箱均未驗證，無法重設密碼',
+    'en-US': 'Phone and email are both unverified, cannot reset password',
+  },
+  recoveryExpired: {
+    'zh-CN': '操作已过期，请重新找回密码',
+    'zh-TW': '操作已過期，請重新找回密碼',
+    'en-US': 'This step has expired; please start the password recovery again',
+  },
+  phoneInvalid: {
+    'zh-CN': '手机号格式不正确',
+    'zh-TW': '手機號格式不正確',
+    'en-US': 'The phone number is not valid',
+  },
+  emailInvalid: {
+    'zh-CN': '邮箱格式不正确',
+    'zh-TW': '郵箱格式不正確',
+    'en-US': 'The e-mail address is not valid',
+  },
+  codeSent: {
+    'zh-CN': '验证码已发送至 {target}，今日还可发送 {times} 次',
+    'zh-TW': '驗證碼已發送至 {target}，今日還可發送 {times} 次',
+    'en-US': 'A code was sent to {target}; {times} more today',
+  },
+  codeMessage: {
+    'zh-CN': '【{library}】您的验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略。',
+    'zh-TW': '【{library}】您的驗證碼是 {code}，{minutes} 分鐘內有效。如非本人操作，請忽略。',
+    'en-US': '[{library}] Your code is {code}, valid for {minutes} minutes. Ignore this if it was not you.',
+  },
+  codeSubject: {
+    'zh-CN': '{library} 验证码',
+    'zh-TW': '{library} 驗證碼',
+    'en-US': '{library} verification code',
+  },
+  bindSuccess: {
+    'zh-CN': '绑定成功',
+    'zh-TW': '綁定成功',
+    'en-US': 'Bound successfully',
+  },
+  libraryNotAllowed: {
+    'zh-CN': '不能切换到该图书馆',
+    'zh-TW': '不能切換到該圖書館',
+    'en-US': 'You cannot switch to this library',
+  },
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -9,6 +9,7 @@ import {
 } from '../modules/site-config/site-config-repository.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
 import { seedDemoDiscovery } from './demo-discovery.js';
+import { seedDemoReaders } from './demo-readers.js';
 import { DEMO_TENANTS, type DemoTenant } from './demo-tenants.js';
 
 export interface SeedReport {
@@ -34,6 +35,7 @@ export async function seedDemo(db: Kysely<Database>, opts: { records?: number } 
       continue;
     }
     const id = await seedTenant(db, demo);
+    await seedDemoReaders(db, id);
     report.created.push(label);
     const records = opts.records ?? (demo.tenant.mappingPath === '' ? DEMO_RECORDS.default : DEMO_RECORDS.other);
     if (records > 0) report.records += await seedDemoCatalogue(db, id, records);

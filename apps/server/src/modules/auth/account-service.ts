@@ -1,0 +1,287 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { CaptchaScene, type Lang, type SiteConfig, type UserInfo } from '@openfind/contract';
+import type { Database } from '../../db/schema.js';
+import { t } from '../../http/messages.js';
+import { localName } from '../../lib/localized.js';
+import type { Delivery } from '../delivery/delivery.js';
+import type { DictionaryService } from '../dictionaries/dictionary-service.js';
+import type { Tenant } from '../tenants/tenant-repository.js';
+import { decodePassword } from '../readers/passwords.js';
+import { isValidEmail, isValidPhone, maskEmail, maskPhone } from '../readers/contacts.js';
+import {
+  bindReaderContact,
+  findReaderById,
+  findReaderByLogin,
+  setFirstLoginFlag,
+  setReaderLibrary,
+  type Reader,
+} from '../readers/reader-repository.js';
+import { AuthErrors } from './auth-errors.js';
+import {
+  codesSentToday,
+  codesUsedToday,
+  deleteRecovery,
+  findRecovery,
+  insertCode,
+  insertRecovery,
+  markRecoveryVerified,
+  useCode,
+  type Channel,
+  type Purpose,
+} from './auth-repository.js';
+import type { AuthService } from './auth-service.js';
+import type { AuthSettings } from './auth-settings.js';
+import type { CaptchaService } from './captcha.js';
+import { RateLimiter } from './rate-limiter.js';
+import type { Session } from './sessions.js';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const codeHash = (readerId: number, code: string) => sha256(`${readerId}:${code.trim()}`);
+
+/**
+ * The logged-in reader's account (user info, mail/phone binding, first-login flag, library) and
+ * password recovery: a scene-2 image code opens a recovery ticket (`findKey`, the same answer
+ * whether or not the account exists), a code sent to the verified phone or e-mail proves the
+ * reader, and the ticket is used up by the new password.
+ */
+export class AccountService {
+  private readonly perIp: RateLimiter;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly settings: AuthSettings,
+    private readonly deps: {
+      captcha: CaptchaService;
+      auth: AuthService;
+      delivery: Delivery;
+      dictionaries: DictionaryService;
+    },
+  ) {
+    this.perIp = new RateLimiter(settings.recoveryPerMinutePerIp);
+  }
+
+  throttle(tenant: Tenant, ip: string): void {
+    if (!this.perIp.hit(`${tenant.id}|${ip}`)) throw AuthErrors.tooManyRequests();
+  }
+
+  /** The session's reader; a reader removed since the login ends the session. */
+  async reader(session: Session): Promise<Reader> {
+    const r = await findReaderById(this.db, session.tenantId, session.readerId);
+    if (!r) throw AuthErrors.sessionExpired();
+    return r;
+  }
+
+  async userInfo(tenant: Tenant, session: Session, lang: Lang): Promise<UserInfo> {
+    const r = await this.reader(session);
+    const libs = await this.deps.dictionaries.libraries(tenant.id, lang);
+    return {
+      userId: String(r.id),
+      groupCode: tenant.groupCode,
+      mappingPath: tenant.mappingPath,
+      libCode: r.libCode,
+      libName: libs.find((l) => l.libCode === r.libCode)?.libName ?? '',
+      name: r.name,
+      account: r.account,
+      cardNo: r.cardNo,
+      opacPicUrl: r.avatarUrl,
+      email: r.email,
+      mobile: r.phone,
+      emailCheckFlag: r.emailVerified ? '1' : '0',
+      mobileCheckFlag: r.phoneVerified ? '1' : '0',
+      status: r.status,
+      department: r.department,
+      readerType: r.readerType,
+      validFrom: r.validFrom,
+      validUntil: r.validUntil,
+      firstLoginFlag: r.firstLoginFlag,
+      loginType: session.loginType,
+    };
+  }
+
+  // ---- password recovery -----------------------------------------------------------------------
+
+  /** Checks the scene-2 image code of the account name and opens a recovery ticket. */
+  async openRecovery(
+    tenant: Tenant,
+    q: { userName: string; verifyCode: string; codeKey: string },
+  ): Promise<{ findKey: string; expiresIn: number }> {
+    const ok = await this.deps.captcha.check(tenant.id, q.codeKey, q.verifyCode, CaptchaScene.reset, q.userName);
+    if (!ok) throw AuthErrors.captchaWrong();
+    const reader = await findReaderByLogin(this.db, tenant.id, q.userName);
+    const findKey = randomBytes(24).toString('base64url');
+    const seconds = this.settings.recoveryMinutes * 60;
+    await insertRecovery(this.db, {
+      findKeyHash: sha256(findKey),
+      tenantId: tenant.id,
+      readerId: reader?.id ?? null,
+      userName: q.userName.trim(),
+      expiresAt: new Date(Date.now() + seconds * 1000),
+    });
+    return { findKey, expiresIn: seconds };
+  }
+
+  private async recovery(tenant: Tenant, findKey: string) {
+    const rec = findKey ? await findRecovery(this.db, tenant.id, sha256(findKey)) : undefined;
+    if (!rec) throw AuthErrors.recoveryExpired();
+    const reader = rec.readerId === null ? undefined : await findReaderById(this.db, tenant.id, rec.readerId);
+    return { ...rec, reader };
+  }
+
+  /** Where codes can go, masked; an unknown account looks like one with nothing verified. */
+  async recoveryContacts(tenant: Tenant, findKey: string) {
+    const { reader } = await this.recovery(tenant, findKey);
+    if (!reader || (!reader.phoneVerified && !reader.emailVerified)) throw AuthErrors.noVerifiedContact();
+    return {
+      phone: reader.phoneVerified ? maskPhone(reader.phone) : '',
+      email: reader.emailVerified ? maskEmail(reader.email) : '',
+      phoneFlag: reader.phoneVerified ? '1' : '0',
+      emailFlag: reader.emailVerified ? '1' : '0',
+    };
+  }
+
+  private async verifiedTarget(tenant: Tenant, findKey: string, channel: Channel): Promise<Reader> {
+    const { reader } = await this.recovery(tenant, findKey);
+    const verified = channel === 'phone' ? reader?.phoneVerified : reader?.emailVerified;
+    if (!reader || !verified) throw AuthErrors.noVerifiedContact();
+    return reader;
+  }
+
+  /** Codes left today for the recovery on this channel. */
+  async recoveryTimes(tenant: Tenant, findKey: string, channel: Channel) {
+    const reader = await this.verifiedTarget(tenant, findKey, channel);
+    return this.remaining(reader.id, channel, 'reset', this.settings.codesPerDay);
+  }
+
+  private async remaining(readerId: number, channel: Channel, purpose: Purpose, limit: number) {
+    const used = await codesSentToday(this.db, readerId, channel, purpose);
+    return { times: Math.max(0, limit - used), limit };
+  }
+
+  /** Sends a recovery code to the verified phone or e-mail. */
+  async sendRecoveryCode(tenant: Tenant, findKey: string, channel: Channel, lang: Lang) {
+    const reader = await this.verifiedTarget(tenant, findKey, channel);
+    const target = channel === 'phone' ? reader.phone : reader.email;
+    return this.sendCode(tenant, reader, channel, 'reset', target, lang);
+  }
+
+  private async sendCode(
+    tenant: Tenant,
+    reader: Reader,
+    channel: Channel,
+    purpose: Purpose,
+    target: string,
+    lang: Lang,
+  ) {
+    const left = await this.remaining(reader.id, channel, purpose, this.settings.codesPerDay);
+    if (left.times <= 0) throw AuthErrors.dailyLimit();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await insertCode(this.db, {
+      tenantId: tenant.id,
+      readerId: reader.id,
+      channel,
+      purpose,
+      target,
+      codeHash: codeHash(reader.id, code),
+      expiresAt: new Date(Date.now() + this.settings.codeMinutes * 60_000),
+    });
+    const library = localName(tenant, lang);
+    const params = { library, code, minutes: this.settings.codeMinutes };
+    const message = {
+      tenantId: tenant.id,
+      readerId: reader.id,
+      to: target,
+      subject: t(lang, 'codeSubject', params),
+      text: t(lang, 'codeMessage', params),
+    };
+    await (channel === 'phone' ? this.deps.delivery.sms : this.deps.delivery.mail).send(message);
+    const times = left.times - 1;
+    return {
+      data: { times, limit: left.limit },
+      message: t(lang, 'codeSent', { target: channel === 'phone' ? maskPhone(target) : maskEmail(target), times }),
+    };
+  }
+
+  /** Checks a recovery code; a right one lets the ticket set a new password. */
+  async checkRecoveryCode(tenant: Tenant, findKey: string, channel: Channel, code: string): Promise<void> {
+    const reader = await this.verifiedTarget(tenant, findKey, channel);
+    const target = code ? await useCode(this.db, reader.id, channel, 'reset', codeHash(reader.id, code)) : undefined;
+    if (target === undefined) throw AuthErrors.codeWrong();
+    await markRecoveryVerified(this.db, sha256(findKey));
+  }
+
+  /** Sets the new password of a verified recovery and ends the recovery and every session. */
+  async finishRecovery(tenant: Tenant, config: SiteConfig, findKey: string, sent: string, sentConfirm: string) {
+    const password = decodePassword(sent, this.settings.passwordCipherKey);
+    const confirm = sentConfirm && decodePassword(sentConfirm, this.settings.passwordCipherKey);
+    const rec = await this.recovery(tenant, findKey);
+    if (!rec.verified || !rec.reader) throw AuthErrors.recoveryExpired();
+    if (confirm && confirm !== password) throw AuthErrors.confirmMismatch();
+    const reader = rec.reader;
+    // Rules first (the ticket survives a refused password), then the ticket is used up once.
+    await this.deps.auth.validateNewPassword(reader, config.passwordCheck, password);
+    if (!(await deleteRecovery(this.db, sha256(findKey)))) throw AuthErrors.recoveryExpired();
+    await this.deps.auth.storeNewPassword(reader, password);
+  }
+
+  // ---- binding (logged in) -------------------------------------------------------------------
+
+  private checkTarget(channel: Channel, target: string): void {
+    if (channel === 'phone' ? !isValidPhone(target) : !isValidEmail(target)) {
+      throw channel === 'phone' ? AuthErrors.phoneInvalid() : AuthErrors.emailInvalid();
+    }
+  }
+
+  /** Binding changes left today. */
+  async bindTimes(session: Session) {
+    const used = await codesUsedToday(this.db, session.readerId, 'bind');
+    return { times: Math.max(0, this.settings.bindChangesPerDay - used), limit: this.settings.bindChangesPerDay };
+  }
+
+  /** Sends a code to the new phone or address. */
+  async sendBindCode(tenant: Tenant, session: Session, channel: Channel, target: string, lang: Lang) {
+    this.checkTarget(channel, target);
+    if ((await this.bindTimes(session)).times <= 0) throw AuthErrors.dailyLimit();
+    return this.sendCode(tenant, await this.reader(session), channel, 'bind', target, lang);
+  }
+
+  /** Binds the new phone or address once its code is right; it is verified from then on. */
+  async bind(session: Session, channel: Channel, target: string, code: string): Promise<void> {
+    this.checkTarget(channel, target);
+    if ((await this.bindTimes(session)).times <= 0) throw AuthErrors.dailyLimit();
+    const reader = await this.reader(session);
+    const sentTo = code ? await useCode(this.db, reader.id, channel, 'bind', codeHash(reader.id, code)) : undefined;
+    if (sentTo === undefined || sentTo !== target) throw AuthErrors.codeWrong();
+    await bindReaderContact(this.db, reader.id, channel, target);
+  }
+
+  async mailPhoneStatus(session: Session) {
+    const r = await this.reader(session);
+    return { emailFlag: r.emailVerified ? '1' : '0', phoneFlag: r.phoneVerified ? '1' : '0', pdaRuleFlag: '0' };
+  }
+
+  async firstLoginFlag(session: Session) {
+    return { firstLoginFlag: (await this.reader(session)).firstLoginFlag };
+  }
+
+  /** Marks the guided tour as shown. */
+  async markFirstLogin(session: Session) {
+    await setFirstLoginFlag(this.db, (await this.reader(session)).id, '1');
+    return { firstLoginFlag: '1' };
+  }
+
+  async libraries(tenant: Tenant, session: Session, lang: Lang) {
+    const r = await this.reader(session);
+    const libs = await this.deps.dictionaries.libraries(tenant.id, lang);
+    return libs.map((l) => ({ ...l, current: l.libCode === r.libCode }));
+  }
+
+  /** Changes the reader's library, when the institution lets readers choose (independentLibCode). */
+  async changeLibrary(tenant: Tenant, config: SiteConfig, session: Session, libCode: string, lang: Lang) {
+    if (config.independentLibCode !== '1') throw AuthErrors.libraryNotAllowed();
+    const r = await this.reader(session);
+    if (!(await this.deps.dictionaries.hasLibrary(tenant.id, libCode))) throw AuthErrors.libraryNotAllowed();
+    await setReaderLibrary(this.db, r.id, libCode);
+    return this.libraries(tenant, session, lang);
+  }
+}

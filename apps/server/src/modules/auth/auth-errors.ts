@@ -1,0 +1,25 @@
+import { AuthErrCode, ErrCode, type PasswordRule } from '@openfind/contract';
+import { AppError } from '../../http/errors.js';
+
+/** The failures of the account calls. */
+export const AuthErrors = {
+  loginRequired: () => new AppError('loginRequired', AuthErrCode.loginRequired, {}, 401),
+  sessionExpired: () => new AppError('sessionExpired', AuthErrCode.loginRequired, {}, 401),
+  tooManyRequests: () => new AppError('tooManyRequests', ErrCode.tooManyRequests, {}, 429),
+  badCredentials: () => new AppError('badCredentials', AuthErrCode.badCredentials),
+  captchaWrong: () => new AppError('captchaWrong', AuthErrCode.captchaWrong),
+  accountLocked: (seconds: number) =>
+    new AppError('accountLocked', AuthErrCode.accountLocked, { minutes: Math.max(1, Math.ceil(seconds / 60)) }),
+  passwordRule: (rule: PasswordRule) =>
+    new AppError(rule === '1' ? 'passwordRule1' : 'passwordRule2', AuthErrCode.passwordRule),
+  passwordEqualsAccount: () => new AppError('passwordEqualsAccount', AuthErrCode.passwordEqualsAccount),
+  passwordUnchanged: () => new AppError('passwordUnchanged', AuthErrCode.passwordUnchanged),
+  confirmMismatch: () => new AppError('confirmMismatch', AuthErrCode.confirmMismatch),
+  codeWrong: () => new AppError('codeWrong', AuthErrCode.codeWrong),
+  dailyLimit: () => new AppError('dailyLimit', AuthErrCode.dailyLimit),
+  noVerifiedContact: () => new AppError('noVerifiedContact', AuthErrCode.noVerifiedContact),
+  recoveryExpired: () => new AppError('recoveryExpired', AuthErrCode.recoveryExpired),
+  phoneInvalid: () => new AppError('phoneInvalid', AuthErrCode.contactInvalid),
+  emailInvalid: () => new AppError('emailInvalid', AuthErrCode.contactInvalid),
+  libraryNotAllowed: () => new AppError('libraryNotAllowed', AuthErrCode.libraryNotAllowed),
+};

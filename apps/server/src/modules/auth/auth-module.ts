@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { createDelivery, type Delivery } from '../delivery/delivery.js';
+import type { DictionaryService } from '../dictionaries/dictionary-service.js';
+import { AccountService } from './account-service.js';
+import { AuthService } from './auth-service.js';
+import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth-settings.js';
+import { CaptchaService } from './captcha.js';
+import { SessionService } from './sessions.js';
+
+export interface AuthServices {
+  auth: AuthService;
+  accounts: AccountService;
+  captcha: CaptchaService;
+  delivery: Delivery;
+  authSettings: AuthSettings;
+}
+
+/** The account and session services over `db`, with the settings given over the defaults. */
+export function createAuthServices(
+  db: Kysely<Database>,
+  dictionaries: DictionaryService,
+  given: Partial<AuthSettings> = {},
+): AuthServices {
+  const settings: AuthSettings = { ...DEFAULT_AUTH_SETTINGS, ...given };
+  const captcha = new CaptchaService(db, {
+    seconds: settings.captchaSeconds,
+    exposeAnswer: settings.exposeCaptchaAnswer,
+    perMinutePerIp: settings.captchasPerMinutePerIp,
+  });
+  const sessions = new SessionService(db, { secret: settings.sessionSecret, hours: settings.sessionHours });
+  const delivery = createDelivery(db, { smtpUrl: settings.smtpUrl, mailFrom: settings.mailFrom });
+  const auth = new AuthService(db, settings, captcha, sessions);
+  const accounts = new AccountService(db, settings, { captcha, auth, delivery, dictionaries });
+  return { auth, accounts, captcha, delivery, authSettings: settings };
+}

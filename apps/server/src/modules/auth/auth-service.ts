@@ -1,0 +1,159 @@
+import type { Kysely } from 'kysely';
+import {
+  CaptchaScene,
+  LoginType,
+  passwordProblem,
+  type LoginRequest,
+  type LoginResult,
+  type PasswordRule,
+  type SiteConfig,
+} from '@openfind/contract';
+import type { Database } from '../../db/schema.js';
+import type { Tenant } from '../tenants/tenant-repository.js';
+import { decodePassword, dummyHash, hashPassword, verifyPassword } from '../readers/passwords.js';
+import {
+  findReaderById,
+  findReaderByLogin,
+  setReaderPassword,
+  touchLogin,
+  type Reader,
+} from '../readers/reader-repository.js';
+import { AuthErrors } from './auth-errors.js';
+import { clearLoginFailures, lockedSeconds, recordLoginFailure } from './auth-repository.js';
+import type { AuthSettings } from './auth-settings.js';
+import type { CaptchaService } from './captcha.js';
+import { RateLimiter } from './rate-limiter.js';
+import type { Session, SessionService } from './sessions.js';
+
+/** What a login with the right password gives: a session, or the demand to change the password first. */
+export type LoginOutcome =
+  { kind: 'session'; result: LoginResult } | { kind: 'mustChange' } | { kind: 'passwordTooOld' };
+
+const accountKey = (login: string) => login.trim().toLowerCase().slice(0, 64);
+
+/**
+ * Login, logout and password change. Every password check goes the same way whether or not the
+ * account exists (an argon2 verify against a dummy hash when it does not), failures are counted
+ * per account name in the database (a lockout that tells nothing about existence) and per
+ * address in this process, and the image code is checked (and used up) before any password.
+ */
+export class AuthService {
+  private readonly loginsPerIp: RateLimiter;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly settings: AuthSettings,
+    private readonly captcha: CaptchaService,
+    readonly sessions: SessionService,
+  ) {
+    this.loginsPerIp = new RateLimiter(settings.loginsPerMinutePerIp);
+  }
+
+  /** Refuses an address that has tried too many passwords this minute. */
+  private throttleAddress(tenant: Tenant, ip: string): void {
+    if (!this.loginsPerIp.hit(`${tenant.id}|${ip}`)) throw AuthErrors.tooManyRequests();
+  }
+
+  /**
+   * Checks the password of the account name, counting failures: the reader on success; on failure
+   * a `badCredentials` error, the same for an unknown account and a wrong password.
+   */
+  private async checkPassword(tenant: Tenant, login: string, sentPassword: string): Promise<Reader> {
+    const key = accountKey(login);
+    const locked = await lockedSeconds(this.db, tenant.id, key);
+    if (locked > 0) throw AuthErrors.accountLocked(locked);
+    const password = decodePassword(sentPassword, this.settings.passwordCipherKey);
+    const reader = key ? await findReaderByLogin(this.db, tenant.id, key) : undefined;
+    const matches = await verifyPassword(reader?.passwordHash ?? (await dummyHash()), password);
+    if (!reader || !matches || !password) {
+      await recordLoginFailure(this.db, tenant.id, key, this.settings.lockAfterFailures, this.settings.lockSeconds);
+      throw AuthErrors.badCredentials();
+    }
+    await clearLoginFailures(this.db, tenant.id, key);
+    return reader;
+  }
+
+  async login(tenant: Tenant, config: SiteConfig, body: LoginRequest, ip: string): Promise<LoginOutcome> {
+    this.throttleAddress(tenant, ip);
+    if (!(await this.captcha.check(tenant.id, body.codeKey, body.verifyCode, CaptchaScene.login))) {
+      throw AuthErrors.captchaWrong();
+    }
+    const reader = await this.checkPassword(tenant, body.username, body.password);
+    if (reader.mustChangePassword) return { kind: 'mustChange' };
+    const maxAgeDays = Number(config.passwordMaxAgeDays);
+    if (maxAgeDays > 0 && Date.now() - reader.passwordChangedAt.getTime() > maxAgeDays * 86_400_000) {
+      return { kind: 'passwordTooOld' };
+    }
+    const { jwt, expiresIn } = await this.sessions.issue(tenant, reader, LoginType.normal);
+    await touchLogin(this.db, reader.id);
+    return {
+      kind: 'session',
+      result: {
+        jwt,
+        jwtHeader: config.jwtHeader,
+        expiresIn,
+        loginType: LoginType.normal,
+        userId: String(reader.id),
+        name: reader.name,
+      },
+    };
+  }
+
+  /** Ends the session (when there is one); the answer names the unified-auth logout address for those sessions. */
+  async logout(config: SiteConfig, session: Session | null): Promise<{ logoutUrl: string }> {
+    if (session) await this.sessions.revoke(session);
+    return { logoutUrl: session?.loginType === LoginType.unified ? config.unifieAuthenLogoutUrl : '' };
+  }
+
+  /**
+   * Changes a password with the current one: by account name and password (after a `data:false` /
+   * `data:10000` login answer), or for the logged-in reader. Every session of the reader ends.
+   */
+  async changePassword(
+    tenant: Tenant,
+    config: SiteConfig,
+    input: { username: string; password: string; newPassword: string; confirmPassword: string },
+    session: Session | null,
+    ip: string,
+  ): Promise<void> {
+    this.throttleAddress(tenant, ip);
+    let login = input.username;
+    if (!login && session) login = (await findReaderById(this.db, tenant.id, session.readerId))?.account ?? '';
+    const reader = await this.checkPassword(tenant, login, input.password);
+    const newPassword = decodePassword(input.newPassword, this.settings.passwordCipherKey);
+    const confirm = input.confirmPassword ? decodePassword(input.confirmPassword, this.settings.passwordCipherKey) : '';
+    if (confirm && confirm !== newPassword) throw AuthErrors.confirmMismatch();
+    await this.setNewPassword(reader, config.passwordCheck, newPassword);
+  }
+
+  /** Applies the password rules and stores the new password. */
+  async setNewPassword(reader: Reader, rule: PasswordRule, newPassword: string): Promise<void> {
+    await this.validateNewPassword(reader, rule, newPassword);
+    await this.storeNewPassword(reader, newPassword);
+  }
+
+  /** Refuses a new password that breaks the rule, equals the account or card number, or the old password. */
+  async validateNewPassword(reader: Reader, rule: PasswordRule, newPassword: string): Promise<void> {
+    checkNewPassword(newPassword, rule, reader);
+    if (await verifyPassword(reader.passwordHash, newPassword)) throw AuthErrors.passwordUnchanged();
+  }
+
+  /** Stores a new password: every session of the reader ends, the account name's failures are forgotten. */
+  async storeNewPassword(reader: Reader, newPassword: string): Promise<void> {
+    await setReaderPassword(this.db, reader.id, await hashPassword(newPassword));
+    await clearLoginFailures(this.db, reader.tenantId, accountKey(reader.account));
+  }
+}
+
+/** Refuses a new password that breaks the rule or equals the account or card number. */
+export function checkNewPassword(
+  password: string,
+  rule: PasswordRule,
+  reader: Pick<Reader, 'account' | 'cardNo'>,
+): void {
+  for (const id of [reader.account, reader.cardNo]) {
+    const p = passwordProblem(password, rule, id);
+    if (p === 'rule') throw AuthErrors.passwordRule(rule);
+    if (p === 'equalsAccount') throw AuthErrors.passwordEqualsAccount();
+  }
+}

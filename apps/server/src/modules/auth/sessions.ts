@@ -1,0 +1,153 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
+import { DEFAULT_JWT_HEADER } from '@openfind/contract';
+import type { Database } from '../../db/schema.js';
+import type { Tenant } from '../tenants/tenant-repository.js';
+import { revokeSession, serverSecret, sessionState } from './auth-repository.js';
+
+/** A verified session of a request. */
+export interface Session {
+  readerId: number;
+  tenantId: number;
+  jti: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+  loginType: number;
+}
+
+/** Why a token was not accepted: both answer 401. */
+export type SessionProblem = 'expired' | 'invalid';
+
+/** The cookie the session token is also kept in (HttpOnly, SameSite=Lax). */
+export const SESSION_COOKIE = 'jwt';
+
+const ALG = 'HS512';
+
+/**
+ * Session tokens: HS512 JWTs with the real API's claims (`sub` reader id, `created`, `exp`, `jti`,
+ * `groupCode`, `mappingPath`) plus ours (`tid` tenant id, `ver` token version, `lt` login type).
+ * A token is accepted only with HS512 and the right key, unexpired, for the request's tenant, with
+ * the reader's current token version and an id not revoked by a logout.
+ */
+export class SessionService {
+  private key: Promise<Uint8Array> | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly opts: { secret?: string | undefined; hours: number },
+  ) {}
+
+  /** The signing key: SESSION_SECRET, or a random one generated once and kept in the database. */
+  private signingKey(): Promise<Uint8Array> {
+    this.key ??= (async () => {
+      const secret =
+        this.opts.secret ?? (await serverSecret(this.db, 'session', () => randomBytes(64).toString('base64url')));
+      return new TextEncoder().encode(secret);
+    })();
+    return this.key;
+  }
+
+  /** Seconds a new token lasts. */
+  get lifetimeSeconds(): number {
+    return Math.round(this.opts.hours * 3600);
+  }
+
+  async issue(
+    tenant: Tenant,
+    reader: { id: number; tokenVersion: number },
+    loginType: number,
+  ): Promise<{ jwt: string; expiresIn: number }> {
+    const now = Date.now();
+    const jwt = await new SignJWT({
+      created: now,
+      groupCode: tenant.groupCode,
+      mappingPath: tenant.mappingPath,
+      tid: tenant.id,
+      ver: reader.tokenVersion,
+      lt: loginType,
+    })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setSubject(String(reader.id))
+      .setJti(randomUUID())
+      .setIssuedAt(Math.floor(now / 1000))
+      .setExpirationTime(Math.floor(now / 1000) + this.lifetimeSeconds)
+      .sign(await this.signingKey());
+    return { jwt, expiresIn: this.lifetimeSeconds };
+  }
+
+  /** The session of `token` for `tenant`, or why there is none. */
+  async verify(token: string, tenant: Tenant): Promise<Session | SessionProblem> {
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, await this.signingKey(), { algorithms: [ALG] }));
+    } catch (err) {
+      return err instanceof errors.JWTExpired ? 'expired' : 'invalid';
+    }
+    const readerId = Number(payload.sub);
+    if (
+      !Number.isInteger(readerId) ||
+      typeof payload.jti !== 'string' ||
+      typeof payload.exp !== 'number' ||
+      payload.tid !== tenant.id ||
+      payload.groupCode !== tenant.groupCode ||
+      payload.mappingPath !== tenant.mappingPath
+    ) {
+      return 'invalid';
+    }
+    const state = await sessionState(this.db, readerId, payload.jti);
+    if (!state || state.tenantId !== tenant.id) return 'invalid';
+    if (state.revoked || state.tokenVersion !== payload.ver) return 'expired';
+    return {
+      readerId,
+      tenantId: tenant.id,
+      jti: payload.jti,
+      exp: payload.exp,
+      loginType: typeof payload.lt === 'number' ? payload.lt : 1,
+    };
+  }
+
+  /** Ends one session (logout): its token id is refused until it would have expired anyway. */
+  async revoke(session: Session): Promise<void> {
+    await revokeSession(this.db, session.tenantId, session.jti, new Date(session.exp * 1000));
+  }
+}
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name.toLowerCase()];
+  const s = Array.isArray(v) ? v[0] : v;
+  return s?.trim() || undefined;
+}
+
+/**
+ * The session token of a request, where real clients put it: the header named by the institution's
+ * `jwtHeader` (or the default jwtOpacAuth), `Authorization: Bearer`, `?jwt=` on /oga/userinfo
+ * (single-sign-on redirects), or the `jwt` cookie.
+ */
+export function tokenOf(req: FastifyRequest, jwtHeader: string): string | undefined {
+  const bearer = header(req, 'authorization');
+  const fromQuery = req.url.startsWith('/oga/userinfo') ? (req.query as { jwt?: unknown } | undefined)?.jwt : undefined;
+  return (
+    header(req, jwtHeader) ??
+    (jwtHeader !== DEFAULT_JWT_HEADER ? header(req, DEFAULT_JWT_HEADER) : undefined) ??
+    (bearer?.toLowerCase().startsWith('bearer ') ? bearer.slice(7).trim() : undefined) ??
+    (typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined) ??
+    (req.cookies[SESSION_COOKIE] || undefined)
+  );
+}
+
+/** Keeps the token in the HttpOnly cookie too (browsers send it with every call). */
+export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, jwt: string, maxAge: number): void {
+  reply.setCookie(SESSION_COOKIE, jwt, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.protocol === 'https',
+    maxAge,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { mergeSiteConfig } from '../modules/site-config/site-config-repository.js';
+import { hashPassword } from '../modules/readers/passwords.js';
+import { upsertReader, type ReaderInput } from '../modules/readers/reader-repository.js';
+
+/** The demo readers' password (the README lists them); `initial` has an initial one to change. */
+export const DEMO_PASSWORD = 'Reader2026';
+export const DEMO_INITIAL_PASSWORD = 'Init2026';
+/** Days a demo institution's passwords stay valid: the `expired` reader's is older. */
+export const DEMO_PASSWORD_MAX_AGE_DAYS = 365;
+
+/** One reader in each state a newcomer should be able to try, in every demo institution. */
+export const DEMO_READERS: (ReaderInput & { password: string })[] = [
+  {
+    account: 'reader',
+    cardNo: 'D0001',
+    name: '李明',
+    email: 'reader@example.org',
+    emailVerified: true,
+    phone: '13800000001',
+    phoneVerified: true,
+    department: '计算机学院',
+    readerType: '本科生',
+    password: DEMO_PASSWORD,
+  },
+  { account: 'frozen', cardNo: 'D0002', name: '王芳', status: 'frozen', readerType: '本科生', password: DEMO_PASSWORD },
+  {
+    account: 'lost',
+    cardNo: 'D0003',
+    name: '张伟',
+    status: 'lost',
+    phone: '13800000003',
+    phoneVerified: true,
+    readerType: '研究生',
+    password: DEMO_PASSWORD,
+  },
+  {
+    account: 'expired',
+    cardNo: 'D0004',
+    name: '刘洋',
+    email: 'expired@example.org',
+    emailVerified: true,
+    readerType: '教师',
+    passwordChangedAt: new Date(Date.now() - (DEMO_PASSWORD_MAX_AGE_DAYS + 30) * 86_400_000),
+    password: DEMO_PASSWORD,
+  },
+  {
+    account: 'unverified',
+    cardNo: 'D0005',
+    name: '陈静',
+    email: 'unverified@example.org',
+    emailVerified: false,
+    phone: '13800000005',
+    phoneVerified: false,
+    readerType: '本科生',
+    password: DEMO_PASSWORD,
+  },
+  {
+    account: 'initial',
+    cardNo: 'D0006',
+    name: '赵磊',
+    readerType: '本科生',
+    mustChangePassword: true,
+    firstLoginFlag: '0',
+    password: DEMO_INITIAL_PASSWORD,
+  },
+];
+
+const hashes = new Map<string, Promise<string>>();
+/** One argon2 hash per demo password per process: seeding many institutions stays quick. */
+function demoHash(password: string): Promise<string> {
+  let h = hashes.get(password);
+  if (!h) hashes.set(password, (h = hashPassword(password)));
+  return h;
+}
+
+/** Seeds the demo readers of an institution (their library: its main one) and its password age limit. */
+export async function seedDemoReaders(db: Kysely<Database>, tenantId: number): Promise<number> {
+  const main = await db
+    .selectFrom('library')
+    .select('lib_code')
+    .where('tenant_id', '=', tenantId)
+    .orderBy('is_main', 'desc')
+    .orderBy('seq')
+    .executeTakeFirst();
+  await mergeSiteConfig(db, tenantId, { passwordMaxAgeDays: String(DEMO_PASSWORD_MAX_AGE_DAYS) });
+  for (const { password, ...input } of DEMO_READERS) {
+    await upsertReader(db, tenantId, { libCode: main?.lib_code ?? '', ...input }, await demoHash(password));
+  }
+  return DEMO_READERS.length;
+}
