@@ -3,7 +3,6 @@ import { listsApi, useListQuery } from '../api/lists-api';
 import type { CollectionKind } from '../api/lists-api';
 import { ChoiceFilter } from '../components/Filters';
 import { ListLayout } from '../components/ListLayout';
-import { ListPager } from '../components/ListPager';
 import { ListState } from '../components/ListState';
 import { useListParams } from '../use-list-params';
 
@@ -33,11 +32,9 @@ export function CollectionsPage({ feature }: { feature: string }) {
       }
     >
       <ListState
-        isPending={list.isPending}
-        isError={list.isError}
-        error={list.error}
+        query={list}
         isEmpty={!collections.length}
-        onRetry={() => void list.refetch()}
+        paging={{ page, pageSize: ROWS, total: list.data?.totalCount ?? 0, onChange: (p) => set({ page: String(p) }) }}
       >
         <ul className="of-card-grid">
           {collections.map((c) => (
@@ -54,12 +51,6 @@ export function CollectionsPage({ feature }: { feature: string }) {
             </li>
           ))}
         </ul>
-        <ListPager
-          page={page}
-          pageSize={ROWS}
-          total={list.data?.totalCount ?? 0}
-          onChange={(p) => set({ page: String(p) })}
-        />
       </ListState>
     </ListLayout>
   );

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { recordPath } from '../../../lib/record-path';
 import { listsApi, useListQuery } from '../api/lists-api';
 import { ListLayout } from '../components/ListLayout';
-import { ListPager } from '../components/ListPager';
 import { ListState } from '../components/ListState';
 import { useListParams } from '../use-list-params';
 
@@ -21,11 +20,9 @@ export function HotBookListsPage({ feature }: { feature: string }) {
   return (
     <ListLayout feature={feature}>
       <ListState
-        isPending={list.isPending}
-        isError={list.isError}
-        error={list.error}
+        query={list}
         isEmpty={!bookLists.length}
-        onRetry={() => void list.refetch()}
+        paging={{ page, pageSize: ROWS, total: list.data?.totalCount ?? 0, onChange: (p) => set({ page: String(p) }) }}
       >
         <div className="of-card-grid">
           {bookLists.map((bl) => (
@@ -46,12 +43,6 @@ export function HotBookListsPage({ feature }: { feature: string }) {
             </section>
           ))}
         </div>
-        <ListPager
-          page={page}
-          pageSize={ROWS}
-          total={list.data?.totalCount ?? 0}
-          onChange={(p) => set({ page: String(p) })}
-        />
       </ListState>
     </ListLayout>
   );

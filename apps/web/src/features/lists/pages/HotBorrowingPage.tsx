@@ -4,7 +4,6 @@ import type { HotLoanRequest } from '@openfind/contract';
 import { listsApi, useListQuery } from '../api/lists-api';
 import { ChoiceFilter, SelectFilter } from '../components/Filters';
 import { ListLayout } from '../components/ListLayout';
-import { ListPager } from '../components/ListPager';
 import { ListState } from '../components/ListState';
 import { RankedRecords } from '../components/RankedRecords';
 import { useListParams } from '../use-list-params';
@@ -59,11 +58,9 @@ export function HotBorrowingPage({ feature }: { feature: string }) {
       }
     >
       <ListState
-        isPending={list.isPending}
-        isError={list.isError}
-        error={list.error}
+        query={list}
         isEmpty={!records.length}
-        onRetry={() => void list.refetch()}
+        paging={{ page, pageSize: ROWS, total: list.data?.totalCount ?? 0, onChange: (p) => set({ page: String(p) }) }}
       >
         <RankedRecords
           start={(page - 1) * ROWS + 1}
@@ -79,12 +76,6 @@ export function HotBorrowingPage({ feature }: { feature: string }) {
                 ? t('hotBorrowing.rate', { rate: r.loanRate.toFixed(2) })
                 : t('hotBorrowing.loans', { count: r.loanCount }),
           }))}
-        />
-        <ListPager
-          page={page}
-          pageSize={ROWS}
-          total={list.data?.totalCount ?? 0}
-          onChange={(p) => set({ page: String(p) })}
         />
       </ListState>
     </ListLayout>

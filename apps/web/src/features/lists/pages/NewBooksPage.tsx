@@ -3,7 +3,6 @@ import { NEW_BOOK_WINDOWS } from '@openfind/contract';
 import { listsApi, useListQuery } from '../api/lists-api';
 import { SelectFilter } from '../components/Filters';
 import { ListLayout } from '../components/ListLayout';
-import { ListPager } from '../components/ListPager';
 import { ListState } from '../components/ListState';
 import { RankedRecords } from '../components/RankedRecords';
 import { useListParams } from '../use-list-params';
@@ -59,11 +58,14 @@ export function NewBooksPage({ feature }: { feature: string }) {
       }
     >
       <ListState
-        isPending={list.isPending}
-        isError={list.isError}
-        error={list.error}
+        query={list}
         isEmpty={!records.length}
-        onRetry={() => void list.refetch()}
+        paging={{
+          page,
+          pageSize: ROWS,
+          total: Math.min(list.data?.numFound ?? 0, list.data?.maxResults ?? Infinity),
+          onChange: (p) => set({ page: String(p) }),
+        }}
       >
         <RankedRecords
           start={(page - 1) * ROWS + 1}
@@ -76,12 +78,6 @@ export function NewBooksPage({ feature }: { feature: string }) {
             callNo: r.callNoOne,
             metric: r.inDate ? t('newBooks.arrived', { date: r.inDate }) : null,
           }))}
-        />
-        <ListPager
-          page={page}
-          pageSize={ROWS}
-          total={Math.min(list.data?.numFound ?? 0, list.data?.maxResults ?? Infinity)}
-          onChange={(p) => set({ page: String(p) })}
         />
       </ListState>
     </ListLayout>

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { listsApi, useListQuery } from '../api/lists-api';
 import { ChoiceFilter } from '../components/Filters';
 import { ListLayout } from '../components/ListLayout';
-import { ListPager } from '../components/ListPager';
 import { ListState } from '../components/ListState';
 import { RankedRecords } from '../components/RankedRecords';
 import { useListParams } from '../use-list-params';
@@ -33,11 +32,9 @@ export function RatingsPage({ feature }: { feature: string }) {
       }
     >
       <ListState
-        isPending={list.isPending}
-        isError={list.isError}
-        error={list.error}
+        query={list}
         isEmpty={!records.length}
-        onRetry={() => void list.refetch()}
+        paging={{ page, pageSize: ROWS, total: list.data?.totalCount ?? 0, onChange: (p) => set({ page: String(p) }) }}
       >
         <RankedRecords
           start={(page - 1) * ROWS + 1}
@@ -49,12 +46,6 @@ export function RatingsPage({ feature }: { feature: string }) {
             year: r.publishYear,
             metric: t('hotRatings.score', { score: r.avgScore.toFixed(1), count: r.ratingCount }),
           }))}
-        />
-        <ListPager
-          page={page}
-          pageSize={ROWS}
-          total={list.data?.totalCount ?? 0}
-          onChange={(p) => set({ page: String(p) })}
         />
       </ListState>
     </ListLayout>

@@ -4,7 +4,7 @@ import { recordPath, searchPath } from '../../../../lib/record-path';
 import { listsApi, useListQuery } from '../../../lists';
 import type { CollectionKind } from '../../../lists';
 import { HomeListSection } from './HomeListSection';
-import { useBatches } from './use-batches';
+import { useBatchQuery } from './use-batch-query';
 import './home-lists.css';
 
 /** Items per batch on the home page. */
@@ -50,8 +50,7 @@ function PopularSearches() {
 
 function HotLoans() {
   const { t, i18n } = useTranslation('lists');
-  const { page, nextFor } = useBatches(ROWS);
-  const { data, isFetching } = useListQuery(['home', 'hot-loan', page, i18n.language], (s) =>
+  const { data, isFetching, nextFor } = useBatchQuery(['home', 'hot-loan', i18n.language], ROWS, (page, s) =>
     listsApi.hotLoan({ statRange: LAST_MONTH_DAYS, page, rows: ROWS }, quiet(s)),
   );
   if (!data?.result.length) return null;
@@ -82,8 +81,7 @@ function NewBooks() {
     page,
     rows: ROWS,
   });
-  const { page, nextFor } = useBatches(ROWS);
-  const { data, isFetching } = useListQuery(['home', 'new-books', page, i18n.language], (s) =>
+  const { data, isFetching, nextFor } = useBatchQuery(['home', 'new-books', i18n.language], ROWS, (page, s) =>
     listsApi.newBooks(body(page), quiet(s)),
   );
   if (!data?.searchResult.length) return null;
@@ -107,8 +105,7 @@ function NewBooks() {
 
 function Collections({ kind }: { kind: CollectionKind }) {
   const { t, i18n } = useTranslation('lists');
-  const { page, nextFor } = useBatches(ROWS);
-  const { data, isFetching } = useListQuery(['home', 'collections', kind, page, i18n.language], (s) =>
+  const { data, isFetching, nextFor } = useBatchQuery(['home', 'collections', kind, i18n.language], ROWS, (page, s) =>
     listsApi.collections(kind, page, ROWS, quiet(s)),
   );
   if (!data?.list.length) return null;
@@ -157,8 +154,7 @@ function Disciplines() {
 function HotBookLists() {
   const { t, i18n } = useTranslation('lists');
   const rows = 3;
-  const { page, nextFor } = useBatches(rows);
-  const { data, isFetching } = useListQuery(['home', 'book-lists', page, i18n.language], (s) =>
+  const { data, isFetching, nextFor } = useBatchQuery(['home', 'book-lists', i18n.language], rows, (page, s) =>
     listsApi.hotBookLists(page, rows, quiet(s)),
   );
   if (!data?.list.length) return null;
@@ -186,8 +182,7 @@ function HotBookLists() {
 
 function DonationNews() {
   const { t, i18n } = useTranslation('lists');
-  const { page, nextFor } = useBatches(ROWS);
-  const { data, isFetching } = useListQuery(['home', 'donations', page, i18n.language], (s) =>
+  const { data, isFetching, nextFor } = useBatchQuery(['home', 'donations', i18n.language], ROWS, (page, s) =>
     listsApi.donateNews(page, ROWS, quiet(s)),
   );
   if (!data?.list.length) return null;

@@ -1,14 +1,21 @@
 import { useState } from 'react';
+import { useListQuery } from '../../../lists';
 
 /**
- * "Change batch" (spec §9): pages through a list `rows` at a time, wrapping to the first batch after
- * the last. `nextFor(total)` is the action for a list of `total` items, undefined when one batch holds all.
+ * A home list with "change batch" (spec §9): fetches page `page` of `rows` items and offers
+ * `nextFor(total)`, the action that shows the next batch (wrapping to the first after the last),
+ * undefined when one batch holds all `total` items.
  */
-export function useBatches(rows: number) {
+export function useBatchQuery<T>(
+  key: readonly unknown[],
+  rows: number,
+  fetch: (page: number, signal: AbortSignal) => Promise<T>,
+) {
   const [page, setPage] = useState(1);
+  const query = useListQuery([...key, page], (signal) => fetch(page, signal));
   const nextFor = (total: number | undefined) => {
     const pages = Math.ceil((total ?? 0) / rows);
     return pages > 1 ? () => setPage((p) => (p % pages) + 1) : undefined;
   };
-  return { page, nextFor };
+  return { data: query.data, isFetching: query.isFetching, nextFor };
 }
