@@ -90,6 +90,17 @@ const codes = z
 export const RecordIdQuery = z.object({ recordId: RecordId });
 export type RecordIdQuery = z.infer<typeof RecordIdQuery>;
 
+/** A record in a list: its id, title, author, publisher, year and first ISBN ('' when unknown). */
+export const RecordBrief = z.object({
+  recordId: z.number().int(),
+  title: z.string(),
+  author: z.string(),
+  publisher: z.string(),
+  publishYear: z.string(),
+  isbn: z.string(),
+});
+export type RecordBrief = z.infer<typeof RecordBrief>;
+
 /** `{recordId}` body of the record POST calls. */
 export const RecordIdBody = z.object({ recordId: RecordId });
 
@@ -567,13 +578,7 @@ export const LibraryEntry = z.object({
 export const LibraryEntryList = z.array(LibraryEntry);
 
 /** A record in a book list. */
-export const BookListRecord = z.object({
-  recordId: z.number().int(),
-  title: z.string(),
-  author: z.string(),
-  publisher: z.string(),
-  publishYear: z.string(),
-  isbn: z.string(),
+export const BookListRecord = RecordBrief.extend({
   /** Why it is on the list ('' when no note). */
   note: z.string(),
 });
@@ -637,13 +642,7 @@ export const UserRatingsRequest = z.object({
   minRatings: count(1).pipe(z.number().int().min(1).max(1000)),
 });
 export type UserRatingsRequest = z.infer<typeof UserRatingsRequest>;
-export const RatedRecord = z.object({
-  recordId: z.number().int(),
-  title: z.string(),
-  author: z.string(),
-  publisher: z.string(),
-  publishYear: z.string(),
-  isbn: z.string(),
+export const RatedRecord = RecordBrief.extend({
   docCode: z.string(),
   /** Average of the ratings, one decimal. */
   avgScore: z.number(),

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { BriefRow } from '../record-detail/record-brief.js';
 
 /** Average (one decimal) and number of ratings of a record. */
 export interface ScoreRow {
@@ -50,13 +51,7 @@ export async function findReaderScore(
   return row?.score ?? null;
 }
 
-export interface RatedRow {
-  record_id: number;
-  title: string;
-  author: string;
-  publisher: string | null;
-  publish_year: string | null;
-  isbns: string[];
+export interface RatedRow extends BriefRow {
   doc_code: string;
   avg_score: number;
   rating_count: number;

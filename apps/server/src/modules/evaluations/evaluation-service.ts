@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { Errors } from '../../http/errors.js';
+import { recordBrief } from '../record-detail/record-brief.js';
 import { requireRecord } from '../record-detail/record-repository.js';
 import {
   findApprovedComments,
@@ -49,12 +50,7 @@ export class EvaluationService {
     return {
       totalCount: total,
       list: rows.map((r) => ({
-        recordId: r.record_id,
-        title: r.title,
-        author: r.author,
-        publisher: r.publisher ?? '',
-        publishYear: r.publish_year ?? '',
-        isbn: r.isbns[0] ?? '',
+        ...recordBrief(r),
         docCode: r.doc_code,
         avgScore: r.avg_score,
         ratingCount: r.rating_count,

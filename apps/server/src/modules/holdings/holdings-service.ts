@@ -37,6 +37,12 @@ const priceOf = (p: string | null) => {
   return m ? Number(m[0]) : null;
 };
 
+/** One page of a list held in memory, with the list's size. */
+function pageOf<T>(list: T[], q: { page: number; rows: number }): { totalCount: number; list: T[] } {
+  const start = (q.page - 1) * q.rows;
+  return { totalCount: list.length, list: list.slice(start, start + q.rows) };
+}
+
 /** Holdings of a record: copies with their status in the request language, grouped and paged. */
 export class HoldingsService {
   constructor(
@@ -112,8 +118,7 @@ export class HoldingsService {
       3: (a, b) => Number(b.processTypeCode === ON_SHELF) - Number(a.processTypeCode === ON_SHELF) || byCall(a, b),
     };
     list.sort(sorters[q.sortType] ?? byCall);
-    const start = (q.page - 1) * q.rows;
-    return { totalCount: list.length, list: list.slice(start, start + q.rows) };
+    return pageOf(list, q);
   }
 
   /** `groupItemsByLibCode`: copies per library, main libraries first (shown even without copies). */
@@ -187,8 +192,7 @@ export class HoldingsService {
       (a, b) =>
         b.year.localeCompare(a.year, 'en', { numeric: true }) || b.vol.localeCompare(a.vol, 'en', { numeric: true }),
     );
-    const start = (q.page - 1) * q.rows;
-    return { totalCount: list.length, list: list.slice(start, start + q.rows) };
+    return pageOf(list, q);
   }
 
   /** `getDItems`: the record's electronic copies (its links). */
@@ -201,8 +205,7 @@ export class HoldingsService {
       url: l.url,
       urlName: l.label ?? null,
     }));
-    const start = (q.page - 1) * q.rows;
-    return { totalCount: list.length, list: list.slice(start, start + q.rows) };
+    return pageOf(list, q);
   }
 
   /** `getAttachmentList`: files attached to the record. */

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { BriefRow } from '../record-detail/record-brief.js';
 
 /** Which collections a list shows. */
 export type CollectionList = 'hot' | 'new' | 'trial';
@@ -119,14 +120,8 @@ export async function findBookLists(
   return rows;
 }
 
-export interface BookListRecordRow {
+export interface BookListRecordRow extends BriefRow {
   book_list_id: number;
-  record_id: number;
-  title: string;
-  author: string;
-  publisher: string | null;
-  publish_year: string | null;
-  isbns: string[];
   note: string;
 }
 

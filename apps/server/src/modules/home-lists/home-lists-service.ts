@@ -15,6 +15,7 @@ import type { Database } from '../../db/schema.js';
 import { Errors } from '../../http/errors.js';
 import { localName } from '../../lib/localized.js';
 import type { DictionaryService } from '../dictionaries/dictionary-service.js';
+import { recordBrief } from '../record-detail/record-brief.js';
 import type { WindowedSearchRequest } from '../search/search-query.js';
 import type { SearchContext, SearchService } from '../search/search-service.js';
 import {
@@ -140,17 +141,7 @@ export class HomeListsService {
         viewCount: l.view_count,
         recordCount: l.record_count,
         createdDate: l.created_date,
-        records: records
-          .filter((r) => r.book_list_id === l.id)
-          .map((r) => ({
-            recordId: r.record_id,
-            title: r.title,
-            author: r.author,
-            publisher: r.publisher ?? '',
-            publishYear: r.publish_year ?? '',
-            isbn: r.isbns[0] ?? '',
-            note: r.note,
-          })),
+        records: records.filter((r) => r.book_list_id === l.id).map((r) => ({ ...recordBrief(r), note: r.note })),
       })),
     };
   }
