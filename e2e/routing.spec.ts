@@ -21,9 +21,9 @@ test.describe('routing', () => {
   });
 
   test('a deep link shows its screen as not available yet, inside the shell', async ({ page }) => {
-    await openPage(page, '/searchList/bookDetails/42');
-    await expect(page.getByRole('heading', { level: 1, name: '图书详情' })).toBeVisible();
-    await expect(page.getByText('“图书详情”功能正在建设中')).toBeVisible();
+    await openPage(page, '/dataBaseNav/details/42');
+    await expect(page.getByRole('heading', { level: 1, name: '数据库详情' })).toBeVisible();
+    await expect(page.getByText('“数据库详情”功能正在建设中')).toBeVisible();
     await page.getByRole('link', { name: '返回首页' }).click();
     await expect(page).toHaveURL(/\/Home$/);
   });
