@@ -10,6 +10,7 @@ import type {
   SearchResponse,
   UserRatingsResponse,
 } from '@openfind/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/seed/demo.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
@@ -114,6 +115,7 @@ describe('getHotLoan', () => {
     const second = await hot({ statRange: 30, page: 2, rows: 2 });
     expect(second.result.map((r) => r.title)).toEqual(['Python编程']);
     expect((await hot({ statRange: 30, rows: 10000 })).result).toHaveLength(3);
+    expect(await hot({ statRange: 30, page: 5, rows: 2 })).toMatchObject({ result: [], totalCount: 3 });
     const res = await post('/find/index/getHotLoan', { page: 0 }, 'en_US');
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res).message).toMatch(/^Invalid request: page/);
@@ -207,6 +209,8 @@ describe('collections, disciplines, libraries, donation news', () => {
       'Alumni abroad donate English-language books',
       'Local gazetteers donated to the library',
     ]);
+    const past = envelopeOf<DonateNewsPage>(await post('/find/donate/searchDonateNews', { page: 9, rows: 2 })).data;
+    expect(past).toEqual({ totalCount: 6, list: [] });
   });
 });
 
@@ -279,6 +283,34 @@ describe('userRatings', () => {
     expect((await ratings({ sortType: 2 })).list.map((r) => r.title)).toEqual(['Python编程', '红楼梦', '三体']);
     expect((await ratings({ minRatings: 2 })).list.map((r) => r.title)).toEqual(['红楼梦', 'Python编程']);
     expect((await ratings({ page: 2, rows: 2 })).list.map((r) => r.title)).toEqual(['Python编程']);
+  });
+
+  it('lists at most the top 100', async () => {
+    const other = await createTestApp();
+    try {
+      const tid = (await other.services.tenants.byMappingPath(''))!.id;
+      await sql`
+        INSERT INTO bib_record (tenant_id, source_key, source_format, title, content_hash)
+        SELECT ${tid}, 'test:r' || n, 'demo', '书' || n, 'h' || n FROM generate_series(1, 105) AS n`.execute(
+        other.db.kysely,
+      );
+      await sql`
+        INSERT INTO record_rating (tenant_id, record_id, reader_id, score)
+        SELECT tenant_id, record_id, 1, 1 + record_id % 5 FROM bib_record WHERE tenant_id = ${tid}`.execute(
+        other.db.kysely,
+      );
+      const call = async (body: Record<string, unknown>) =>
+        envelopeOf<UserRatingsResponse>(
+          await other.call({ url: '/find/findUserEvaluation/userRatings', body, mappingPath: '' }),
+        ).data;
+      const last = await call({ page: 10, rows: 10 });
+      expect(last.totalCount).toBe(100);
+      expect(last.list).toHaveLength(10);
+      expect(await call({ page: 11, rows: 10 })).toEqual({ totalCount: 100, list: [] });
+      expect((await call({ page: 2, rows: 60 })).list).toHaveLength(40);
+    } finally {
+      await other.close();
+    }
   });
 });
 

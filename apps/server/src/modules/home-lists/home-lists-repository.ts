@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { findPage } from '../../lib/paged-query.js';
 import type { BriefRow } from '../record-detail/record-brief.js';
 
 /** Which collections a list shows. */
@@ -21,7 +22,6 @@ export interface CollectionRow {
   visit_count: number;
   added_on: string;
   trial_until: string | null;
-  total: number;
 }
 
 /** Hot (most visited), new (added in the last year, newest first) or trial (trial not ended) collections. */
@@ -31,7 +31,7 @@ export async function findCollections(
   list: CollectionList,
   offset: number,
   rows: number,
-): Promise<CollectionRow[]> {
+): Promise<{ total: number; rows: CollectionRow[] }> {
   const where = {
     hot: sql`true`,
     new: sql`added_on > current_date - ${NEW_COLLECTION_DAYS}::int`,
@@ -42,15 +42,12 @@ export async function findCollections(
     new: sql`added_on DESC`,
     trial: sql`trial_until ASC`,
   }[list];
-  const { rows: found } = await sql<CollectionRow>`
+  const select = sql`
     SELECT id, name, name_en, name_tw, description, description_en, url, image_url, subjects, visit_count,
-           to_char(added_on, 'YYYY-MM-DD') AS added_on, to_char(trial_until, 'YYYY-MM-DD') AS trial_until,
-           (count(*) OVER ())::int AS total
+           to_char(added_on, 'YYYY-MM-DD') AS added_on, to_char(trial_until, 'YYYY-MM-DD') AS trial_until, seq
     FROM e_collection
-    WHERE tenant_id = ${tenantId} AND NOT hidden AND ${where}
-    ORDER BY ${order}, seq, id
-    LIMIT ${rows} OFFSET ${offset}`.execute(db);
-  return found;
+    WHERE tenant_id = ${tenantId} AND NOT hidden AND ${where}`;
+  return findPage<CollectionRow>(db, select, sql`${order}, seq, id`, offset, rows);
 }
 
 /** Records per discipline code. */
@@ -97,7 +94,6 @@ export interface BookListRow {
   view_count: number;
   record_count: number;
   created_date: string;
-  total: number;
 }
 
 /** Published book lists: newest first, or most viewed first (`hot`); one list when `id` is given. */
@@ -105,19 +101,16 @@ export async function findBookLists(
   db: Kysely<Database>,
   tenantId: number,
   q: { hot: boolean; id: number; offset: number; rows: number },
-): Promise<BookListRow[]> {
+): Promise<{ total: number; rows: BookListRow[] }> {
   const one = q.id ? sql`AND l.id = ${q.id}` : sql``;
-  const order = q.hot ? sql`l.view_count DESC, l.created_at DESC` : sql`l.created_at DESC`;
-  const { rows } = await sql<BookListRow>`
+  const order = q.hot ? sql`view_count DESC, created_at DESC, id` : sql`created_at DESC, id`;
+  const select = sql`
     SELECT l.id, l.name, l.name_en, l.name_tw, l.description, l.description_en, l.image_url, l.view_count,
            (SELECT count(*)::int FROM book_list_record r WHERE r.book_list_id = l.id) AS record_count,
-           to_char(l.created_at, 'YYYY-MM-DD') AS created_date,
-           (count(*) OVER ())::int AS total
+           to_char(l.created_at, 'YYYY-MM-DD') AS created_date, l.created_at
     FROM book_list l
-    WHERE l.tenant_id = ${tenantId} AND l.published ${one}
-    ORDER BY ${order}, l.id
-    LIMIT ${q.rows} OFFSET ${q.offset}`.execute(db);
-  return rows;
+    WHERE l.tenant_id = ${tenantId} AND l.published ${one}`;
+  return findPage<BookListRow>(db, select, order, q.offset, q.rows);
 }
 
 export interface BookListRecordRow extends BriefRow {
@@ -155,7 +148,6 @@ export interface DonateNewsRow {
   copies: number;
   remark: string;
   publish_time: string;
-  total: number;
 }
 
 /** Published donation news, newest first. */
@@ -164,13 +156,11 @@ export async function findDonateNews(
   tenantId: number,
   offset: number,
   rows: number,
-): Promise<DonateNewsRow[]> {
-  const { rows: found } = await sql<DonateNewsRow>`
+): Promise<{ total: number; rows: DonateNewsRow[] }> {
+  const select = sql`
     SELECT id, title, title_en, content, content_en, donor_name, copies, remark,
-           to_char(published_on, 'YYYY-MM-DD') AS publish_time, (count(*) OVER ())::int AS total
+           to_char(published_on, 'YYYY-MM-DD') AS publish_time, published_on
     FROM donate_news
-    WHERE tenant_id = ${tenantId} AND published AND published_on <= current_date
-    ORDER BY published_on DESC, id DESC
-    LIMIT ${rows} OFFSET ${offset}`.execute(db);
-  return found;
+    WHERE tenant_id = ${tenantId} AND published AND published_on <= current_date`;
+  return findPage<DonateNewsRow>(db, select, sql`published_on DESC, id DESC`, offset, rows);
 }

@@ -64,13 +64,13 @@ export class HomeListsService {
 
   /** `getHotCollection`, `getNewCollection`, `getTryCollection`. */
   async collections(tenantId: number, lang: Lang, list: CollectionList, q: PageRequest): Promise<CollectionPage> {
-    const [rows, disciplines] = await Promise.all([
+    const [{ total, rows }, disciplines] = await Promise.all([
       findCollections(this.db, tenantId, list, (q.page - 1) * q.rows, q.rows),
       this.deps.dictionaries.codeList(tenantId, 'discode1', lang),
     ]);
     const subjectName = new Map(disciplines.map((d) => [d.code, d.name]));
     return {
-      totalCount: rows[0]?.total ?? 0,
+      totalCount: total,
       list: rows.map((c) => ({
         collectionId: c.id,
         collectionName: localName(c, lang),
@@ -118,7 +118,7 @@ export class HomeListsService {
    */
   async bookLists(tenantId: number, lang: Lang, q: BookListRequest, hot: boolean): Promise<BookListPage> {
     const one = q.bookListId > 0;
-    const lists = await findBookLists(this.db, tenantId, {
+    const { total, rows: lists } = await findBookLists(this.db, tenantId, {
       hot,
       id: q.bookListId,
       offset: one ? 0 : (q.page - 1) * q.rows,
@@ -132,7 +132,7 @@ export class HomeListsService {
       q.recordRows,
     );
     return {
-      totalCount: lists[0]?.total ?? 0,
+      totalCount: total,
       list: lists.map((l) => ({
         bookListId: l.id,
         name: localName(l, lang),
@@ -148,9 +148,9 @@ export class HomeListsService {
 
   /** `searchDonateNews`: donation news, newest first. */
   async donateNews(tenantId: number, lang: Lang, q: PageRequest): Promise<DonateNewsPage> {
-    const rows = await findDonateNews(this.db, tenantId, (q.page - 1) * q.rows, q.rows);
+    const { total, rows } = await findDonateNews(this.db, tenantId, (q.page - 1) * q.rows, q.rows);
     return {
-      totalCount: rows[0]?.total ?? 0,
+      totalCount: total,
       list: rows.map((n) => ({
         id: n.id,
         title: inLang(lang, n.title, n.title_en),

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { findPage } from '../../lib/paged-query.js';
 
 export interface HotLoanRow {
   record_id: number;
@@ -13,7 +14,6 @@ export interface HotLoanRow {
   doc_code: string;
   loans: number;
   rate: number;
-  total: number;
 }
 
 /**
@@ -24,14 +24,14 @@ export async function findHotLoans(
   db: Kysely<Database>,
   tenantId: number,
   q: { days: number; libCode: string; disCode: string; classNo: string; byRate: boolean; offset: number; rows: number },
-): Promise<HotLoanRow[]> {
+): Promise<{ total: number; rows: HotLoanRow[] }> {
   const lib = q.libCode ? sql`AND le.lib_code = ${q.libCode}` : sql``;
   const dis = q.disCode ? sql`AND b.discode1 @> ARRAY[${q.disCode}]::text[]` : sql``;
   const cls = q.classNo
     ? sql`AND EXISTS (SELECT 1 FROM unnest(b.clc_classes) c WHERE upper(c) LIKE ${q.classNo.toUpperCase().replace(/[%_\\]/g, '\\$&') + '%'})`
     : sql``;
-  const order = q.byRate ? sql`rate DESC, loans DESC` : sql`loans DESC, rate DESC`;
-  const { rows } = await sql<HotLoanRow>`
+  const order = q.byRate ? sql`rate DESC, loans DESC, record_id` : sql`loans DESC, rate DESC, record_id`;
+  const select = sql`
     WITH l AS (
       SELECT le.record_id, count(*)::int AS loans
       FROM loan_event le
@@ -40,13 +40,10 @@ export async function findHotLoans(
     )
     SELECT b.record_id, b.title, b.author, b.isbns[1] AS isbn, b.publisher, b.publish_year,
            b.call_numbers[1] AS call_no, b.physical_count, b.doc_code, l.loans,
-           round(l.loans::numeric / greatest(b.physical_count, 1), 2)::float8 AS rate,
-           (count(*) OVER ())::int AS total
+           round(l.loans::numeric / greatest(b.physical_count, 1), 2)::float8 AS rate
     FROM l JOIN bib_record b ON b.record_id = l.record_id
-    WHERE b.tenant_id = ${tenantId} ${dis} ${cls}
-    ORDER BY ${order}, b.record_id
-    LIMIT ${q.rows} OFFSET ${q.offset}`.execute(db);
-  return rows;
+    WHERE b.tenant_id = ${tenantId} ${dis} ${cls}`;
+  return findPage<HotLoanRow>(db, select, order, q.offset, q.rows);
 }
 
 /** Loans of a record in each of the last ten calendar years (the database's today), oldest first. */

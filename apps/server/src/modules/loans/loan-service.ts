@@ -10,7 +10,7 @@ export class LoanService {
 
   /** `getHotLoan`: records by loans (or loans per copy) in the last 7, 30, 90 or 365 days. */
   async hotLoans(tenantId: number, q: HotLoanRequest): Promise<HotLoanResponse> {
-    const rows = await findHotLoans(this.db, tenantId, {
+    const { total, rows } = await findHotLoans(this.db, tenantId, {
       days: q.statRange,
       libCode: q.libCode,
       disCode: q.disCode,
@@ -33,7 +33,7 @@ export class LoanService {
         physicalCount: r.physical_count,
         docCode: r.doc_code,
       })),
-      totalCount: rows[0]?.total ?? 0,
+      totalCount: total,
       statRange: q.statRange,
     };
   }
