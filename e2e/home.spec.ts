@@ -33,7 +33,7 @@ test.describe('home page', () => {
       /\/searchList\?searchField=title&searchFieldContent=%E4%B8%AD%E5%8D%8E%E4%B9%A6%E5%B1%80$/,
     );
     await expect(page.getByRole('heading', { level: 1, name: '检索结果' })).toBeVisible();
-    await expect(page.getByText('您的检索词：中华书局')).toBeVisible();
+    await expect(page.getByRole('search').getByRole('combobox', { name: '检索词' })).toHaveValue('中华书局');
   });
 
   test('asks for a search term instead of searching for nothing', async ({ page }) => {

@@ -19,9 +19,7 @@ export function SearchBox() {
   const [field, setField] = useState(DEFAULT_SEARCH_FIELD);
   const [keyword, setKeyword] = useState('');
   const [matchMode, setMatchMode] = useState<string>(DEFAULT_MATCH_MODE);
-  const modeId = useId();
   const [isEmpty, setIsEmpty] = useState(false);
-  const scopeId = useId();
   const inputId = useId();
   const hintId = useId();
   const onSubmit = (event: FormEvent) => {
@@ -35,16 +33,12 @@ export function SearchBox() {
   return (
     <form role="search" className="of-search" onSubmit={onSubmit} aria-label={t('search.label')} noValidate>
       <div className="of-search-row">
-        <label htmlFor={scopeId} className="of-visually-hidden">
-          {t('search.scope')}
-        </label>
-        <select id={scopeId} className="of-search-scope" value={field} onChange={(e) => setField(e.target.value)}>
-          {SEARCH_SCOPES.map((scope) => (
-            <option key={scope.key} value={scope.field}>
-              {t(`scopes.${scope.key}`)}
-            </option>
-          ))}
-        </select>
+        <NativeSelect
+          label={t('search.scope')}
+          value={field}
+          onChange={setField}
+          options={SEARCH_SCOPES.map((scope) => [scope.field, t(`scopes.${scope.key}`)])}
+        />
         <label htmlFor={inputId} className="of-visually-hidden">
           {t('search.input')}
         </label>
@@ -64,21 +58,12 @@ export function SearchBox() {
           autoComplete="off"
           maxLength={500}
         />
-        <label htmlFor={modeId} className="of-visually-hidden">
-          {ts('box.matchMode')}
-        </label>
-        <select
-          id={modeId}
-          className="of-search-scope of-search-mode"
+        <NativeSelect
+          label={ts('box.matchMode')}
           value={matchMode}
-          onChange={(e) => setMatchMode(e.target.value)}
-        >
-          {MATCH_MODE_OPTIONS.map((mode) => (
-            <option key={mode} value={mode}>
-              {ts(`matchModes.${mode}`)}
-            </option>
-          ))}
-        </select>
+          onChange={setMatchMode}
+          options={MATCH_MODE_OPTIONS.map((mode) => [mode, ts(`matchModes.${mode}`)])}
+        />
         <button className="of-search-submit" type="submit">
           <SearchIcon />
           <span>{t('search.submit')}</span>
@@ -88,5 +73,31 @@ export function SearchBox() {
         {isEmpty ? t('search.empty') : ''}
       </p>
     </form>
+  );
+}
+
+type NativeSelectProps = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: ReadonlyArray<[value: string, text: string]>;
+};
+
+/** A labelled native select of the search row. */
+function NativeSelect({ label, value, onChange, options }: NativeSelectProps) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="of-visually-hidden">
+        {label}
+      </label>
+      <select id={id} className="of-search-scope" value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([optionValue, text]) => (
+          <option key={optionValue} value={optionValue}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }

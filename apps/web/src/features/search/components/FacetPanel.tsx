@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button, Checkbox, InputNumber } from 'antd';
+import { Button, Checkbox } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FacetDimension, FacetResult } from '@openfind/contract';
 import { useDict } from '../api/get-dict';
 import { facetNamer, SHOWN_FACETS } from '../facet-names';
 import { clearFilters, hasFilters, setFilter, updateSearch } from '../search-state';
 import type { SearchState } from '../search-state';
+import { YearInputs } from './YearInputs';
 
 /** Values shown per dimension before "show more". */
 const FIRST_VALUES = 5;
@@ -121,27 +122,7 @@ function YearRange({ state, onChange }: { state: SearchState; onChange: (next: S
         {t('facets.years')}
       </h3>
       <form className="of-year-range" onSubmit={onSubmit}>
-        <InputNumber
-          aria-label={t('facets.yearFrom')}
-          placeholder={t('facets.yearFrom')}
-          min={1}
-          max={9999}
-          precision={0}
-          controls={false}
-          value={from}
-          onChange={(v) => setFrom(v)}
-        />
-        <span aria-hidden="true">–</span>
-        <InputNumber
-          aria-label={t('facets.yearTo')}
-          placeholder={t('facets.yearTo')}
-          min={1}
-          max={9999}
-          precision={0}
-          controls={false}
-          value={to}
-          onChange={(v) => setTo(v)}
-        />
+        <YearInputs from={from} to={to} onFrom={setFrom} onTo={setTo} />
         <Button htmlType="submit">{t('facets.apply')}</Button>
       </form>
     </section>

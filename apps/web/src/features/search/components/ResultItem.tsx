@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SearchRecord } from '@openfind/contract';
+import { RecordCover } from '../../../components/RecordCover';
 import { highlightSegments } from '../highlight';
 import { FavouriteButton } from './FavouriteButton';
 
@@ -21,23 +20,6 @@ function Highlighted({ html, fallback }: { html: string | undefined; fallback: s
   );
 }
 
-/** The cover (90×120), or the fallback image when there is none or it fails to load. */
-function Cover({ src }: { src: string | null }) {
-  const fallback = `${import.meta.env.BASE_URL}image-fallback.svg`;
-  const [failed, setFailed] = useState(false);
-  return (
-    <img
-      className="of-result-cover"
-      src={!src || failed ? fallback : src}
-      alt=""
-      width={90}
-      height={120}
-      loading="lazy"
-      onError={() => setFailed(true)}
-    />
-  );
-}
-
 /** One result: number, cover, [document type] highlighted title, details, holdings badges, favourites. */
 export function ResultItem({ record, number, highlight }: Props) {
   const { t } = useTranslation('search');
@@ -51,7 +33,7 @@ export function ResultItem({ record, number, highlight }: Props) {
   const headingId = `of-result-${record.recordId}`;
   return (
     <li className="of-result">
-      <Cover src={record.pic} />
+      <RecordCover src={record.pic} className="of-result-cover" />
       <div className="of-result-body">
         <h3 className="of-result-heading" id={headingId}>
           <span className="of-result-number">{number}.</span>
@@ -77,11 +59,13 @@ export function ResultItem({ record, number, highlight }: Props) {
         ) : null}
         <div className="of-result-foot">
           <span className="of-result-badges">
-            <Tag color="blue">{t('result.print', { count: record.physicalCount })}</Tag>
-            <Tag color={record.onShelfCountI > 0 ? 'green' : 'default'}>
+            <span className="of-badge of-badge--print">{t('result.print', { count: record.physicalCount })}</span>
+            <span className={`of-badge ${record.onShelfCountI > 0 ? 'of-badge--available' : 'of-badge--none'}`}>
               {t('result.available', { count: record.onShelfCountI })}
-            </Tag>
-            {record.eCount > 0 ? <Tag color="purple">{t('result.electronic', { count: record.eCount })}</Tag> : null}
+            </span>
+            {record.eCount > 0 ? (
+              <span className="of-badge of-badge--online">{t('result.electronic', { count: record.eCount })}</span>
+            ) : null}
           </span>
           <FavouriteButton title={record.title} />
         </div>

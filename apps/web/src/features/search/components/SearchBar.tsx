@@ -88,7 +88,6 @@ export function SearchBar({ field: initialField, text: initialText, matchMode: i
           aria-invalid={isEmpty || undefined}
           aria-describedby={hintId}
           maxLength={300}
-          allowClear
           enterKeyHint="search"
         />
       </AutoComplete>

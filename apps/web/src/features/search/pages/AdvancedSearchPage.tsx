@@ -1,14 +1,16 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button, Input, InputNumber, Select } from 'antd';
+import { Button, Input, Select } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MATCH_MODES, SEARCH_FIELDS } from '@openfind/contract';
 import type { FacetDimension, MatchMode } from '@openfind/contract';
 import { setPageTitle } from '../../../lib/document-title';
 import { useDict } from '../api/get-dict';
+import { YearInputs } from '../components/YearInputs';
 import { DEFAULT_MATCH_MODE, EMPTY_SEARCH, OPERATORS, parseSearchParams, searchUrl } from '../search-state';
 import type { Operator, SearchRow, SearchState } from '../search-state';
+import { ScreenConfig } from '../components/ScreenConfig';
 import '../search.css';
 
 /** Most rows a search can have (the server takes 20). */
@@ -91,128 +93,115 @@ export function AdvancedSearchPage() {
     return shown.map((e) => ({ value: e.code, label: e.name }));
   };
   return (
-    <div className="of-page of-advanced">
-      <h1 className="of-search-h1">{t('advanced.title')}</h1>
-      <form className="of-advanced-form" onSubmit={onSubmit} onReset={onReset} noValidate aria-describedby={hintId}>
-        <fieldset className="of-advanced-rows">
-          <legend>{t('advanced.conditions')}</legend>
-          <ol>
-            {form.rows.map((row, i) => (
-              <li key={i} className="of-advanced-row">
-                {i === 0 ? (
-                  <span className="of-advanced-oper of-advanced-oper--first" aria-hidden="true" />
-                ) : (
+    <ScreenConfig>
+      <div className="of-page of-advanced">
+        <h1 className="of-search-h1">{t('advanced.title')}</h1>
+        <form className="of-advanced-form" onSubmit={onSubmit} onReset={onReset} noValidate aria-describedby={hintId}>
+          <fieldset className="of-advanced-rows">
+            <legend>{t('advanced.conditions')}</legend>
+            <ol>
+              {form.rows.map((row, i) => (
+                <li key={i} className="of-advanced-row">
+                  {i === 0 ? (
+                    <span className="of-advanced-oper of-advanced-oper--first" aria-hidden="true" />
+                  ) : (
+                    <Select
+                      className="of-advanced-oper"
+                      aria-label={t('advanced.operatorOf', { n: i + 1 })}
+                      value={row.oper ?? 'AND'}
+                      onChange={(oper: Operator) => setRow(i, { oper })}
+                      options={operOptions}
+                    />
+                  )}
                   <Select
-                    className="of-advanced-oper"
-                    aria-label={t('advanced.operatorOf', { n: i + 1 })}
-                    value={row.oper ?? 'AND'}
-                    onChange={(oper: Operator) => setRow(i, { oper })}
-                    options={operOptions}
+                    className="of-advanced-field"
+                    aria-label={t('advanced.fieldOf', { n: i + 1 })}
+                    value={row.field}
+                    onChange={(field: string) => setRow(i, { field })}
+                    options={fieldOptions}
+                    popupMatchSelectWidth={false}
                   />
-                )}
+                  <Select
+                    className="of-advanced-mode"
+                    aria-label={t('advanced.matchModeOf', { n: i + 1 })}
+                    value={row.matchMode}
+                    onChange={(matchMode: MatchMode) => setRow(i, { matchMode })}
+                    options={modeOptions}
+                    popupMatchSelectWidth={false}
+                  />
+                  <Input
+                    className="of-advanced-text"
+                    aria-label={t('advanced.termOf', { n: i + 1 })}
+                    value={row.text}
+                    maxLength={300}
+                    onChange={(e) => {
+                      setRow(i, { text: e.target.value });
+                      if (e.target.value.trim()) setIsEmpty(false);
+                    }}
+                  />
+                  <Button
+                    className="of-advanced-remove"
+                    aria-label={t('advanced.removeRow', { n: i + 1 })}
+                    disabled={form.rows.length <= 1}
+                    onClick={() => setForm((f) => ({ ...f, rows: f.rows.filter((_, j) => j !== i) }))}
+                  >
+                    −
+                  </Button>
+                </li>
+              ))}
+            </ol>
+            <Button
+              disabled={form.rows.length >= MAX_ROWS}
+              onClick={() =>
+                setForm((f) => ({
+                  ...f,
+                  rows: [...f.rows, { oper: 'AND', field: 'keyWord', matchMode: DEFAULT_MATCH_MODE, text: '' }],
+                }))
+              }
+            >
+              {t('advanced.addRow')}
+            </Button>
+          </fieldset>
+          <fieldset className="of-advanced-filters">
+            <legend>{t('advanced.filters')}</legend>
+            {FILTERS.map(([dim, list]) => (
+              <label key={dim} className="of-advanced-filter">
+                <span>{t(`facets.dimensions.${dim}`)}</span>
                 <Select
-                  className="of-advanced-field"
-                  aria-label={t('advanced.fieldOf', { n: i + 1 })}
-                  value={row.field}
-                  onChange={(field: string) => setRow(i, { field })}
-                  options={fieldOptions}
-                  popupMatchSelectWidth={false}
+                  mode="multiple"
+                  allowClear
+                  aria-label={t(`facets.dimensions.${dim}`)}
+                  placeholder={t('advanced.any')}
+                  value={form.filters[dim] ?? []}
+                  onChange={(values: string[]) => setForm((f) => ({ ...f, filters: { ...f.filters, [dim]: values } }))}
+                  options={optionsOf(dim, list)}
+                  optionFilterProp="label"
                 />
-                <Select
-                  className="of-advanced-mode"
-                  aria-label={t('advanced.matchModeOf', { n: i + 1 })}
-                  value={row.matchMode}
-                  onChange={(matchMode: MatchMode) => setRow(i, { matchMode })}
-                  options={modeOptions}
-                  popupMatchSelectWidth={false}
-                />
-                <Input
-                  className="of-advanced-text"
-                  aria-label={t('advanced.termOf', { n: i + 1 })}
-                  value={row.text}
-                  maxLength={300}
-                  onChange={(e) => {
-                    setRow(i, { text: e.target.value });
-                    if (e.target.value.trim()) setIsEmpty(false);
-                  }}
-                />
-                <Button
-                  className="of-advanced-remove"
-                  aria-label={t('advanced.removeRow', { n: i + 1 })}
-                  disabled={form.rows.length <= 1}
-                  onClick={() => setForm((f) => ({ ...f, rows: f.rows.filter((_, j) => j !== i) }))}
-                >
-                  −
-                </Button>
-              </li>
+              </label>
             ))}
-          </ol>
-          <Button
-            disabled={form.rows.length >= MAX_ROWS}
-            onClick={() =>
-              setForm((f) => ({
-                ...f,
-                rows: [...f.rows, { oper: 'AND', field: 'keyWord', matchMode: DEFAULT_MATCH_MODE, text: '' }],
-              }))
-            }
-          >
-            {t('advanced.addRow')}
-          </Button>
-        </fieldset>
-        <fieldset className="of-advanced-filters">
-          <legend>{t('advanced.filters')}</legend>
-          {FILTERS.map(([dim, list]) => (
-            <label key={dim} className="of-advanced-filter">
-              <span>{t(`facets.dimensions.${dim}`)}</span>
-              <Select
-                mode="multiple"
-                allowClear
-                aria-label={t(`facets.dimensions.${dim}`)}
-                placeholder={t('advanced.any')}
-                value={form.filters[dim] ?? []}
-                onChange={(values: string[]) => setForm((f) => ({ ...f, filters: { ...f.filters, [dim]: values } }))}
-                options={optionsOf(dim, list)}
-                optionFilterProp="label"
-              />
-            </label>
-          ))}
-          <div className="of-advanced-filter">
-            <span id={`${hintId}-years`}>{t('facets.years')}</span>
-            <div className="of-year-range" role="group" aria-labelledby={`${hintId}-years`}>
-              <InputNumber
-                aria-label={t('facets.yearFrom')}
-                placeholder={t('facets.yearFrom')}
-                min={1}
-                max={9999}
-                precision={0}
-                controls={false}
-                value={form.yearFrom}
-                onChange={(yearFrom) => setForm((f) => ({ ...f, yearFrom }))}
-              />
-              <span aria-hidden="true">–</span>
-              <InputNumber
-                aria-label={t('facets.yearTo')}
-                placeholder={t('facets.yearTo')}
-                min={1}
-                max={9999}
-                precision={0}
-                controls={false}
-                value={form.yearTo}
-                onChange={(yearTo) => setForm((f) => ({ ...f, yearTo }))}
-              />
+            <div className="of-advanced-filter">
+              <span id={`${hintId}-years`}>{t('facets.years')}</span>
+              <div className="of-year-range" role="group" aria-labelledby={`${hintId}-years`}>
+                <YearInputs
+                  from={form.yearFrom}
+                  to={form.yearTo}
+                  onFrom={(yearFrom) => setForm((f) => ({ ...f, yearFrom }))}
+                  onTo={(yearTo) => setForm((f) => ({ ...f, yearTo }))}
+                />
+              </div>
             </div>
+          </fieldset>
+          <p id={hintId} className="of-searchbar-hint" aria-live="polite">
+            {isEmpty ? t('advanced.empty') : ''}
+          </p>
+          <div className="of-advanced-actions">
+            <Button type="primary" htmlType="submit">
+              {t('box.submit')}
+            </Button>
+            <Button htmlType="reset">{t('advanced.reset')}</Button>
           </div>
-        </fieldset>
-        <p id={hintId} className="of-searchbar-hint" aria-live="polite">
-          {isEmpty ? t('advanced.empty') : ''}
-        </p>
-        <div className="of-advanced-actions">
-          <Button type="primary" htmlType="submit">
-            {t('box.submit')}
-          </Button>
-          <Button htmlType="reset">{t('advanced.reset')}</Button>
-        </div>
-      </form>
-    </div>
+        </form>
+      </div>
+    </ScreenConfig>
   );
 }

@@ -17,6 +17,7 @@ import { ZeroResults } from '../components/ZeroResults';
 import { isRunnable, newSearch, setFilter, updateSearch } from '../search-state';
 import type { SearchState } from '../search-state';
 import { useSearchState } from '../use-search-state';
+import { ScreenConfig } from '../components/ScreenConfig';
 import '../search.css';
 
 /** Narrower than this, the filters move into a drawer. */
@@ -60,42 +61,44 @@ export function SearchResultsPage({ mode }: { mode: Mode }) {
     Object.values(state.filters).reduce((n, values) => n + values.length, 0) +
     (state.yearFrom !== null || state.yearTo !== null ? 1 : 0);
   return (
-    <div className="of-page of-search-page">
-      <div className="of-search-top">
-        <h1 className="of-search-h1">{title}</h1>
-        {mode === 'search' ? (
-          <SearchBar
-            field={state.field}
-            text={state.text}
-            matchMode={state.matchMode}
-            onSearch={(field, text, matchMode) => go(newSearch(state, field, text, matchMode))}
-          />
-        ) : null}
-      </div>
-      <div className="of-search-layout">
-        {isPhone ? null : <aside className="of-search-aside">{aside}</aside>}
-        <section className="of-search-main" aria-labelledby="of-results-heading" aria-busy={query.isFetching}>
-          {isPhone && (facets || mode === 'category') ? (
-            <>
-              <Button className="of-filters-button" onClick={() => setIsDrawerOpen(true)} aria-haspopup="dialog">
-                {filterCount ? t('facets.openWithCount', { count: filterCount }) : t('facets.open')}
-              </Button>
-              <Drawer
-                open={isDrawerOpen}
-                onClose={() => setIsDrawerOpen(false)}
-                title={t('facets.title')}
-                placement="left"
-                size={320}
-                closable={{ 'aria-label': t('facets.close') }}
-              >
-                {aside}
-              </Drawer>
-            </>
+    <ScreenConfig>
+      <div className="of-page of-search-page">
+        <div className="of-search-top">
+          <h1 className="of-search-h1">{title}</h1>
+          {mode === 'search' ? (
+            <SearchBar
+              field={state.field}
+              text={state.text}
+              matchMode={state.matchMode}
+              onSearch={(field, text, matchMode) => go(newSearch(state, field, text, matchMode))}
+            />
           ) : null}
-          <Results state={state} mode={mode} query={query} onChange={go} />
-        </section>
+        </div>
+        <div className="of-search-layout">
+          {isPhone ? null : <aside className="of-search-aside">{aside}</aside>}
+          <section className="of-search-main" aria-labelledby="of-results-heading" aria-busy={query.isFetching}>
+            {isPhone && (facets || mode === 'category') ? (
+              <>
+                <Button className="of-filters-button" onClick={() => setIsDrawerOpen(true)} aria-haspopup="dialog">
+                  {filterCount ? t('facets.openWithCount', { count: filterCount }) : t('facets.open')}
+                </Button>
+                <Drawer
+                  open={isDrawerOpen}
+                  onClose={() => setIsDrawerOpen(false)}
+                  title={t('facets.title')}
+                  placement="left"
+                  size={320}
+                  closable={{ 'aria-label': t('facets.close') }}
+                >
+                  {aside}
+                </Drawer>
+              </>
+            ) : null}
+            <Results state={state} mode={mode} query={query} onChange={go} />
+          </section>
+        </div>
       </div>
-    </div>
+    </ScreenConfig>
   );
 }
 
