@@ -103,6 +103,7 @@ export type RecordBrief = z.infer<typeof RecordBrief>;
 
 /** `{recordId}` body of the record POST calls. */
 export const RecordIdBody = z.object({ recordId: RecordId });
+export type RecordIdBody = z.infer<typeof RecordIdBody>;
 
 /**
  * Keys of the basic-information rows (`bean2List`), in display order. Descriptions follow the
@@ -190,6 +191,7 @@ export type BaseMarcInfo = z.infer<typeof BaseMarcInfo>;
 
 /** An electronic link of the record (856). */
 export const RecordLink = z.object({ url: z.string(), label: z.string().nullable() });
+export type RecordLink = z.infer<typeof RecordLink>;
 
 /** `GET /find/searchResultDetail/getDetail?recordId=` (what the web app uses). */
 export const RecordDetail = z.object({
@@ -223,6 +225,7 @@ export const QrCodeQuery = z.object({
     .regex(/^\/(?![/\\])[^\s]*$/, 'a path on this site')
     .optional(),
 });
+export type QrCodeQuery = z.infer<typeof QrCodeQuery>;
 /** `GET /find/searchResultDetail/getQrCode?recordId=`: a QR code that opens the record's page on a phone. */
 export const QrCode = z.object({
   /** The record's public address the code holds. */
@@ -252,6 +255,7 @@ export type RecordStatistics = z.infer<typeof RecordStatistics>;
 
 /** Loans in one period (a year 'YYYY' or a month 'YYYY-MM'). */
 export const LoanPeriod = z.object({ period: z.string(), loanCount: z.number().int() });
+export type LoanPeriod = z.infer<typeof LoanPeriod>;
 
 /** `GET /find/searchResultDetail/getLoanAnalysis?recordId=`. */
 export const LoanAnalysis = z.object({
@@ -281,6 +285,7 @@ export const AuthorInfoQuery = z.object({
   author: z.string().trim().max(200).optional(),
   recordId: RecordId.optional(),
 });
+export type AuthorInfoQuery = z.infer<typeof AuthorInfoQuery>;
 /** An encyclopedia entry from a content provider. */
 export const EncyclopediaEntry = z.object({
   title: z.string(),
@@ -290,6 +295,7 @@ export const EncyclopediaEntry = z.object({
   /** Who supplied it, for the credit line. */
   source: z.string(),
 });
+export type EncyclopediaEntry = z.infer<typeof EncyclopediaEntry>;
 export const AuthorInfo = z.object({
   /** The name looked up (from `author`, else the record's first author). */
   author: z.string(),
@@ -310,8 +316,10 @@ export const ExternalQuery = z.object({
   isbn: z.string().trim().max(100).optional(),
   title: z.string().trim().max(500).optional(),
 });
+export type ExternalQuery = z.infer<typeof ExternalQuery>;
 /** Body of the third-party POST calls. */
 export const ExternalBody = ExternalQuery.extend({}).passthrough();
+export type ExternalBody = z.infer<typeof ExternalBody>;
 /** One resource a provider offers for the record. */
 export const ExternalResource = z.object({
   title: z.string(),
@@ -321,6 +329,7 @@ export const ExternalResource = z.object({
   /** Citation counts, prices… as the provider gives them. */
   extra: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
 });
+export type ExternalResource = z.infer<typeof ExternalResource>;
 /** Answer of every third-party content call; `provider` null and an empty `list` when none is configured. */
 export const ExternalContent = z.object({
   provider: z.string().nullable(),
@@ -399,6 +408,7 @@ export const LibraryItems = z.object({
   mainFlag: z.string(),
   phyItemVo: z.array(PhysicalItem),
 });
+export type LibraryItems = z.infer<typeof LibraryItems>;
 /** `POST /find/physical/groupItemsByLibCode {recordId}`: copies grouped by library name (main library first). */
 export const ItemsByLibrary = z.object({ sortedList: z.record(z.string(), LibraryItems) });
 export type ItemsByLibrary = z.infer<typeof ItemsByLibrary>;
@@ -415,7 +425,9 @@ export const ShelfNo = z.object({
   itemCount: z.number().int(),
   onShelfCount: z.number().int(),
 });
+export type ShelfNo = z.infer<typeof ShelfNo>;
 export const ShelfNosResponse = z.array(ShelfNo);
+export type ShelfNosResponse = z.infer<typeof ShelfNosResponse>;
 
 /** Paged record calls: `{recordId, page, rows}`. */
 export const RecordPageRequest = z.object({ recordId: RecordId, page: Page, rows: Rows(20) });
@@ -429,7 +441,9 @@ export const DigitalItem = z.object({
   /** Label of the link ('电子全文'…), else null. */
   urlName: z.string().nullable(),
 });
+export type DigitalItem = z.infer<typeof DigitalItem>;
 export const DigitalItemsResponse = z.object({ totalCount: z.number().int(), list: z.array(DigitalItem) });
+export type DigitalItemsResponse = z.infer<typeof DigitalItemsResponse>;
 
 /** Issues of a serial (`POST /find/contiItem/list {recordId, page, rows}`), from the copies' year and volume. */
 export const ContiItem = z.object({
@@ -439,7 +453,9 @@ export const ContiItem = z.object({
   onShelfCount: z.number().int(),
   callNo: z.string(),
 });
+export type ContiItem = z.infer<typeof ContiItem>;
 export const ContiItemsResponse = z.object({ totalCount: z.number().int(), list: z.array(ContiItem) });
+export type ContiItemsResponse = z.infer<typeof ContiItemsResponse>;
 
 /** Files attached to a record (`POST /find/attachment/getAttachmentList {recordId}`): tables of contents, covers… */
 export const Attachment = z.object({
@@ -450,7 +466,9 @@ export const Attachment = z.object({
   kind: z.string(),
   size: z.number().int().nullable(),
 });
+export type Attachment = z.infer<typeof Attachment>;
 export const AttachmentsResponse = z.object({ totalCount: z.number().int(), list: z.array(Attachment) });
+export type AttachmentsResponse = z.infer<typeof AttachmentsResponse>;
 
 // ---------------------------------------------------------------------------------------------
 // Lists of the home page
@@ -564,7 +582,9 @@ export type CollectionPage = z.infer<typeof CollectionPage>;
 
 /** `GET /find/index/getDiscipline`: discipline entry points with record counts. */
 export const DisciplineEntry = z.object({ code: z.string(), name: z.string(), count: z.number().int() });
+export type DisciplineEntry = z.infer<typeof DisciplineEntry>;
 export const DisciplineList = z.array(DisciplineEntry);
+export type DisciplineList = z.infer<typeof DisciplineList>;
 
 /** `GET /find/index/getLibrary`: the libraries with their holdings counts. */
 export const LibraryEntry = z.object({
@@ -575,13 +595,16 @@ export const LibraryEntry = z.object({
   itemCount: z.number().int(),
   onShelfCount: z.number().int(),
 });
+export type LibraryEntry = z.infer<typeof LibraryEntry>;
 export const LibraryEntryList = z.array(LibraryEntry);
+export type LibraryEntryList = z.infer<typeof LibraryEntryList>;
 
 /** A record in a book list. */
 export const BookListRecord = RecordBrief.extend({
   /** Why it is on the list ('' when no note). */
   note: z.string(),
 });
+export type BookListRecord = z.infer<typeof BookListRecord>;
 /** A book list (reading list) of the institution. */
 export const BookList = z.object({
   bookListId: z.number().int(),
@@ -624,6 +647,7 @@ export const DonateNews = z.object({
   /** YYYY-MM-DD. */
   publishTime: z.string(),
 });
+export type DonateNews = z.infer<typeof DonateNews>;
 export const DonateNewsPage = z.object({ totalCount: z.number().int(), list: z.array(DonateNews) });
 export type DonateNewsPage = z.infer<typeof DonateNewsPage>;
 
@@ -648,6 +672,7 @@ export const RatedRecord = RecordBrief.extend({
   avgScore: z.number(),
   ratingCount: z.number().int(),
 });
+export type RatedRecord = z.infer<typeof RatedRecord>;
 /** At most the top 100 (spec §9): `totalCount` is capped at 100. */
 export const UserRatingsResponse = z.object({ totalCount: z.number().int(), list: z.array(RatedRecord) });
 export type UserRatingsResponse = z.infer<typeof UserRatingsResponse>;
