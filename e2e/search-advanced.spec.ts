@@ -13,6 +13,7 @@ test.describe('advanced search', () => {
       await page.getByRole('textbox', { name: text.term(2) }).fill('曹雪芹');
       await chooseOption(page, page.getByRole('combobox', { name: text.docType }), text.book);
       await page.keyboard.press('Escape');
+      await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
       await page.screenshot({ path: `docs/screenshots/search-advanced-${lang}.png`, fullPage: true });
       await expectNoSeriousA11yViolations(page);
       await page.getByRole('button', { name: text.submit, exact: true }).click();

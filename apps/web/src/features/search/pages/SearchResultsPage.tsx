@@ -165,7 +165,7 @@ function ResultList({ state, result, isStale, onChange }: ListProps) {
         <p id={summaryId} className="of-results-summary" role="status">
           {result.numFound > 0
             ? t('page.found', { count: result.numFound, formatted: result.numFound.toLocaleString() })
-            : t('zero.title')}
+            : null}
         </p>
       </div>
       <SearchNotices state={state} result={result} onChange={onChange} />
