@@ -3,6 +3,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
 import { bearer, captcha, login, TEST_AUTH, tokenOf } from './auth-support.js';
 import { DEMO_INITIAL_PASSWORD, DEMO_PASSWORD } from '../src/seed/demo-readers.js';
+import { saveReader } from '../src/modules/readers/reader-service.js';
 
 let t: TestApp;
 
@@ -186,6 +187,31 @@ describe('login', () => {
     expect(changed).toMatchObject({ success: true, message: '修改密码成功' });
     expect(envelopeOf(await login(t, 'initial', DEMO_INITIAL_PASSWORD)).errCode).toBe(40201);
     expect(envelopeOf(await login(t, 'initial', 'New2026pass')).success).toBe(true);
+  });
+
+  it('refuses a new password equal to the account or card number, under either rule', async () => {
+    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    await saveReader(t.db.kysely, tenantId, { account: 'Lib2026abc', cardNo: 'Card2026xyz' }, 'Start2026pw', '1');
+    const change = (newPassword: string) =>
+      t
+        .call({
+          url: '/oga/forceModify',
+          mappingPath: '',
+          body: { username: 'Lib2026abc', password: 'Start2026pw', newPassword },
+        })
+        .then((r) => envelopeOf(r));
+    expect((await change('lib2026ABC')).errCode).toBe(40205);
+    expect((await change('card2026XYZ')).errCode).toBe(40205);
+    await t.services.siteConfig.updateConfig(tenantId, { passwordCheck: '2' });
+    try {
+      const rule2 = await change('alllowercase1');
+      expect(rule2.errCode).toBe(40204);
+      expect(rule2.message).toContain('至少三种');
+      expect((await change('Lib2026abc')).errCode).toBe(40205);
+      expect((await change('Mixed-2026')).success).toBe(true);
+    } finally {
+      await t.services.siteConfig.resetConfig(tenantId, ['passwordCheck']);
+    }
   });
 
   it('answers data:10000 for a password older than the institution allows', async () => {

@@ -250,8 +250,10 @@ export class AccountService {
     this.checkTarget(channel, target);
     if ((await this.bindTimes(session)).times <= 0) throw AuthErrors.dailyLimit();
     const reader = await this.reader(session);
-    const sentTo = code ? await useCode(this.db, reader.id, channel, 'bind', codeHash(reader.id, code)) : undefined;
-    if (sentTo === undefined || sentTo !== target) throw AuthErrors.codeWrong();
+    const sentTo = code
+      ? await useCode(this.db, reader.id, channel, 'bind', codeHash(reader.id, code), target)
+      : undefined;
+    if (sentTo !== target) throw AuthErrors.codeWrong();
     await bindReaderContact(this.db, reader.id, channel, target);
   }
 

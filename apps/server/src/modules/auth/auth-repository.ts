@@ -199,8 +199,8 @@ export async function insertCode(
 
 /**
  * Checks a code against the latest live code of the reader on the channel for the purpose; a
- * right answer uses it up, a wrong one counts (five wrong answers and it is dead).
- * Returns the target it was sent to, or undefined.
+ * right answer uses it up, a wrong one counts (five wrong answers and it is dead). With `target`,
+ * only a code sent to that address counts. Returns the target it was sent to, or undefined.
  */
 export async function useCode(
   db: Q,
@@ -208,6 +208,7 @@ export async function useCode(
   channel: Channel,
   purpose: Purpose,
   codeHash: string,
+  target?: string,
 ): Promise<string | undefined> {
   const latest = await db
     .selectFrom('verification_code')
@@ -215,6 +216,7 @@ export async function useCode(
     .where('reader_id', '=', readerId)
     .where('channel', '=', channel)
     .where('purpose', '=', purpose)
+    .$if(target !== undefined, (q) => q.where('target', '=', target!))
     .where('used_at', 'is', null)
     .where('attempts', '<', 5)
     .where('expires_at', '>', sql<Date>`now()`)
