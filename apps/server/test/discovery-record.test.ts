@@ -11,6 +11,7 @@ import type {
   UserScore,
 } from '@openfind/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dueDateIn, holdingToItem } from '../src/modules/catalogue/import/bib-to-record.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
 import { copy, rec, storeTestRecords } from './search-fixtures.js';
 
@@ -480,5 +481,24 @@ describe('ratings and comments', () => {
     await expect(
       t.services.evaluations.comment(tenantId, { id: 9, name: 'x' }, { recordId, content: '', score: null }),
     ).rejects.toMatchObject({ errCode: 40203 });
+  });
+});
+
+describe('due dates of imported copies', () => {
+  it('are read from the loan status the source gives', () => {
+    expect(dueDateIn('借出-应还日期:2026-12-01')).toBe('2026-12-01');
+    expect(dueDateIn('Due 2026/02/28')).toBe('2026-02-28');
+    expect(dueDateIn('checked out 20261201')).toBe('2026-12-01');
+    expect(dueDateIn('借出-应还日期:2026-02-30')).toBeNull();
+    expect(dueDateIn('借出')).toBeNull();
+    const places = { locations: new Map(), libraries: new Map() };
+    expect(holdingToItem({ barcode: 'B1', status: '借出-应还日期:2026-12-01' }, places)).toMatchObject({
+      processTypeCode: '412',
+      dueDate: '2026-12-01',
+    });
+    expect(holdingToItem({ barcode: 'B2', status: '在架 2026-12-01' }, places)).toMatchObject({
+      processTypeCode: '411',
+      dueDate: null,
+    });
   });
 });

@@ -56,6 +56,12 @@ function toDate(value: string | undefined): string | null {
   return Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(d) ? null : `${y}-${mo}-${d}`;
 }
 
+/** The due date a loan status states ('借出-应还日期:2026-12-01', 'Due 2026/12/01'), else null. */
+export function dueDateIn(status: string | undefined): string | null {
+  const m = /(\d{4})[-/.]?(\d{2})[-/.]?(\d{2})/.exec(status ?? '');
+  return m ? toDate(`${m[1]}-${m[2]}-${m[3]}`) : null;
+}
+
 /** An item of the record from one holding of the source; nothing the source did not say is added. */
 export function holdingToItem(h: Holding, places: PlaceDirectory): ItemInput {
   const loc = h.location ? places.locations.get(h.location.trim().toLowerCase()) : undefined;
@@ -72,6 +78,7 @@ export function holdingToItem(h: Holding, places: PlaceDirectory): ItemInput {
     vol: h.volume ?? null,
     year: h.year ?? null,
     processTypeCode: statusToProcessType(h.status),
+    dueDate: statusToProcessType(h.status) === ON_LOAN ? dueDateIn(h.status) : null,
     circAttr: toCircAttr(h.circAttr),
     price: h.price ?? null,
     inDate: toDate(h.inDate),
