@@ -158,6 +158,21 @@ test.describe('search results', () => {
     await expect(page.locator('.of-toolbar-field', { hasText: '排序' })).toContainText('出版年（旧→新）');
   });
 
+  test('a new search from the results page keeps sort and page size, drops filters', async ({ page }) => {
+    await openPage(page, '/searchList?searchFieldContent=%E4%B8%AD%E5%9B%BD&docCode=1&sortField=title&rows=20&page=2');
+    const box = page.getByRole('search');
+    const input = box.getByRole('combobox', { name: '检索词' });
+    await input.fill('红楼梦');
+    await box.getByRole('button', { name: '检索', exact: true }).click();
+    await expect(page).toHaveURL(
+      /\/searchList\?searchFieldContent=%E7%BA%A2%E6%A5%BC%E6%A2%A6&sortField=title&rows=20$/,
+    );
+    await expect(resultRows(page).first()).toContainText('红楼梦');
+    await input.fill('');
+    await box.getByRole('button', { name: '检索', exact: true }).click();
+    await expect(page.getByText('请输入检索词')).toBeVisible();
+  });
+
   test('deep pages beyond the result window say so', async ({ page }) => {
     await openPage(page, '/searchList?searchFieldContent=%E4%B8%AD%E5%9B%BD&page=2000');
     await expect(page.getByText('页码超出可浏览范围')).toBeVisible();
