@@ -240,6 +240,8 @@ test.describe('search results', () => {
       await page.getByRole('button', { name: text.refine }).click();
       const drawer = page.getByRole('dialog');
       await expect(drawer).toBeVisible();
+      // A trial click waits until the sliding drawer stands still.
+      await drawer.getByRole('checkbox').first().click({ trial: true });
       await page.screenshot({ path: `docs/screenshots/search-filters-${lang}-mobile.png` });
       await drawer.getByRole('checkbox', { name: new RegExp(`^${text.journal}`) }).click();
       await expect(page).toHaveURL(/docCode=2/);
