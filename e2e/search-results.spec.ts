@@ -173,6 +173,22 @@ test.describe('search results', () => {
     await expect(page.getByText('请输入检索词')).toBeVisible();
   });
 
+  test('a failed search shows the server message, keeps nothing of the last answer, and can be retried', async ({
+    page,
+  }) => {
+    await openPage(page, '/searchList?searchFieldContent=%E4%B8%AD%E5%9B%BD');
+    await expect(resultRows(page)).toHaveCount(10);
+    const failure = { success: false, message: '检索服务暂时不可用', errCode: 500, errorCode: null, data: null };
+    await page.route('**/find/unify/search', (route) => route.fulfill({ json: failure }));
+    await page.getByRole('navigation', { name: '结果分页' }).getByRole('listitem', { name: '2' }).click();
+    await expect(page.locator('.of-search-failed')).toContainText('检索服务暂时不可用');
+    await expect(resultRows(page)).toHaveCount(0);
+    await expect(page.locator('.of-facets')).toHaveCount(0);
+    await page.unroute('**/find/unify/search');
+    await page.getByRole('button', { name: '重试' }).click();
+    await expect(resultRows(page).first().locator('.of-result-number')).toHaveText('11.');
+  });
+
   test('deep pages beyond the result window say so', async ({ page }) => {
     await openPage(page, '/searchList?searchFieldContent=%E4%B8%AD%E5%9B%BD&page=2000');
     await expect(page.getByText('页码超出可浏览范围')).toBeVisible();
