@@ -26,6 +26,10 @@ test.describe('advanced search', () => {
       // Reload reproduces it.
       await page.reload();
       await expect(resultRows(page)).toHaveCount(count);
+      // The conditions can be edited: the form opens with them.
+      await page.locator('.of-advanced-summary').getByRole('link').click();
+      await expect(page).toHaveURL(/\/advanceSearch\?item=/);
+      await expect(page.getByRole('textbox', { name: text.term(2) })).toHaveValue('曹雪芹');
     });
   }
 

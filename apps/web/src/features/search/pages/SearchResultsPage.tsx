@@ -7,6 +7,7 @@ import { setPageTitle } from '../../../lib/document-title';
 import { ApiError } from '../../../lib/http';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useSearchResults } from '../api/search';
+import { AdvancedSummary } from '../components/AdvancedSummary';
 import { ClassTree } from '../components/ClassTree';
 import { FacetPanel } from '../components/FacetPanel';
 import { ResultItem } from '../components/ResultItem';
@@ -73,6 +74,7 @@ export function SearchResultsPage({ mode }: { mode: Mode }) {
               onSearch={(field, text, matchMode) => go(newSearch(state, field, text, matchMode))}
             />
           ) : null}
+          <AdvancedSummary state={state} />
         </div>
         <div className="of-search-layout">
           {isPhone ? null : <aside className="of-search-aside">{aside}</aside>}
