@@ -8,6 +8,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerWeb } from './http/web.js';
 import { registerAuthRoutes } from './modules/auth/auth-routes.js';
 import { registerSessionScope } from './modules/auth/session-context.js';
+import { registerSsoRoutes } from './modules/auth/sso-routes.js';
 import { registerDictionaryRoutes } from './modules/dictionaries/dictionary-routes.js';
 import { registerEvaluationRoutes } from './modules/evaluations/evaluation-routes.js';
 import { registerHoldingsRoutes } from './modules/holdings/holdings-routes.js';
@@ -83,6 +84,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerHealthRoutes(app, opts.services);
   // Resolves the tenant from the request body, so it sits outside the tenant scope.
   registerTenantRoutes(app, opts.services);
+  // Browser redirects of single sign-on: the tenant comes from the query, not the headers.
+  registerSsoRoutes(app, opts.services);
   await app.register(async (scope) => {
     registerTenantScope(scope, opts.services);
     registerSessionScope(scope, opts.services);

@@ -26,6 +26,8 @@ import {
   saveReader,
 } from './modules/readers/reader-service.js';
 import { findReaderByLogin, setReaderStatus } from './modules/readers/reader-repository.js';
+import { setTenantSecret } from './modules/auth/auth-repository.js';
+import { EXTERNAL_JWT_KEY } from './modules/auth/sso-service.js';
 
 /** A failure the operator can act on: printed without a stack trace. */
 class CliError extends Error {}
@@ -305,6 +307,23 @@ configCmd
       } else {
         console.log(JSON.stringify((await s.siteConfig.settings(t.id)).menus, null, 2));
       }
+    });
+  });
+configCmd
+  .command('secret')
+  .description(`set institution secrets, never sent to clients: ${EXTERNAL_JWT_KEY}=<key> (the external-JWT entry)`)
+  .addOption(tenantOption)
+  .argument('<assignments...>')
+  .action(async (words: string[], o: { tenant: string }) => {
+    const values = parseAssignments(words);
+    const unknown = Object.keys(values).filter((k) => k !== EXTERNAL_JWT_KEY);
+    if (unknown.length) throw new CliError(`unknown secret(s): ${unknown.join(', ')}`);
+    const key = values[EXTERNAL_JWT_KEY];
+    if (key !== undefined && Buffer.byteLength(key) < 32) throw new CliError(`${EXTERNAL_JWT_KEY}: at least 32 bytes`);
+    await withServices(async (s, db) => {
+      const t = await findTenant(s, o.tenant);
+      for (const [name, value] of Object.entries(values)) await setTenantSecret(db.kysely, t.id, name, value);
+      console.log(`set ${Object.keys(values).join(', ')} for ${t.name}`);
     });
   });
 

@@ -128,6 +128,15 @@ describe('openfind reader', { timeout: 180_000 }, () => {
     expect(openfind('reader', 'status', 'B2002', 'gone', '--tenant', 'cli').err).toMatch(/one of normal, lost, frozen/);
   });
 
+  it('keeps institution secrets apart from the public configuration', () => {
+    expect(openfind('config', 'secret', '--tenant', 'cli', 'externalJwtKey=short').err).toMatch(/at least 32 bytes/);
+    expect(openfind('config', 'secret', '--tenant', 'cli', 'other=x').err).toMatch(/unknown secret/);
+    expect(openfind('config', 'secret', '--tenant', 'cli', `externalJwtKey=${'s'.repeat(40)}`).out).toMatch(
+      /set externalJwtKey/,
+    );
+    expect(openfind('config', 'get', '--tenant', 'cli').out).not.toContain('s'.repeat(40));
+  });
+
   it('what the CLI stored is what the login accepts', async () => {
     await withApp(async (t) => {
       const a = envelopeOf<{ name: string }>(await login(t, 'A1001', 'Good2026pw', { mappingPath: 'cli' }));
@@ -152,6 +161,8 @@ describe('openfind reader', { timeout: 180_000 }, () => {
       ]);
       expect(info[0]).toMatchObject({ department: '物理系', email_verified: true });
       expect(info.every((r) => r.password_hash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$'))).toBe(true);
+      const secret = await t.db.kysely.selectFrom('tenant_secret').select(['name', 'value']).execute();
+      expect(secret).toEqual([{ name: 'externalJwtKey', value: 's'.repeat(40) }]);
     });
   });
 });

@@ -36,6 +36,8 @@ export const AuthErrCode = {
   confirmMismatch: 40212,
   /** The library is not one the reader may choose. */
   libraryNotAllowed: 40213,
+  /** The single-sign-on ticket (`uid`) is not valid (made up, expired, another institution's). */
+  bindTicketInvalid: 40214,
   /** No session, or an expired, revoked or foreign one (HTTP 401). */
   loginRequired: 401,
 } as const;
@@ -92,8 +94,8 @@ export const LoginRequest = z.object({
   codeKey: text(100),
   mappingPath: text(64),
   nextpath: text(2000),
-  /** A single-sign-on uid to bind to this account (bind-uid screen). */
-  uid: text(200),
+  /** A single-sign-on identity to bind to this account (bind-uid screen): the signed `uid` ticket. */
+  uid: text(2000),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 /** A session: the token and the name of the header to send it in. */
@@ -211,6 +213,20 @@ export const FirstLoginFlag = z.object({ firstLoginFlag: z.string() });
 /** The libraries a reader may use and the current one. */
 export const UserLibrary = z.object({ libCode: z.string(), libName: z.string(), current: z.boolean() });
 export const ChangeUserLibRequest = z.object({ libCode: text(50) });
+
+/** `GET /oga/cas/login`: start unified authentication (a redirect to the CAS server). */
+export const CasLoginQuery = z.object({
+  mappingPath: text(64),
+  /** Return to this record after login (loginCasWithOriginalPage). */
+  recordId: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional(),
+});
+/** `GET /oga/cas/callback`: the CAS server's redirect with a service ticket. */
+export const CasCallbackQuery = CasLoginQuery.extend({ ticket: text(500) });
+/** `POST /oga/loginExternal`: a JWT from a trusted outside system, exchanged for a session. */
+export const LoginExternalRequest = z.object({ jwt: text(4000), jwtHeader: text(100) });
 
 /** `POST /oga/logout`: where the web app goes next ('' back to the page). */
 export const LogoutResult = z.object({ logoutUrl: z.string() });

@@ -27,6 +27,10 @@ export const SiteConfig = z.object({
   unifieAuthenLoginUrl: url.default(''),
   unifieAuthenLogoutUrl: url.default(''),
   exterSinAuthenUrl: url.default(''),
+  /** OpenFind addition: the CAS server (https://cas.example.edu/cas); '' = unifieAuthenLoginUrl without its /login. */
+  casServerUrl: url.default(''),
+  /** OpenFind addition: the CAS protocol version used to validate tickets ('2' serviceValidate, '3' p3/serviceValidate). */
+  casVersion: z.enum(['2', '3']).default('3'),
   /** Whether the login entry is shown at all. */
   loginFlag: Flag.default('1'),
   /** Readers choose their library independently (shows the library selector). */

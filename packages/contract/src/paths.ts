@@ -83,6 +83,10 @@ export const ApiPath = {
   updateFirstLoginFlag: '/find/userInfo/updateFirstLoginFlag',
   userLibList: '/find/userInfo/getUserLibList',
   changeUserLib: '/find/userInfo/changeUserLib',
+  /** OpenFind additions: the CAS client (browser redirects) and the external-JWT entry. */
+  casLogin: '/oga/cas/login',
+  casCallback: '/oga/cas/callback',
+  loginExternal: '/oga/loginExternal',
 } as const;
 
 /** Third-party content calls (answered by the configured providers; empty with none). */

@@ -347,6 +347,19 @@ export interface ServerSecretTable {
   value: string;
   created_at: ColumnType<Date, never, never>;
 }
+export interface ReaderIdentityTable {
+  tenant_id: number;
+  provider: 'cas' | 'external' | 'wechat' | 'passport';
+  external_id: string;
+  reader_id: number;
+  created_at: ColumnType<Date, never, never>;
+}
+export interface TenantSecretTable {
+  tenant_id: number;
+  name: string;
+  value: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
 export interface SchemaMigrationTable {
   name: string;
   checksum: string;
@@ -385,4 +398,6 @@ export interface Database {
   password_recovery: PasswordRecoveryTable;
   reader_inbox: ReaderInboxTable;
   server_secret: ServerSecretTable;
+  reader_identity: ReaderIdentityTable;
+  tenant_secret: TenantSecretTable;
 }

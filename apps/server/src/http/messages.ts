@@ -250,6 +250,11 @@ export const MESSAGES = {
     'zh-TW': '綁定成功',
     'en-US': 'Bound successfully',
   },
+  bindTicketInvalid: {
+    'zh-CN': '绑定信息已失效，请重新通过统一认证登录',
+    'zh-TW': '綁定資訊已失效，請重新通過統一認證登入',
+    'en-US': 'The binding has expired; please sign in through unified authentication again',
+  },
   libraryNotAllowed: {
     'zh-CN': '不能切换到该图书馆',
     'zh-TW': '不能切換到該圖書館',

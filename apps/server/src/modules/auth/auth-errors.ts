@@ -21,5 +21,6 @@ export const AuthErrors = {
   recoveryExpired: () => new AppError('recoveryExpired', AuthErrCode.recoveryExpired),
   phoneInvalid: () => new AppError('phoneInvalid', AuthErrCode.contactInvalid),
   emailInvalid: () => new AppError('emailInvalid', AuthErrCode.contactInvalid),
+  bindTicketInvalid: () => new AppError('bindTicketInvalid', AuthErrCode.bindTicketInvalid),
   libraryNotAllowed: () => new AppError('libraryNotAllowed', AuthErrCode.libraryNotAllowed),
 };

@@ -7,11 +7,13 @@ import { AuthService } from './auth-service.js';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth-settings.js';
 import { CaptchaService } from './captcha.js';
 import { SessionService } from './sessions.js';
+import { SsoService } from './sso-service.js';
 
 export interface AuthServices {
   auth: AuthService;
   accounts: AccountService;
   captcha: CaptchaService;
+  sso: SsoService;
   delivery: Delivery;
   authSettings: AuthSettings;
 }
@@ -32,5 +34,5 @@ export function createAuthServices(
   const delivery = createDelivery(db, { smtpUrl: settings.smtpUrl, mailFrom: settings.mailFrom });
   const auth = new AuthService(db, settings, captcha, sessions);
   const accounts = new AccountService(db, settings, { captcha, auth, delivery, dictionaries });
-  return { auth, accounts, captcha, delivery, authSettings: settings };
+  return { auth, accounts, captcha, sso: new SsoService(db, sessions), delivery, authSettings: settings };
 }

@@ -292,3 +292,56 @@ export async function deleteRecovery(db: Q, findKeyHash: string): Promise<boolea
   const r = await db.deleteFrom('password_recovery').where('find_key', '=', findKeyHash).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
+
+// ---- outside identities and institution secrets ------------------------------------------------
+
+export type IdentityProvider = 'cas' | 'external' | 'wechat' | 'passport';
+
+export async function readerOfIdentity(
+  db: Q,
+  tenantId: number,
+  provider: IdentityProvider,
+  externalId: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('reader_identity')
+    .select('reader_id')
+    .where('tenant_id', '=', tenantId)
+    .where('provider', '=', provider)
+    .where('external_id', '=', externalId)
+    .executeTakeFirst();
+  return row?.reader_id;
+}
+
+/** Binds the outside identity to the reader (a later bind moves it to the new reader). */
+export async function bindIdentity(
+  db: Q,
+  tenantId: number,
+  provider: IdentityProvider,
+  externalId: string,
+  readerId: number,
+): Promise<void> {
+  await db
+    .insertInto('reader_identity')
+    .values({ tenant_id: tenantId, provider, external_id: externalId, reader_id: readerId })
+    .onConflict((oc) => oc.columns(['tenant_id', 'provider', 'external_id']).doUpdateSet({ reader_id: readerId }))
+    .execute();
+}
+
+export async function tenantSecret(db: Q, tenantId: number, name: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('tenant_secret')
+    .select('value')
+    .where('tenant_id', '=', tenantId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+export async function setTenantSecret(db: Q, tenantId: number, name: string, value: string): Promise<void> {
+  await db
+    .insertInto('tenant_secret')
+    .values({ tenant_id: tenantId, name, value })
+    .onConflict((oc) => oc.columns(['tenant_id', 'name']).doUpdateSet({ value, updated_at: sql`now()` }))
+    .execute();
+}

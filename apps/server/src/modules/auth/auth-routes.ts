@@ -14,7 +14,9 @@ import {
   LOGIN_MUST_CHANGE,
   LOGIN_PASSWORD_TOO_OLD,
   LoginData,
+  LoginExternalRequest,
   LoginRequest,
+  LoginResult,
   LogoutResult,
   MailPhoneStatus,
   RecoveryContacts,
@@ -99,6 +101,25 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         errorCode: null,
         data,
       };
+    },
+  );
+
+  r.post(
+    ApiPath.loginExternal,
+    {
+      schema: {
+        tags,
+        summary:
+          "Exchange a JWT of a trusted outside system (signed with the institution's external key, sub = account) " +
+          'for a session: the /loginExternal/{jwt}/{jwtHeader} entry',
+        body: LoginExternalRequest,
+        response: { 200: apiResponse(LoginResult) },
+      },
+    },
+    async (req, reply) => {
+      const result = await services.sso.loginExternal(req.tenant, await config(req), req.body.jwt);
+      setSessionCookie(req, reply, result.jwt, result.expiresIn);
+      return ok(req.lang, result);
     },
   );
 

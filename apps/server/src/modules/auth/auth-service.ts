@@ -19,7 +19,13 @@ import {
   type Reader,
 } from '../readers/reader-repository.js';
 import { AuthErrors } from './auth-errors.js';
-import { clearLoginFailures, lockedSeconds, recordLoginFailure } from './auth-repository.js';
+import {
+  bindIdentity,
+  clearLoginFailures,
+  lockedSeconds,
+  recordLoginFailure,
+  type IdentityProvider,
+} from './auth-repository.js';
 import type { AuthSettings } from './auth-settings.js';
 import type { CaptchaService } from './captcha.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -78,7 +84,11 @@ export class AuthService {
     if (!(await this.captcha.check(tenant.id, body.codeKey, body.verifyCode, CaptchaScene.login))) {
       throw AuthErrors.captchaWrong();
     }
+    // A single-sign-on identity to bind (bind-uid screen): a ticket this server signed.
+    const bind = body.uid ? await this.sessions.readTicket(tenant, body.uid) : undefined;
+    if (body.uid && !bind) throw AuthErrors.bindTicketInvalid();
     const reader = await this.checkPassword(tenant, body.username, body.password);
+    if (bind) await bindIdentity(this.db, tenant.id, bind.provider as IdentityProvider, bind.externalId, reader.id);
     if (reader.mustChangePassword) return { kind: 'mustChange' };
     const maxAgeDays = Number(config.passwordMaxAgeDays);
     if (maxAgeDays > 0 && Date.now() - reader.passwordChangedAt.getTime() > maxAgeDays * 86_400_000) {

@@ -81,7 +81,7 @@ export class SessionService {
   async verify(token: string, tenant: Tenant): Promise<Session | SessionProblem> {
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, await this.signingKey(), { algorithms: [ALG] }));
+      ({ payload } = await jwtVerify(token, await this.signingKey(), { algorithms: [ALG], typ: 'JWT' }));
     } catch (err) {
       return err instanceof errors.JWTExpired ? 'expired' : 'invalid';
     }
@@ -106,6 +106,34 @@ export class SessionService {
       exp: payload.exp,
       loginType: typeof payload.lt === 'number' ? payload.lt : 1,
     };
+  }
+
+  /**
+   * A short-lived signed ticket carrying an outside identity through the browser (CAS user not yet
+   * bound, a WeChat openId): the client cannot make one up or change it.
+   */
+  async signTicket(tenant: Tenant, provider: string, externalId: string, seconds = 900): Promise<string> {
+    return new SignJWT({ tid: tenant.id, prv: provider })
+      .setProtectedHeader({ alg: ALG, typ: 'bind+jwt' })
+      .setSubject(externalId)
+      .setAudience('openfind-bind')
+      .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
+      .sign(await this.signingKey());
+  }
+
+  /** The provider and outside id of a ticket of this tenant, or undefined. */
+  async readTicket(tenant: Tenant, ticket: string): Promise<{ provider: string; externalId: string } | undefined> {
+    try {
+      const { payload } = await jwtVerify(ticket, await this.signingKey(), {
+        algorithms: [ALG],
+        audience: 'openfind-bind',
+        typ: 'bind+jwt',
+      });
+      if (payload.tid !== tenant.id || typeof payload.prv !== 'string' || !payload.sub) return undefined;
+      return { provider: payload.prv, externalId: payload.sub };
+    } catch {
+      return undefined;
+    }
   }
 
   /** Ends one session (logout): its token id is refused until it would have expired anyway. */
