@@ -18,6 +18,13 @@ const TICKETS: Record<string, string> = { 'ST-reader': 'D0001', 'ST-stranger': '
 beforeAll(async () => {
   cas = createServer((req, res) => {
     const url = new URL(req.url!, 'http://cas');
+    if (url.pathname === '/wx/openid') {
+      // The WeChat auth service of the test: code → openId.
+      const openId = { 'wx-a': 'oWX-alpha', 'wx-b': 'oWX-alpha' }[url.searchParams.get('code') ?? ''];
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(openId ? { code: '1', data: { openId } } : { code: '0', msg: 'bad code' }));
+      return;
+    }
     const ticket = url.searchParams.get('ticket') ?? '';
     validations.push({ path: url.pathname, ticket, service: url.searchParams.get('service') ?? '' });
     const user = TICKETS[ticket];
@@ -220,6 +227,137 @@ describe('external JWT entry', () => {
   it('the key is never part of the public configuration', async () => {
     const cfg = await t.call({ url: '/find/findConfig/getFindConfig', mappingPath: '' });
     expect(cfg.body).not.toContain(KEY);
+  });
+});
+
+describe('WeChat, bind-uid and relevance', () => {
+  const code = async (mp = '') =>
+    envelopeOf<{ codeKey: string; answer: string }>(await t.call({ url: '/oga/verifycode/img', mappingPath: mp })).data;
+  let tenantId: number;
+  beforeAll(async () => {
+    tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    await t.services.siteConfig.updateConfig(tenantId, {
+      weixinLogin: '1',
+      weixinAuthUrl: `${casBase.replace(/\/cas$/, '')}/wx/openid`,
+    });
+  });
+
+  it('an unbound WeChat account gets an openId ticket; userBind binds it; the next code logs in', async () => {
+    const first = envelopeOf<{ bindFlag: boolean; openId: string; jwt?: string }>(
+      await t.call({
+        url: '/oga/otherLogin',
+        mappingPath: '',
+        body: { code: 'wx-a', loginType: '1', mappingPath: '' },
+      }),
+    );
+    expect(first.data.bindFlag).toBe(false);
+    expect(first.data.jwt).toBeUndefined();
+    expect(first.data.openId).not.toContain('oWX-alpha'); // a signed ticket, not the raw openId
+
+    const c = await code();
+    const wrongPw = await t.call({
+      url: '/oga/userBind',
+      mappingPath: '',
+      body: {
+        username: 'lost',
+        password: 'Nope2026x',
+        verifyCode: c.answer,
+        codeKey: c.codeKey,
+        openId: first.data.openId,
+      },
+    });
+    expect(envelopeOf(wrongPw).errCode).toBe(40201);
+    const c2 = await code();
+    const bound = envelopeOf(
+      await t.call({
+        url: '/oga/userBind',
+        mappingPath: '',
+        headers: { 'content-language': 'en_US' },
+        body: {
+          username: 'lost',
+          password: DEMO_PASSWORD,
+          verifyCode: c2.answer,
+          codeKey: c2.codeKey,
+          openId: first.data.openId,
+        },
+      }),
+    );
+    expect(bound).toMatchObject({ success: true, message: 'Account binding is successful! please login again!' });
+
+    const next = envelopeOf<{ bindFlag: boolean; jwt: string; jwtHeader: string }>(
+      await t.call({
+        url: '/oga/otherLogin',
+        mappingPath: '',
+        body: { code: 'wx-b', loginType: '1', mappingPath: '' },
+      }),
+    );
+    expect(next.data).toMatchObject({ bindFlag: true, jwtHeader: 'jwtOpacAuth' });
+    const info = envelopeOf<{ account: string }>(
+      await t.call({ url: '/oga/userinfo', mappingPath: '', headers: bearer(next.data.jwt) }),
+    );
+    expect(info.data.account).toBe('lost');
+  });
+
+  it('refuses a bad WeChat code, and a CAS ticket offered as a WeChat openId', async () => {
+    expect(envelopeOf(await t.call({ url: '/oga/otherLogin', mappingPath: '', body: { code: 'nope' } })).errCode).toBe(
+      40214,
+    );
+    const casUid = hashOf((await callback({ ticket: 'ST-amp' })).headers.location as string).get('uid')!;
+    const c = await code();
+    const res = await t.call({
+      url: '/oga/userBind',
+      mappingPath: '',
+      body: { username: 'lost', password: DEMO_PASSWORD, verifyCode: c.answer, codeKey: c.codeKey, openId: casUid },
+    });
+    expect(envelopeOf(res).errCode).toBe(40214);
+  });
+
+  it('ssoOpac is the bind-uid login: it needs a uid and answers a session', async () => {
+    const c = await code();
+    const none = await t.call({
+      url: '/oga/ssoOpac',
+      mappingPath: '',
+      body: { username: 'lost', password: DEMO_PASSWORD, verifyCode: c.answer, codeKey: c.codeKey },
+    });
+    expect(envelopeOf(none).errCode).toBe(40214);
+    const uid = hashOf((await callback({ ticket: 'ST-amp' })).headers.location as string).get('uid')!;
+    const c2 = await code();
+    const res = envelopeOf<{ jwt: string }>(
+      await t.call({
+        url: '/oga/ssoOpac',
+        mappingPath: '',
+        body: { username: 'lost', password: DEMO_PASSWORD, verifyCode: c2.answer, codeKey: c2.codeKey, uid },
+      }),
+    );
+    expect(res.success).toBe(true);
+    const again = hashOf((await callback({ ticket: 'ST-amp' })).headers.location as string);
+    expect(again.get('jwt')).toBeTruthy();
+  });
+
+  it('relevance relates an outside account by name and account, counting failures like passwords', async () => {
+    // An outside identity no reader matches by name.
+    TICKETS['ST-rel'] = 'relevance-user';
+    const uid = hashOf((await callback({ ticket: 'ST-rel' })).headers.location as string).get('uid')!;
+    const relate = async (name: string, primaryId: string) => {
+      const c = await code();
+      return envelopeOf<{ jwt: string; loginType: number }>(
+        await t.call({
+          url: '/oga/passportRelevanceLspUser',
+          mappingPath: '',
+          body: { name, primaryId, verifyCode: c.answer, codeKey: c.codeKey, uid },
+        }),
+      );
+    };
+    expect((await relate('某人', 'expired')).errCode).toBe(40201);
+    expect((await relate('刘洋', 'nobody')).message).toBe((await relate('某人', 'expired')).message);
+    const ok = await relate(' 刘 洋 ', 'D0004');
+    expect(ok.success).toBe(true);
+    expect(ok.data.loginType).toBe(2);
+    const next = hashOf((await callback({ ticket: 'ST-rel' })).headers.location as string);
+    const info = envelopeOf<{ account: string }>(
+      await t.call({ url: '/oga/userinfo', mappingPath: '', headers: bearer(next.get('jwt')!) }),
+    );
+    expect(info.data.account).toBe('expired');
   });
 });
 

@@ -228,6 +228,38 @@ export const CasCallbackQuery = CasLoginQuery.extend({ ticket: text(500) });
 /** `POST /oga/loginExternal`: a JWT from a trusted outside system, exchanged for a session. */
 export const LoginExternalRequest = z.object({ jwt: text(4000), jwtHeader: text(100) });
 
+/** `POST /oga/otherLogin`: the WeChat code callback (loginType 1). */
+export const OtherLoginRequest = z.object({ code: text(500), loginType: text(5), mappingPath: text(64) });
+/**
+ * A bound WeChat account logs in (`bindFlag` true with the session); an unbound one gets `openId`
+ * (a signed ticket, not the raw openId) for /bindAccount.
+ */
+export const OtherLoginResult = z.object({
+  bindFlag: z.boolean(),
+  jwt: z.string().optional(),
+  jwtHeader: z.string().optional(),
+  expiresIn: z.number().int().optional(),
+  openId: z.string().optional(),
+});
+/** `POST /oga/userBind`: bind the WeChat account of `openId` to a library account (bind-account screen). */
+export const UserBindRequest = z.object({
+  username: text(MAX_ACCOUNT_LENGTH),
+  password: text(512),
+  verifyCode: text(20),
+  codeKey: text(100),
+  openId: text(2000),
+});
+export type UserBindRequest = z.infer<typeof UserBindRequest>;
+/** `POST /oga/passportRelevanceLspUser`: relate an outside account (`uid`) to a reader by name and account. */
+export const RelevanceRequest = z.object({
+  name: text(100),
+  primaryId: text(MAX_ACCOUNT_LENGTH),
+  verifyCode: text(20),
+  codeKey: text(100),
+  uid: text(2000),
+});
+export type RelevanceRequest = z.infer<typeof RelevanceRequest>;
+
 /** `POST /oga/logout`: where the web app goes next ('' back to the page). */
 export const LogoutResult = z.object({ logoutUrl: z.string() });
 

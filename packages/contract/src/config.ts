@@ -31,6 +31,8 @@ export const SiteConfig = z.object({
   casServerUrl: url.default(''),
   /** OpenFind addition: the CAS protocol version used to validate tickets ('2' serviceValidate, '3' p3/serviceValidate). */
   casVersion: z.enum(['2', '3']).default('3'),
+  /** OpenFind addition: the auth service that turns a WeChat login code into an openId (GET ?code=, JSON with openId). */
+  weixinAuthUrl: url.default(''),
   /** Whether the login entry is shown at all. */
   loginFlag: Flag.default('1'),
   /** Readers choose their library independently (shows the library selector). */

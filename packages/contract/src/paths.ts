@@ -87,6 +87,10 @@ export const ApiPath = {
   casLogin: '/oga/cas/login',
   casCallback: '/oga/cas/callback',
   loginExternal: '/oga/loginExternal',
+  otherLogin: '/oga/otherLogin',
+  userBind: '/oga/userBind',
+  ssoOpac: '/oga/ssoOpac',
+  passportRelevance: '/oga/passportRelevanceLspUser',
 } as const;
 
 /** Third-party content calls (answered by the configured providers; empty with none). */

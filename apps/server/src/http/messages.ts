@@ -255,6 +255,21 @@ export const MESSAGES = {
     'zh-TW': '綁定資訊已失效，請重新通過統一認證登入',
     'en-US': 'The binding has expired; please sign in through unified authentication again',
   },
+  bindDone: {
+    'zh-CN': '账号绑定成功！请重新登录！',
+    'zh-TW': '帳號綁定成功！請重新登入！',
+    'en-US': 'Account binding is successful! please login again!',
+  },
+  relevanceFailed: {
+    'zh-CN': '姓名与账号不匹配',
+    'zh-TW': '姓名與帳號不匹配',
+    'en-US': 'The name does not match the account',
+  },
+  wechatFailed: {
+    'zh-CN': '微信登录失败，请重新扫码',
+    'zh-TW': '微信登入失敗，請重新掃碼',
+    'en-US': 'WeChat login failed; please scan again',
+  },
   libraryNotAllowed: {
     'zh-CN': '不能切换到该图书馆',
     'zh-TW': '不能切換到該圖書館',

@@ -22,5 +22,7 @@ export const AuthErrors = {
   phoneInvalid: () => new AppError('phoneInvalid', AuthErrCode.contactInvalid),
   emailInvalid: () => new AppError('emailInvalid', AuthErrCode.contactInvalid),
   bindTicketInvalid: () => new AppError('bindTicketInvalid', AuthErrCode.bindTicketInvalid),
+  relevanceFailed: () => new AppError('relevanceFailed', AuthErrCode.badCredentials),
+  wechatFailed: () => new AppError('wechatFailed', AuthErrCode.bindTicketInvalid),
   libraryNotAllowed: () => new AppError('libraryNotAllowed', AuthErrCode.libraryNotAllowed),
 };

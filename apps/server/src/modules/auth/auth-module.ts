@@ -34,5 +34,5 @@ export function createAuthServices(
   const delivery = createDelivery(db, { smtpUrl: settings.smtpUrl, mailFrom: settings.mailFrom });
   const auth = new AuthService(db, settings, captcha, sessions);
   const accounts = new AccountService(db, settings, { captcha, auth, delivery, dictionaries });
-  return { auth, accounts, captcha, sso: new SsoService(db, sessions), delivery, authSettings: settings };
+  return { auth, accounts, captcha, sso: new SsoService(db, sessions, auth), delivery, authSettings: settings };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ApiPath,
   BindQuery,
@@ -18,6 +18,10 @@ import {
   LoginRequest,
   LoginResult,
   LogoutResult,
+  OtherLoginRequest,
+  OtherLoginResult,
+  RelevanceRequest,
+  UserBindRequest,
   MailPhoneStatus,
   RecoveryContacts,
   RecoveryTicket,
@@ -36,6 +40,7 @@ import { ok } from '../../http/envelope.js';
 import { t, type MessageKey } from '../../http/messages.js';
 import { zodApp } from '../../http/route-types.js';
 import type { Services } from '../../services.js';
+import { AuthErrors } from './auth-errors.js';
 import type { Channel } from './auth-repository.js';
 import { requireSession } from './session-context.js';
 import { clearSessionCookie, setSessionCookie } from './sessions.js';
@@ -54,6 +59,27 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
   const { auth, accounts, captcha } = services;
   const config = async (req: FastifyRequest) => (await services.siteConfig.settings(req.tenant.id)).config;
   services.delivery.useLogger(app.log);
+
+  /** The answer of a password login: a session (also as the cookie), or data:false / data:10000. */
+  const loginAnswer = async (req: FastifyRequest, body: LoginRequest, reply: FastifyReply) => {
+    const cfg = await config(req);
+    const outcome = await auth.login(req.tenant, cfg, body, req.ip);
+    if (outcome.kind === 'session') {
+      setSessionCookie(req, reply, outcome.result.jwt, outcome.result.expiresIn);
+      return ok(req.lang, outcome.result);
+    }
+    const mustChange = outcome.kind === 'mustChange';
+    const data: typeof LOGIN_MUST_CHANGE | typeof LOGIN_PASSWORD_TOO_OLD = mustChange
+      ? LOGIN_MUST_CHANGE
+      : LOGIN_PASSWORD_TOO_OLD;
+    return {
+      success: false,
+      message: t(req.lang, mustChange ? 'mustChangePassword' : 'passwordTooOld'),
+      errCode: 200,
+      errorCode: null,
+      data,
+    };
+  };
 
   r.get(
     ApiPath.verifyCodeImg,
@@ -83,25 +109,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         response: { 200: apiResponse(LoginData) },
       },
     },
-    async (req, reply) => {
-      const cfg = await config(req);
-      const outcome = await auth.login(req.tenant, cfg, req.body, req.ip);
-      if (outcome.kind === 'session') {
-        setSessionCookie(req, reply, outcome.result.jwt, outcome.result.expiresIn);
-        return ok(req.lang, outcome.result);
-      }
-      const mustChange = outcome.kind === 'mustChange';
-      const data: typeof LOGIN_MUST_CHANGE | typeof LOGIN_PASSWORD_TOO_OLD = mustChange
-        ? LOGIN_MUST_CHANGE
-        : LOGIN_PASSWORD_TOO_OLD;
-      return {
-        success: false,
-        message: t(req.lang, mustChange ? 'mustChangePassword' : 'passwordTooOld'),
-        errCode: 200,
-        errorCode: null,
-        data,
-      };
-    },
+    async (req, reply) => loginAnswer(req, req.body, reply),
   );
 
   r.post(
@@ -118,6 +126,75 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     },
     async (req, reply) => {
       const result = await services.sso.loginExternal(req.tenant, await config(req), req.body.jwt);
+      setSessionCookie(req, reply, result.jwt, result.expiresIn);
+      return ok(req.lang, result);
+    },
+  );
+
+  r.post(
+    ApiPath.otherLogin,
+    {
+      schema: {
+        tags,
+        summary:
+          'WeChat code callback: bindFlag true with a session, or false with openId (a signed ticket) for /bindAccount',
+        body: OtherLoginRequest,
+        response: { 200: apiResponse(OtherLoginResult) },
+      },
+    },
+    async (req, reply) => {
+      const outcome = await services.sso.wechat(req.tenant, await config(req), req.body.code);
+      if (outcome.kind === 'bind') return ok(req.lang, { bindFlag: false, openId: outcome.uid });
+      const { jwt, jwtHeader, expiresIn } = outcome.result;
+      setSessionCookie(req, reply, jwt, expiresIn);
+      return ok(req.lang, { bindFlag: true, jwt, jwtHeader, expiresIn });
+    },
+  );
+
+  r.post(
+    ApiPath.userBind,
+    {
+      schema: {
+        tags,
+        summary: 'Bind the WeChat account of openId to a library account (account, password, image code)',
+        body: UserBindRequest,
+        response: { 200: apiResponse(z.null()) },
+      },
+    },
+    async (req) => {
+      await auth.bindWechat(req.tenant, req.body, req.ip);
+      return okSaying(req, null, 'bindDone');
+    },
+  );
+
+  r.post(
+    ApiPath.ssoOpac,
+    {
+      schema: {
+        tags,
+        summary: 'Bind-uid: log in with account, password and image code, binding the single-sign-on uid',
+        body: LoginRequest,
+        response: { 200: apiResponse(LoginData) },
+      },
+    },
+    async (req, reply) => {
+      if (!req.body.uid) throw AuthErrors.bindTicketInvalid();
+      return loginAnswer(req, req.body, reply);
+    },
+  );
+
+  r.post(
+    ApiPath.passportRelevance,
+    {
+      schema: {
+        tags,
+        summary: 'Relate the outside account of uid to the reader with this name and account; answers a session',
+        body: RelevanceRequest,
+        response: { 200: apiResponse(LoginResult) },
+      },
+    },
+    async (req, reply) => {
+      const result = await auth.relate(req.tenant, await config(req), req.body, req.ip);
       setSessionCookie(req, reply, result.jwt, result.expiresIn);
       return ok(req.lang, result);
     },

@@ -7,6 +7,8 @@ import {
   type LoginResult,
   type PasswordRule,
   type SiteConfig,
+  type RelevanceRequest,
+  type UserBindRequest,
 } from '@openfind/contract';
 import type { Database } from '../../db/schema.js';
 import type { Tenant } from '../tenants/tenant-repository.js';
@@ -94,19 +96,59 @@ export class AuthService {
     if (maxAgeDays > 0 && Date.now() - reader.passwordChangedAt.getTime() > maxAgeDays * 86_400_000) {
       return { kind: 'passwordTooOld' };
     }
-    const { jwt, expiresIn } = await this.sessions.issue(tenant, reader, LoginType.normal);
+    return { kind: 'session', result: await this.startSession(tenant, config, reader, LoginType.normal) };
+  }
+
+  /** A new session of the reader: the token and what the login answer tells about it. */
+  async startSession(tenant: Tenant, config: SiteConfig, reader: Reader, loginType: number): Promise<LoginResult> {
+    const { jwt, expiresIn } = await this.sessions.issue(tenant, reader, loginType);
     await touchLogin(this.db, reader.id);
-    return {
-      kind: 'session',
-      result: {
-        jwt,
-        jwtHeader: config.jwtHeader,
-        expiresIn,
-        loginType: LoginType.normal,
-        userId: String(reader.id),
-        name: reader.name,
-      },
-    };
+    return { jwt, jwtHeader: config.jwtHeader, expiresIn, loginType, userId: String(reader.id), name: reader.name };
+  }
+
+  /** Image code, then a ticket this server signed (of `provider` when given): the first steps of the bind calls. */
+  private async bindPreamble(
+    tenant: Tenant,
+    ip: string,
+    q: { codeKey: string; verifyCode: string },
+    ticket: string,
+    provider?: IdentityProvider,
+  ) {
+    this.throttleAddress(tenant, ip);
+    if (!(await this.captcha.check(tenant.id, q.codeKey, q.verifyCode, CaptchaScene.login))) {
+      throw AuthErrors.captchaWrong();
+    }
+    const bind = ticket ? await this.sessions.readTicket(tenant, ticket) : undefined;
+    if (!bind || (provider && bind.provider !== provider)) throw AuthErrors.bindTicketInvalid();
+    return { provider: bind.provider as IdentityProvider, externalId: bind.externalId };
+  }
+
+  /** `/oga/userBind`: binds the WeChat account of the `openId` ticket to the account of the password. */
+  async bindWechat(tenant: Tenant, body: UserBindRequest, ip: string): Promise<void> {
+    const bind = await this.bindPreamble(tenant, ip, body, body.openId, 'wechat');
+    const reader = await this.checkPassword(tenant, body.username, body.password);
+    await bindIdentity(this.db, tenant.id, bind.provider, bind.externalId, reader.id);
+  }
+
+  /**
+   * `/oga/passportRelevanceLspUser`: relates the outside account of the `uid` ticket to the reader
+   * whose account and name are given (no password: the ticket proves the outside login). Failures
+   * count towards the account name's lockout like wrong passwords.
+   */
+  async relate(tenant: Tenant, config: SiteConfig, body: RelevanceRequest, ip: string): Promise<LoginResult> {
+    const bind = await this.bindPreamble(tenant, ip, body, body.uid);
+    const key = accountKey(body.primaryId);
+    const locked = await lockedSeconds(this.db, tenant.id, key);
+    if (locked > 0) throw AuthErrors.accountLocked(locked);
+    const reader = key ? await findReaderByLogin(this.db, tenant.id, key) : undefined;
+    const norm = (n: string) => n.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
+    if (!reader || !body.name.trim() || norm(reader.name) !== norm(body.name)) {
+      await recordLoginFailure(this.db, tenant.id, key, this.settings.lockAfterFailures, this.settings.lockSeconds);
+      throw AuthErrors.relevanceFailed();
+    }
+    await clearLoginFailures(this.db, tenant.id, key);
+    await bindIdentity(this.db, tenant.id, bind.provider, bind.externalId, reader.id);
+    return this.startSession(tenant, config, reader, LoginType.passport);
   }
 
   /** Ends the session (when there is one); the answer names the unified-auth logout address for those sessions. */

@@ -3,7 +3,8 @@ import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { LoginType, type LoginResult, type SiteConfig } from '@openfind/contract';
 import type { Database } from '../../db/schema.js';
 import type { Tenant } from '../tenants/tenant-repository.js';
-import { findReaderById, findReaderByLogin, touchLogin, type Reader } from '../readers/reader-repository.js';
+import { findReaderById, findReaderByLogin } from '../readers/reader-repository.js';
+import type { AuthService } from './auth-service.js';
 import { AuthErrors } from './auth-errors.js';
 import { bindIdentity, readerOfIdentity, tenantSecret, type IdentityProvider } from './auth-repository.js';
 import type { SessionService } from './sessions.js';
@@ -33,6 +34,7 @@ export class SsoService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly sessions: SessionService,
+    private readonly auth: AuthService,
   ) {}
 
   /** The CAS server of the institution, or '' when unified authentication is off or not configured. */
@@ -58,7 +60,10 @@ export class SsoService {
     }
   }
 
-  /** The session of an outside identity, or a ticket to bind it. */
+  /**
+   * The session of an outside identity, or a ticket to bind it. A CAS or external user name that
+   * is a reader's account or card number is that reader; a WeChat openId needs a binding.
+   */
   async arrive(
     tenant: Tenant,
     config: SiteConfig,
@@ -68,15 +73,31 @@ export class SsoService {
     const bound = await readerOfIdentity(this.db, tenant.id, provider, externalId);
     const reader = bound
       ? await findReaderById(this.db, tenant.id, bound)
-      : await findReaderByLogin(this.db, tenant.id, externalId);
+      : provider === 'wechat'
+        ? undefined
+        : await findReaderByLogin(this.db, tenant.id, externalId);
     if (!reader) return { kind: 'bind', uid: await this.sessions.signTicket(tenant, provider, externalId) };
-    return { kind: 'session', result: await this.session(tenant, config, reader, LoginType.unified) };
+    const loginType = provider === 'cas' || provider === 'external' ? LoginType.unified : LoginType.normal;
+    return { kind: 'session', result: await this.auth.startSession(tenant, config, reader, loginType) };
   }
 
-  async session(tenant: Tenant, config: SiteConfig, reader: Reader, loginType: number): Promise<LoginResult> {
-    const { jwt, expiresIn } = await this.sessions.issue(tenant, reader, loginType);
-    await touchLogin(this.db, reader.id);
-    return { jwt, jwtHeader: config.jwtHeader, expiresIn, loginType, userId: String(reader.id), name: reader.name };
+  /**
+   * The WeChat code callback: the configured auth service turns the code into an openId (GET
+   * `weixinAuthUrl?code=`, JSON with `openId`/`openid`, possibly under `data`).
+   */
+  async wechat(tenant: Tenant, config: SiteConfig, code: string): Promise<SsoOutcome> {
+    if (config.weixinLogin !== '1' || !config.weixinAuthUrl || !code) throw AuthErrors.wechatFailed();
+    const url = `${config.weixinAuthUrl}${config.weixinAuthUrl.includes('?') ? '&' : '?'}code=${encodeURIComponent(code)}`;
+    let openId: unknown;
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+      const body = (await res.json()) as Record<string, unknown> & { data?: Record<string, unknown> };
+      openId = body.openId ?? body.openid ?? body.data?.openId ?? body.data?.openid;
+    } catch {
+      openId = undefined;
+    }
+    if (typeof openId !== 'string' || !openId || openId.length > 200) throw AuthErrors.wechatFailed();
+    return this.arrive(tenant, config, 'wechat', openId);
   }
 
   /**
