@@ -47,15 +47,19 @@ describe('session tokens', () => {
     const hs256 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(await signingKey());
     expect((await userinfo(hs256)).statusCode).toBe(401);
     // The same claims signed properly are accepted: the refusals above are about the algorithm.
-    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(await signingKey());
+    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512', typ: 'JWT' }).sign(await signingKey());
     expect((await userinfo(hs512)).statusCode).toBe(200);
+    // A bind ticket (same key, another type and audience) is no session.
+    const tenant = (await t.services.tenants.byMappingPath(''))!;
+    const ticket = await t.services.auth.sessions.signTicket(tenant, 'cas', String(claims.sub));
+    expect((await userinfo(ticket)).statusCode).toBe(401);
   });
 
   it('refuses an expired token with 401 "login expired"', async () => {
     const claims = decodeJwt(await tokenOf(t, 'reader', DEMO_PASSWORD));
     const now = Math.floor(Date.now() / 1000);
     const expired = await new SignJWT({ ...claims, iat: now - 7200, exp: now - 60 })
-      .setProtectedHeader({ alg: 'HS512' })
+      .setProtectedHeader({ alg: 'HS512', typ: 'JWT' })
       .sign(await signingKey());
     const res = await userinfo(expired);
     expect(res.statusCode).toBe(401);
@@ -71,11 +75,11 @@ describe('session tokens', () => {
     const def = await t.services.tenants.byMappingPath('');
     const claims = decodeJwt(xihu);
     const moved = await new SignJWT({ ...claims, tid: def!.id, groupCode: def!.groupCode, mappingPath: '' })
-      .setProtectedHeader({ alg: 'HS512' })
+      .setProtectedHeader({ alg: 'HS512', typ: 'JWT' })
       .sign(await signingKey());
     expect((await userinfo(moved, '')).statusCode).toBe(401);
     const foreignKey = await new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS512' })
+      .setProtectedHeader({ alg: 'HS512', typ: 'JWT' })
       .sign(new TextEncoder().encode('x'.repeat(64)));
     expect((await userinfo(foreignKey, 'xihu')).statusCode).toBe(401);
   });

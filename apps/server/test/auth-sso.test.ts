@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base64url, SignJWT } from 'jose';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
-import { bearer, login, TEST_AUTH } from './auth-support.js';
+import { bearer, login, postWithCode, TEST_AUTH } from './auth-support.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-readers.js';
 import { setTenantSecret } from '../src/modules/auth/auth-repository.js';
 import { casUserOf } from '../src/modules/auth/sso-service.js';
@@ -127,37 +127,13 @@ describe('CAS client', () => {
     // A made-up or altered uid is refused before the password is looked at.
     const [h, p, s] = uid.split('.');
     const altered = `${h}.${base64url.encode(JSON.stringify({ ...JSON.parse(new TextDecoder().decode(base64url.decode(p!))), sub: 'someone' }))}.${s}`;
+    const frozen = { username: 'frozen', password: DEMO_PASSWORD };
     for (const bad of ['made-up', altered]) {
-      const c = envelopeOf<{ codeKey: string; answer: string }>(
-        await t.call({ url: '/oga/verifycode/img', mappingPath: '' }),
-      ).data;
-      const res = await t.call({
-        url: '/oga/login',
-        mappingPath: '',
-        body: { username: 'frozen', password: DEMO_PASSWORD, verifyCode: c.answer, codeKey: c.codeKey, uid: bad },
-      });
-      expect(envelopeOf(res).errCode).toBe(40214);
+      expect((await postWithCode(t, '/oga/login', { ...frozen, uid: bad })).errCode).toBe(40214);
     }
     // Another institution cannot use it either.
-    const cx = envelopeOf<{ codeKey: string; answer: string }>(
-      await t.call({ url: '/oga/verifycode/img', mappingPath: 'xihu' }),
-    ).data;
-    const foreign = await t.call({
-      url: '/oga/login',
-      mappingPath: 'xihu',
-      body: { username: 'frozen', password: DEMO_PASSWORD, verifyCode: cx.answer, codeKey: cx.codeKey, uid },
-    });
-    expect(envelopeOf(foreign).errCode).toBe(40214);
-
-    const c = envelopeOf<{ codeKey: string; answer: string }>(
-      await t.call({ url: '/oga/verifycode/img', mappingPath: '' }),
-    ).data;
-    const bound = await t.call({
-      url: '/oga/login',
-      mappingPath: '',
-      body: { username: 'frozen', password: DEMO_PASSWORD, verifyCode: c.answer, codeKey: c.codeKey, uid },
-    });
-    expect(envelopeOf(bound).success).toBe(true);
+    expect((await postWithCode(t, '/oga/login', { ...frozen, uid }, 'xihu')).errCode).toBe(40214);
+    expect((await postWithCode(t, '/oga/login', { ...frozen, uid })).success).toBe(true);
     const again = await callback({ ticket: 'ST-stranger' });
     const jwt = hashOf(again.headers.location as string).get('jwt')!;
     const info = envelopeOf<{ account: string }>(
@@ -231,11 +207,18 @@ describe('external JWT entry', () => {
 });
 
 describe('WeChat, bind-uid and relevance', () => {
-  const code = async (mp = '') =>
-    envelopeOf<{ codeKey: string; answer: string }>(await t.call({ url: '/oga/verifycode/img', mappingPath: mp })).data;
-  let tenantId: number;
+  const lost = { username: 'lost', password: DEMO_PASSWORD };
+  const wechat = async (code: string) =>
+    envelopeOf<{ bindFlag: boolean; openId?: string; jwt?: string; jwtHeader?: string }>(
+      await t.call({ url: '/oga/otherLogin', mappingPath: '', body: { code, loginType: '1', mappingPath: '' } }),
+    );
+  const casUid = async (ticket: string) => hashOf((await callback({ ticket })).headers.location as string).get('uid')!;
+  const accountOf = async (jwt: string) =>
+    envelopeOf<{ account: string }>(await t.call({ url: '/oga/userinfo', mappingPath: '', headers: bearer(jwt) })).data
+      .account;
+
   beforeAll(async () => {
-    tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
     await t.services.siteConfig.updateConfig(tenantId, {
       weixinLogin: '1',
       weixinAuthUrl: `${casBase.replace(/\/cas$/, '')}/wx/openid`,
@@ -243,121 +226,48 @@ describe('WeChat, bind-uid and relevance', () => {
   });
 
   it('an unbound WeChat account gets an openId ticket; userBind binds it; the next code logs in', async () => {
-    const first = envelopeOf<{ bindFlag: boolean; openId: string; jwt?: string }>(
-      await t.call({
-        url: '/oga/otherLogin',
-        mappingPath: '',
-        body: { code: 'wx-a', loginType: '1', mappingPath: '' },
-      }),
-    );
+    const first = await wechat('wx-a');
     expect(first.data.bindFlag).toBe(false);
     expect(first.data.jwt).toBeUndefined();
     expect(first.data.openId).not.toContain('oWX-alpha'); // a signed ticket, not the raw openId
+    const openId = first.data.openId!;
 
-    const c = await code();
-    const wrongPw = await t.call({
-      url: '/oga/userBind',
-      mappingPath: '',
-      body: {
-        username: 'lost',
-        password: 'Nope2026x',
-        verifyCode: c.answer,
-        codeKey: c.codeKey,
-        openId: first.data.openId,
-      },
-    });
-    expect(envelopeOf(wrongPw).errCode).toBe(40201);
-    const c2 = await code();
-    const bound = envelopeOf(
-      await t.call({
-        url: '/oga/userBind',
-        mappingPath: '',
-        headers: { 'content-language': 'en_US' },
-        body: {
-          username: 'lost',
-          password: DEMO_PASSWORD,
-          verifyCode: c2.answer,
-          codeKey: c2.codeKey,
-          openId: first.data.openId,
-        },
-      }),
-    );
-    expect(bound).toMatchObject({ success: true, message: 'Account binding is successful! please login again!' });
+    expect((await postWithCode(t, '/oga/userBind', { ...lost, password: 'Nope2026x', openId })).errCode).toBe(40201);
+    const bound = await postWithCode(t, '/oga/userBind', { ...lost, openId });
+    expect(bound).toMatchObject({ success: true, message: '账号绑定成功！请重新登录！' });
 
-    const next = envelopeOf<{ bindFlag: boolean; jwt: string; jwtHeader: string }>(
-      await t.call({
-        url: '/oga/otherLogin',
-        mappingPath: '',
-        body: { code: 'wx-b', loginType: '1', mappingPath: '' },
-      }),
-    );
+    const next = await wechat('wx-b'); // another code, the same openId
     expect(next.data).toMatchObject({ bindFlag: true, jwtHeader: 'jwtOpacAuth' });
-    const info = envelopeOf<{ account: string }>(
-      await t.call({ url: '/oga/userinfo', mappingPath: '', headers: bearer(next.data.jwt) }),
-    );
-    expect(info.data.account).toBe('lost');
+    expect(await accountOf(next.data.jwt!)).toBe('lost');
   });
 
   it('refuses a bad WeChat code, and a CAS ticket offered as a WeChat openId', async () => {
-    expect(envelopeOf(await t.call({ url: '/oga/otherLogin', mappingPath: '', body: { code: 'nope' } })).errCode).toBe(
-      40214,
-    );
-    const casUid = hashOf((await callback({ ticket: 'ST-amp' })).headers.location as string).get('uid')!;
-    const c = await code();
-    const res = await t.call({
-      url: '/oga/userBind',
-      mappingPath: '',
-      body: { username: 'lost', password: DEMO_PASSWORD, verifyCode: c.answer, codeKey: c.codeKey, openId: casUid },
-    });
-    expect(envelopeOf(res).errCode).toBe(40214);
+    expect((await wechat('nope')).errCode).toBe(40214);
+    const openId = await casUid('ST-amp');
+    expect((await postWithCode(t, '/oga/userBind', { ...lost, openId })).errCode).toBe(40214);
   });
 
   it('ssoOpac is the bind-uid login: it needs a uid and answers a session', async () => {
-    const c = await code();
-    const none = await t.call({
-      url: '/oga/ssoOpac',
-      mappingPath: '',
-      body: { username: 'lost', password: DEMO_PASSWORD, verifyCode: c.answer, codeKey: c.codeKey },
-    });
-    expect(envelopeOf(none).errCode).toBe(40214);
-    const uid = hashOf((await callback({ ticket: 'ST-amp' })).headers.location as string).get('uid')!;
-    const c2 = await code();
-    const res = envelopeOf<{ jwt: string }>(
-      await t.call({
-        url: '/oga/ssoOpac',
-        mappingPath: '',
-        body: { username: 'lost', password: DEMO_PASSWORD, verifyCode: c2.answer, codeKey: c2.codeKey, uid },
-      }),
-    );
+    expect((await postWithCode(t, '/oga/ssoOpac', lost)).errCode).toBe(40214);
+    const res = await postWithCode<{ jwt: string }>(t, '/oga/ssoOpac', { ...lost, uid: await casUid('ST-amp') });
     expect(res.success).toBe(true);
     const again = hashOf((await callback({ ticket: 'ST-amp' })).headers.location as string);
-    expect(again.get('jwt')).toBeTruthy();
+    expect(await accountOf(again.get('jwt')!)).toBe('lost');
   });
 
   it('relevance relates an outside account by name and account, counting failures like passwords', async () => {
     // An outside identity no reader matches by name.
     TICKETS['ST-rel'] = 'relevance-user';
-    const uid = hashOf((await callback({ ticket: 'ST-rel' })).headers.location as string).get('uid')!;
-    const relate = async (name: string, primaryId: string) => {
-      const c = await code();
-      return envelopeOf<{ jwt: string; loginType: number }>(
-        await t.call({
-          url: '/oga/passportRelevanceLspUser',
-          mappingPath: '',
-          body: { name, primaryId, verifyCode: c.answer, codeKey: c.codeKey, uid },
-        }),
-      );
-    };
+    const uid = await casUid('ST-rel');
+    const relate = (name: string, primaryId: string) =>
+      postWithCode<{ jwt: string; loginType: number }>(t, '/oga/passportRelevanceLspUser', { name, primaryId, uid });
     expect((await relate('某人', 'expired')).errCode).toBe(40201);
     expect((await relate('刘洋', 'nobody')).message).toBe((await relate('某人', 'expired')).message);
     const ok = await relate(' 刘 洋 ', 'D0004');
     expect(ok.success).toBe(true);
     expect(ok.data.loginType).toBe(2);
     const next = hashOf((await callback({ ticket: 'ST-rel' })).headers.location as string);
-    const info = envelopeOf<{ account: string }>(
-      await t.call({ url: '/oga/userinfo', mappingPath: '', headers: bearer(next.get('jwt')!) }),
-    );
-    expect(info.data.account).toBe('expired');
+    expect(await accountOf(next.get('jwt')!)).toBe('expired');
   });
 });
 

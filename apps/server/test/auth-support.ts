@@ -48,3 +48,15 @@ export async function tokenOf(t: TestApp, username: string, password: string, ma
 }
 
 export const bearer = (jwt: string) => ({ jwtOpacAuth: jwt });
+
+/** POSTs `body` to `url` with a fresh image code of the institution; the parsed envelope. */
+export async function postWithCode<T = unknown>(
+  t: TestApp,
+  url: string,
+  body: Record<string, unknown>,
+  mappingPath = '',
+) {
+  const c = await captcha(t, mappingPath);
+  const res = await t.call({ url, mappingPath, body: { ...body, verifyCode: c.answer, codeKey: c.codeKey } });
+  return envelopeOf<T>(res);
+}
