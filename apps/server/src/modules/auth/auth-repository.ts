@@ -183,6 +183,12 @@ export async function insertCode(
     expiresAt: Date;
   },
 ): Promise<void> {
+  // Codes older than two days count for nothing any more (daily limits, checks): drop them.
+  await db
+    .deleteFrom('verification_code')
+    .where('reader_id', '=', c.readerId)
+    .where('created_at', '<', sql<Date>`now() - interval '2 days'`)
+    .execute();
   await db
     .insertInto('verification_code')
     .values({
