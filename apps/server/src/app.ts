@@ -11,6 +11,7 @@ import { registerSessionScope } from './modules/auth/session-context.js';
 import { registerSsoRoutes } from './modules/auth/sso-routes.js';
 import { registerDictionaryRoutes } from './modules/dictionaries/dictionary-routes.js';
 import { registerEvaluationRoutes } from './modules/evaluations/evaluation-routes.js';
+import { registerFavouriteRoutes } from './modules/favourites/favourite-routes.js';
 import { registerHoldingsRoutes } from './modules/holdings/holdings-routes.js';
 import { registerHomeListsRoutes } from './modules/home-lists/home-lists-routes.js';
 import { registerLoanRoutes } from './modules/loans/loan-routes.js';
@@ -97,6 +98,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerLoanRoutes(scope, opts.services);
     registerHomeListsRoutes(scope, opts.services);
     registerEvaluationRoutes(scope, opts.services);
+    registerFavouriteRoutes(scope, opts.services);
     registerProviderRoutes(scope, opts.services);
     registerAuthRoutes(scope, opts.services);
   });

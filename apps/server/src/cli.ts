@@ -180,6 +180,9 @@ program
             progress.done();
             console.log(
               `${file}: read ${r.read}, created ${r.created}, updated ${r.updated}, unchanged ${r.unchanged}, ` +
+                (r.holdingsAttached
+                  ? `holdings records attached ${r.holdingsAttached} (${r.itemsAttached} copies), `
+                  : '') +
                 `skipped ${r.skipped} in ${r.seconds.toFixed(1)} s (${Math.round(r.read / Math.max(r.seconds, 0.001))} records/s)` +
                 (r.rejectReport ? `\n  skipped records and reasons: ${r.rejectReport}` : ''),
             );

@@ -15,6 +15,11 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Redis shared by several server processes (rate limits); unset = each process counts its own. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built web app served at /. */
@@ -53,6 +58,7 @@ export interface AppConfig {
   host: string;
   port: number;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  redisUrl?: string | undefined;
   logLevel: string;
   webDist: string;
   configCacheMs: number;
@@ -95,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
+    redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     configCacheMs: e.CONFIG_CACHE_SECONDS * 1000,

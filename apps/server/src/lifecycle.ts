@@ -6,6 +6,8 @@ import { migrate } from './db/migrate.js';
 import { backfillAuthorSort } from './modules/catalogue/sort-key-backfill.js';
 import { seedDemo } from './seed/demo.js';
 import { ensureReferenceData } from './seed/reference.js';
+import { openRedis, redisReady } from './lib/redis.js';
+import { rateLimiterFactory } from './modules/auth/rate-limiter.js';
 import { createServices, type Services } from './services.js';
 
 /** Opens the configured database. */
@@ -35,9 +37,24 @@ export async function createRunningApp(
   opts: { seedDemoIfEmpty?: boolean; logger?: boolean | object } = {},
 ): Promise<RunningApp> {
   const db = await openConfiguredDatabase(config);
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
+  // Until the app's logger exists, Redis problems go to stderr; then to the log.
+  let warn: (msg: string, err: Error) => void = (msg, err) => process.stderr.write(`${msg}: ${err.message}\n`);
+  let outage = false;
+  redis?.on('error', (err: Error) => {
+    if (!outage) warn('Redis unreachable, request limits are counted per process until it is back', err);
+    outage = true;
+  });
+  redis?.on('ready', () => (outage = false));
   try {
     await prepareDatabase(db);
-    const services = createServices(db, config);
+    if (redis && !(await redisReady(redis))) {
+      warn('Redis not reachable at start', new Error('request limits are counted per process until it is'));
+    }
+    const rateLimiters = rateLimiterFactory(redis, {
+      onOutage: (err) => warn('A Redis command failed, request limits are counted per process meanwhile', err),
+    });
+    const services = createServices(db, { ...config, rateLimiters });
     const tenants = await services.tenants.list();
     if (tenants.length === 0 && opts.seedDemoIfEmpty) {
       await seedDemo(db.kysely);
@@ -49,9 +66,14 @@ export async function createRunningApp(
       logger: opts.logger ?? { level: config.logLevel },
       trustProxy: config.trustProxy,
     });
-    app.addHook('onClose', async () => db.close());
+    warn = (msg, err) => app.log.warn({ err: err.message }, msg);
+    app.addHook('onClose', async () => {
+      redis?.disconnect();
+      await db.close();
+    });
     return { app, services, db };
   } catch (err) {
+    redis?.disconnect();
     await db.close().catch(() => {});
     throw err;
   }

@@ -17,7 +17,9 @@ import { LoanService } from './modules/loans/loan-service.js';
 import { ContentProviders } from './modules/providers/content-providers.js';
 import { RecordDetailService } from './modules/record-detail/record-detail-service.js';
 import { createAuthServices, type AuthServices } from './modules/auth/auth-module.js';
+import { FavouriteService } from './modules/favourites/favourite-service.js';
 import type { AuthSettings } from './modules/auth/auth-settings.js';
+import type { RateLimiterFactory } from './modules/auth/rate-limiter.js';
 
 /** The services of one app instance, built once and shared by the route modules. */
 export interface Services extends AuthServices {
@@ -36,6 +38,7 @@ export interface Services extends AuthServices {
   loans: LoanService;
   homeLists: HomeListsService;
   evaluations: EvaluationService;
+  favourites: FavouriteService;
   providers: ContentProviders;
   /** Whether search warms up in the background when the server starts (off when caching is, as in tests). */
   searchWarmUp: boolean;
@@ -51,6 +54,8 @@ export function createServices(
     searchCacheMs?: number | undefined;
     /** Accounts and sessions (issue 6): the environment's settings, and limits tests change. */
     auth?: Partial<AuthSettings> | undefined;
+    /** Where request counters live (Redis shared by the processes, or this process). */
+    rateLimiters?: RateLimiterFactory | undefined;
   },
 ): Services {
   const searchCacheMs = config.searchCacheMs ?? (config.configCacheMs > 0 ? 60_000 : 0);
@@ -87,8 +92,9 @@ export function createServices(
     loans: new LoanService(db.kysely),
     homeLists: new HomeListsService(db.kysely, { dictionaries, search }),
     evaluations: new EvaluationService(db.kysely),
+    favourites: new FavouriteService(db.kysely, dictionaries),
     providers,
     searchWarmUp: searchCacheMs > 0,
-    ...createAuthServices(db.kysely, dictionaries, config.auth),
+    ...createAuthServices(db.kysely, dictionaries, config.auth, config.rateLimiters),
   };
 }

@@ -40,7 +40,10 @@ describe('importing every file of ../shared/testdata/catalog into the database',
     for (const file of files) {
       const r = await importFile({ db: t.db.kysely, tenantId, file, rejectDir });
       first.set(file, r);
-      expect(r.created + r.updated + r.unchanged + r.skipped, path.relative(CATALOG, file)).toBeLessThanOrEqual(r.read);
+      expect(
+        r.created + r.updated + r.unchanged + r.holdingsAttached + r.skipped,
+        path.relative(CATALOG, file),
+      ).toBeLessThanOrEqual(r.read);
       // A record read twice in one file (the same source identity) is one record, updated.
       expect(r.read - r.skipped, path.relative(CATALOG, file)).toBeGreaterThanOrEqual(r.created);
     }
@@ -51,6 +54,16 @@ describe('importing every file of ../shared/testdata/catalog into the database',
   it('keeps the readable records of the truncated file and reports the partial one', () => {
     const r = first.get(path.join(CATALOG, 'marc4j', '008008027.mrc'))!;
     expect(r).toMatchObject({ read: 19, skipped: 1 });
+  });
+
+  it('attaches the holdings records to their bibliographic records: ISO 20775 by record id, MFHD by the Sirsi key', () => {
+    // sample_isohold.xml holds the copies of the ten CNMARC records of sample_cnmarcxml.xml.
+    // One of them lists no copy at all: reported, not attached.
+    const iso = first.get(path.join(CATALOG, 'dp2-cnmarc', 'sample_isohold.xml'))!;
+    expect(iso).toMatchObject({ read: 10, holdingsAttached: 9, itemsAttached: 23, skipped: 1 });
+    // serials_mfhd.xml: no 004; each names its serial by the 901 $a key of serials_marc21.xml.
+    const mfhd = first.get(path.join(CATALOG, 'evergreen', 'serials_mfhd.xml'))!;
+    expect(mfhd).toMatchObject({ read: 7, holdingsAttached: 7, itemsAttached: 7, skipped: 0 });
   });
 
   it('stores decoded text: MARC-8 French, Hebrew 880s, Cyrillic under a blank leader/09, CNMARC Chinese with CLC', async () => {

@@ -216,6 +216,8 @@ describe('captcha answers in responses', () => {
     const { loadConfig } = await import('../src/config.js');
     expect(() => loadConfig({ NODE_ENV: 'production', TEST_CAPTCHA_ANSWER: '1' })).toThrow(/TEST_CAPTCHA_ANSWER/);
     expect(loadConfig({ NODE_ENV: 'production' }).auth.exposeCaptchaAnswer).toBe(false);
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).redisUrl).toBe('redis://127.0.0.1:6379/2');
+    expect(() => loadConfig({ REDIS_URL: 'localhost:6379' })).toThrow(/REDIS_URL: must start with redis:\/\//);
     expect(loadConfig({}).auth.exposeCaptchaAnswer).toBe(false);
     expect(loadConfig({ TEST_CAPTCHA_ANSWER: '1' }).auth.exposeCaptchaAnswer).toBe(true);
   });

@@ -243,7 +243,7 @@ describe('book lists', () => {
     expect(page.list[1]?.records[0]?.note).toBe('必读');
   });
 
-  it('indexHotBookList: most viewed first; one list by id with its records paged; unknown id → 40202', async () => {
+  it('indexHotBookList: most viewed first; one list by id with its records paged; unknown id → 40302', async () => {
     const hot = envelopeOf<BookListPage>(await post('/find/bookList/indexHotBookList', { page: 1, rows: 6 })).data;
     expect(hot.list.map((l) => [l.name, l.viewCount])).toEqual([
       ['编程入门', 900],
@@ -256,7 +256,7 @@ describe('book lists', () => {
     expect(one.list).toHaveLength(1);
     expect(one.list[0]?.records.map((r) => r.title)).toEqual(['红楼梦']);
     const missing = await post('/find/bookList/indexHotBookList', { bookListId: 99999 }, 'en_US');
-    expect(envelopeOf(missing)).toMatchObject({ success: false, errCode: 40202, message: 'No book list "99999" here' });
+    expect(envelopeOf(missing)).toMatchObject({ success: false, errCode: 40302, message: 'No book list "99999" here' });
   });
 });
 

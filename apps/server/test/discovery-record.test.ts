@@ -13,6 +13,8 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dueDateIn, holdingToItem } from '../src/modules/catalogue/import/bib-to-record.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
+import { bearer, TEST_AUTH, tokenOf } from './auth-support.js';
+import { DEMO_PASSWORD } from '../src/seed/demo-readers.js';
 import { copy, rec, storeTestRecords } from './search-fixtures.js';
 
 let t: TestApp;
@@ -37,7 +39,7 @@ const HUOZHE_MARC = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ auth: TEST_AUTH });
   tenantId = (await t.services.tenants.byMappingPath(''))!.id;
   ids = await storeTestRecords(t, [
     rec('huozhe', {
@@ -222,7 +224,7 @@ describe('record ids', () => {
     const res = await send(url, method, '999999', 'en_US');
     expect(res.statusCode).toBe(200);
     const e = envelopeOf(res);
-    expect(e).toMatchObject({ success: false, errCode: 40201, data: null });
+    expect(e).toMatchObject({ success: false, errCode: 40301, data: null });
     expect(e.message).toBe('No record "999999" here; it may have been removed');
   });
 
@@ -243,7 +245,7 @@ describe('record ids', () => {
       query: { recordId: String(ids.get('huozhe')) },
       mappingPath: 'beiling',
     });
-    expect(envelopeOf(res)).toMatchObject({ success: false, errCode: 40201 });
+    expect(envelopeOf(res)).toMatchObject({ success: false, errCode: 40301 });
   });
 
   it('answers malformed JSON with a translated 400', async () => {
@@ -475,12 +477,44 @@ describe('ratings and comments', () => {
     expect(envelopeOf(res)).toMatchObject({ success: false, errCode: 401, message: 'Please log in!' });
   });
 
+  it('a logged-in reader comments under the name of the account, masked when listed', async () => {
+    const recordId = ids.get('huozhe')!;
+    const jwt = await tokenOf(t, 'reader', DEMO_PASSWORD);
+    const res = await t.call({
+      url: '/find/findUserEvaluation/userComment',
+      mappingPath: '',
+      headers: bearer(jwt),
+      body: { recordId, content: '值得一读', score: 4 },
+    });
+    const posted = envelopeOf<{ commentId: number; status: string; score: number }>(res);
+    expect(posted).toMatchObject({ success: true, data: { status: 'pending', score: 4 } });
+    const row = await t.db.kysely
+      .selectFrom('record_comment')
+      .select(['reader_name', 'status', 'reader_id'])
+      .where('id', '=', String(posted.data.commentId))
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ reader_name: '李明', status: 'pending' });
+    await t.db.kysely
+      .updateTable('record_comment')
+      .set({ status: 'approved' })
+      .where('id', '=', String(posted.data.commentId))
+      .execute();
+    const list = envelopeOf<CommentPage>(await post('/find/findUserEvaluation/userCommentList', { recordId })).data;
+    expect(list.list.find((c) => c.content === '值得一读')?.userName).toBe('李*');
+    await t.db.kysely.deleteFrom('record_comment').where('id', '=', String(posted.data.commentId)).execute();
+    await t.db.kysely
+      .deleteFrom('record_rating')
+      .where('record_id', '=', recordId)
+      .where('reader_id', '=', row.reader_id)
+      .execute();
+  });
+
   it('refuses a score outside 1…5 and an empty comment', async () => {
     const recordId = ids.get('huozhe')!;
     expect((await post('/find/findUserEvaluation/userComment', { recordId, score: 6 })).statusCode).toBe(400);
     await expect(
       t.services.evaluations.comment(tenantId, { id: 9, name: 'x' }, { recordId, content: '', score: null }),
-    ).rejects.toMatchObject({ errCode: 40203 });
+    ).rejects.toMatchObject({ errCode: 40303 });
   });
 });
 

@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.js';
 import { openDatabase, quoteIdent, type Db } from '../src/db/database.js';
 import { prepareDatabase } from '../src/lifecycle.js';
 import type { AuthSettings } from '../src/modules/auth/auth-settings.js';
+import type { RateLimiterFactory } from '../src/modules/auth/rate-limiter.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { createServices, type Services } from '../src/services.js';
 
@@ -53,12 +54,23 @@ export async function openTestDatabase(): Promise<{ db: Db; drop: () => Promise<
 
 /** Builds the app over a fresh, migrated database with the demo institutions. */
 export async function createTestApp(
-  opts: { seed?: boolean; webDist?: string; cacheMs?: number; records?: number; auth?: Partial<AuthSettings> } = {},
+  opts: {
+    seed?: boolean;
+    webDist?: string;
+    cacheMs?: number;
+    records?: number;
+    auth?: Partial<AuthSettings>;
+    rateLimiters?: RateLimiterFactory;
+  } = {},
 ): Promise<TestApp> {
   const { db, drop } = await openTestDatabase();
   await prepareDatabase(db);
   if (opts.seed ?? true) await seedDemo(db.kysely, { records: opts.records ?? 0 });
-  const services = createServices(db, { configCacheMs: opts.cacheMs ?? 0, auth: opts.auth });
+  const services = createServices(db, {
+    configCacheMs: opts.cacheMs ?? 0,
+    auth: opts.auth,
+    rateLimiters: opts.rateLimiters,
+  });
   const app = await buildApp({ services, webDist: opts.webDist });
   await app.ready();
   return {

@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync, cpSync, readdirSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '@openfind/contract';
 import { loadConfig } from '../src/config.js';
@@ -40,6 +41,19 @@ describe('serving the web app', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it('sends index.html compressed when the browser accepts it', async () => {
+    const br = await t.app.inject({ url: '/Home', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<div id="root">');
+    const gz = await t.app.inject({ url: '/Home', headers: { 'accept-encoding': 'gzip;q=1.0, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('<div id="root">');
+    const plain = await t.app.inject({ url: '/Home', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<div id="root">');
   });
 
   it('does not answer a missing asset with HTML', async () => {

@@ -607,8 +607,45 @@ describe('sorting', () => {
     expect(await sorted('inDate', 'desc')).toEqual(['活着', '紅樓夢研究', '三国演义', '红楼梦', 'Hong lou meng']);
     expect((await sorted('callNo', 'asc')).slice(0, 3)).toEqual(['紅樓夢研究', '三国演义', '红楼梦']);
     expect((await sorted('loanCount', 'desc')).slice(0, 2)).toEqual(['三国演义', '活着']);
-    const a = await sorted('avgScore', 'desc');
-    expect(await sorted('avgScore', 'desc')).toEqual(a);
+  });
+
+  it("by rating: the readers' mean rating, kept on the record as ratings come and go; unrated last", async () => {
+    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    const rate = (key: string, readerId: number, score: number) =>
+      t.services.evaluations.comment(
+        tenantId,
+        { id: readerId, name: 'r' },
+        { recordId: ids.get(key)!, content: '', score },
+      );
+    const summary = async (key: string) =>
+      (
+        await sql<{ rating_sum: number; rating_count: number }>`
+          SELECT rating_sum, rating_count FROM bib_record WHERE record_id = ${ids.get(key)!}`.execute(t.db.kysely)
+      ).rows[0];
+    try {
+      await rate('huozhe', 1, 5);
+      await rate('huozhe', 2, 5);
+      await rate('hlm', 1, 4);
+      await rate('hlm', 2, 3);
+      await rate('sgyy', 1, 4);
+      const desc = await sorted('avgScore', 'desc');
+      expect(desc.slice(0, 3)).toEqual(['活着', '三国演义', '红楼梦']);
+      expect(desc.slice(3).sort()).toEqual(['Hong lou meng', '紅樓夢研究']);
+      expect((await sorted('avgScore', 'asc')).slice(0, 3)).toEqual(['红楼梦', '三国演义', '活着']);
+      const rows = (await search(t, { kindNo: ['I2'], sortField: 'avgScore', sortClause: 'desc' })).searchResult;
+      expect(rows.map((r) => r.avgScore)).toEqual([5, 4, 3.5, null, null]);
+
+      // A reader changing a rating replaces it; ten readers rating at once all count.
+      await rate('hlm', 2, 5);
+      expect(await summary('hlm')).toEqual({ rating_sum: 9, rating_count: 2 });
+      await Promise.all(Array.from({ length: 10 }, (_, i) => rate('xiangtu', 100 + i, (i % 5) + 1)));
+      expect(await summary('xiangtu')).toEqual({ rating_sum: 30, rating_count: 10 });
+      await sql`DELETE FROM record_rating WHERE record_id = ${ids.get('hlm')!} AND reader_id = 1`.execute(t.db.kysely);
+      expect(await summary('hlm')).toEqual({ rating_sum: 5, rating_count: 1 });
+    } finally {
+      await sql`DELETE FROM record_rating WHERE tenant_id = ${tenantId}`.execute(t.db.kysely);
+    }
+    expect(await summary('huozhe')).toEqual({ rating_sum: 0, rating_count: 0 });
   });
 });
 

@@ -1,6 +1,10 @@
 // No imports: the web app takes these constants without pulling zod into its bundle.
 
-/** Error codes carried in `errCode`. 200 is success; the rest are ours, stable across versions. */
+/**
+ * Error codes carried in `errCode`. 200 is success; the rest are ours, stable across versions, one
+ * range per area so that no two failures share a code: 400xx general, 401xx search (SearchErrCode),
+ * 402xx accounts (AuthErrCode), 403xx discovery (DiscoveryErrCode), 404xx favourites (FavouriteErrCode).
+ */
 export const ErrCode = {
   ok: 200,
   badRequest: 400,

@@ -108,6 +108,10 @@ export const SiteConfig = z.object({
   loginDialogVariant: z.enum(['default', '200616']).default('default'),
   /** OpenFind addition: help text shown in the help modal (HTML). */
   helpHtml: html.default(''),
+  /** OpenFind addition: the institution's privacy policy shown at /privacy (HTML; '' = the default text). */
+  privacyHtml: html.default(''),
+  /** OpenFind addition: the previous privacy policy shown at /oldPrivacy (HTML; '' = none kept). */
+  oldPrivacyHtml: html.default(''),
   /** OpenFind addition: reject content calls without a Referer (anti-scraping gate of the real API). */
   refererGate: Flag.default('0'),
 });

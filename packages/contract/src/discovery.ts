@@ -14,11 +14,11 @@ import { SearchRecord } from './search.js';
 /** Error codes of the discovery calls (in `errCode`). */
 export const DiscoveryErrCode = {
   /** No record with that id in this institution. */
-  recordNotFound: 40201,
+  recordNotFound: 40301,
   /** No book list with that id in this institution. */
-  bookListNotFound: 40202,
+  bookListNotFound: 40302,
   /** A comment needs text or a score. */
-  commentEmpty: 40203,
+  commentEmpty: 40303,
   /** The call needs a logged-in reader (HTTP 401). */
   loginRequired: 401,
 } as const;

@@ -7,4 +7,5 @@ export * from './codes.js';
 export * from './routing.js';
 export * from './search.js';
 export * from './discovery.js';
+export * from './favourites.js';
 export * from './auth.js';

@@ -57,6 +57,9 @@ export const ApiPath = {
   getUserScore: '/find/findUserEvaluation/getUserScore',
   userCommentList: '/find/findUserEvaluation/userCommentList',
   userComment: '/find/findUserEvaluation/userComment',
+  addMyFav: '/find/record/addmyfav',
+  favoritesList: '/find/favorites/list',
+  favoritesCancel: '/find/favorites/cancel',
   // Accounts and sessions (issue 6).
   verifyCodeImg: '/oga/verifycode/img',
   login: '/oga/login',

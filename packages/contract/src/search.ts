@@ -323,7 +323,7 @@ export const SearchRecord = z.object({
   inDate: z.string().nullable(),
   /** Average rating (no ratings yet: null). */
   avgScore: z.number().nullable(),
-  /** Whether the reader has it in a favourites folder (false until readers log in). */
+  /** Whether the logged-in reader keeps it as a favourite (false for visitors). */
   myFav: z.boolean(),
   /** Records grouped with this one (editions); every record is its own group for now. */
   groupRecordIds: z.array(z.object({ recordId: z.number().int(), mdLevel: z.number().int().nullable() })),

@@ -119,6 +119,11 @@ export interface BibRecordTable {
   e_count: Generated<number>;
   first_in_date: ColumnType<Date | null, string | null, string | null>;
   loan_count: Generated<number>;
+  /** Sum and number of the readers' ratings (1–5), kept by a trigger on record_rating (0009). */
+  rating_sum: Generated<number>;
+  rating_count: Generated<number>;
+  /** Numbers the source systems know the record by (001s, 035 $a, 901 $a); holdings records link by them (0011). */
+  system_numbers: Generated<string[]>;
   /** Distinct library, campus, location and current location codes of the items (migration 0003). */
   lib_codes: Generated<string[]>;
   campus_ids: Generated<string[]>;
@@ -151,6 +156,8 @@ export interface ItemTable {
   circ_attr: Generated<string>;
   price: string | null;
   in_date: ColumnType<Date | null, string | null, string | null>;
+  /** Key of the holdings record the item came from; null for items of the bibliographic record itself (0011). */
+  holdings_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface ImportRunTable {
   id: Generated<number>;
@@ -186,6 +193,15 @@ export interface RecordRatingTable {
   score: number;
   created_at: ColumnType<Date, string | undefined, string>;
   updated_at: ColumnType<Date, string | undefined, string>;
+}
+/** A record a reader keeps (0010); folder_id null = the default folder. */
+export interface FavouriteTable {
+  id: Generated<string>;
+  tenant_id: number;
+  reader_id: number;
+  record_id: number;
+  folder_id: string | null;
+  created_at: ColumnType<Date, string | undefined, never>;
 }
 export interface RecordCommentTable {
   id: Generated<string>;
@@ -383,6 +399,7 @@ export interface Database {
   schema_migration: SchemaMigrationTable;
   loan_event: LoanEventTable;
   record_rating: RecordRatingTable;
+  favourite: FavouriteTable;
   record_comment: RecordCommentTable;
   record_view: RecordViewTable;
   record_attachment: RecordAttachmentTable;

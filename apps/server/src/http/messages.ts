@@ -133,6 +133,26 @@ export const MESSAGES = {
     'zh-TW': '評分已儲存',
     'en-US': 'Rating saved',
   },
+  favouriteAdded: {
+    'zh-CN': '收藏成功',
+    'zh-TW': '收藏成功',
+    'en-US': 'Added to favourites',
+  },
+  favouriteKept: {
+    'zh-CN': '已在收藏中',
+    'zh-TW': '已在收藏中',
+    'en-US': 'Already in your favourites',
+  },
+  favouriteCancelled: {
+    'zh-CN': '已取消收藏',
+    'zh-TW': '已取消收藏',
+    'en-US': 'Removed from favourites',
+  },
+  favouritesFull: {
+    'zh-CN': '收藏已达上限（{max} 条），请先整理收藏',
+    'zh-TW': '收藏已達上限（{max} 筆），請先整理收藏',
+    'en-US': 'Your favourites are full ({max} records); please remove some first',
+  },
   // Accounts and sessions (issue 6).
   sessionExpired: {
     'zh-CN': '当前登录已失效，请重新登录',

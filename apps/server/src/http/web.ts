@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ErrCode } from '@openfind/contract';
@@ -8,16 +9,39 @@ import { isApiPath } from './error-handler.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** index.html in the encodings a browser may accept, compressed once at start. */
+type IndexPage = { identity: Buffer; br: Buffer; gzip: Buffer };
+
+function compressIndex(html: string): IndexPage {
+  const identity = Buffer.from(html, 'utf8');
+  return { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) };
+}
+
+/** The encoding of index.html for an Accept-Encoding header: brotli, else gzip, else none (q=0 refuses). */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !q || !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
 /**
  * Serves the built web app: hashed files under /assets/ are cached for a year, everything else
  * is revalidated; any other GET that is not an API call gets index.html (history-API fallback),
- * so deep links and /<mappingPath>/... work. Without a build, a page says how to make one.
+ * so deep links and /<mappingPath>/... work, compressed when the browser accepts it. Without a build,
+ * a page says how to make one.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
-  let indexHtml: string | undefined;
+  let indexHtml: IndexPage | undefined;
   try {
-    indexHtml = indexFile ? readFileSync(indexFile, 'utf8') : undefined;
+    indexHtml = indexFile ? compressIndex(readFileSync(indexFile, 'utf8')) : undefined;
   } catch {
     indexHtml = undefined;
   }
@@ -50,6 +74,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     }
     // A missing hashed asset must not be answered with HTML.
     if (req.url.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found\n');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (!encoding) return reply.send(indexHtml.identity);
+    return reply.header('content-encoding', encoding).send(indexHtml[encoding]);
   });
 }

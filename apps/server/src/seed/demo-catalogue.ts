@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.js';
 import type { ItemInput, RecordInput } from '../modules/catalogue/record-input.js';
 import { StorePipeline } from '../modules/catalogue/store-pipeline.js';
 import { CLASSIC_WORKS, GIVEN, PUBLISHERS, SUBJECT_AREAS, SURNAMES, TITLE_TAILS } from './demo-catalogue-data.js';
+import { demoMarc } from './demo-marc.js';
 
 /** A small deterministic PRNG, so the same seed gives the same catalogue. */
 function prng(seed: number) {
@@ -94,7 +95,7 @@ function demoRecord(n: number, places: Place[], today: Date): RecordInput {
       inDate,
     });
   }
-  return {
+  const record: RecordInput = {
     sourceKey: `demo:${n}`,
     sourceFormat: 'demo',
     title,
@@ -121,6 +122,9 @@ function demoRecord(n: number, places: Place[], today: Date): RecordInput {
     links: r.next() < 0.15 ? [{ url: `https://ebooks.example.org/book/${n}`, label: '电子全文' }] : [],
     items,
   };
+  // The MARC21 record of the same description, for the record page's MARC view.
+  record.marc = demoMarc(record, `OFD${String(n).padStart(8, '0')}`, today);
+  return record;
 }
 
 /** Generates and stores `count` demo records for a tenant, in batches; returns how many were created. */

@@ -3,6 +3,7 @@ import { isControlField, subfieldValue, subfieldValues } from '../model/marc-rec
 import type { DataField, MarcRecord } from '../model/marc-record.js';
 import { documentType } from './doc-code.js';
 import { extractHoldings } from './extract-holdings.js';
+import { systemNumbersOf } from './system-numbers.js';
 import { finishBibRecord } from './finish-bib-record.js';
 import { checkIsbn } from './isbn.js';
 import { checkIssn } from './issn.js';
@@ -110,6 +111,8 @@ export function mapMarc21(record: MarcRecord, warnings: string[]): BibRecord {
   const agency = record.controlField('003')?.trim();
   if (controlNumber) bib.identity.controlNumber = controlNumber;
   if (agency) bib.identity.agency = agency;
+  const systemNumbers = systemNumbersOf(record, 'marc21');
+  if (systemNumbers.length) bib.identity.systemNumbers = systemNumbers;
   const linked = record.controlField('004')?.trim();
   if (linked) bib.linkedRecordId = linked;
 

@@ -37,7 +37,12 @@ describe('mapRecord (MARC21)', () => {
         df('856', '40', 'u', 'http://example.org/pp', 'z', 'Full text'),
       ]),
     );
-    expect(bib.identity).toEqual({ controlNumber: '12345', agency: 'DLC', key: 'DLC:12345' });
+    expect(bib.identity).toEqual({
+      controlNumber: '12345',
+      agency: 'DLC',
+      key: 'DLC:12345',
+      systemNumbers: ['12345'],
+    });
     expect(bib.title).toBe('Pride and prejudice : a novel');
     expect(bib.titleProper).toBe('Pride and prejudice');
     expect(bib.subtitle).toBe('a novel');
@@ -108,6 +113,31 @@ describe('mapRecord (MARC21)', () => {
       recordKind: 'holdings',
       linkedRecordId: 'b1',
     });
+  });
+
+  it('collects the system numbers holdings records link by: 001s, 035 $a with and without prefix, 901 $a', () => {
+    const { bib } = mapRecord(
+      marc21(
+        [
+          { tag: '001', value: 'a814607' },
+          { tag: '001', value: '44368' },
+          df('035', '  ', 'a', '(Sirsi) a814871'),
+          df('035', '  ', 'a', '(OCoLC)53426191'),
+          df('901', '  ', 'a', 'a814607', 'b', 'Sirsi_Auto'),
+        ],
+        '00000ny  a2200000   4500',
+      ),
+    );
+    expect(bib.identity.systemNumbers).toEqual([
+      'a814607',
+      '44368',
+      '(Sirsi) a814871',
+      'a814871',
+      '(OCoLC)53426191',
+      '53426191',
+    ]);
+    expect(bib.recordKind).toBe('holdings');
+    expect(bib.linkedRecordId).toBeUndefined();
   });
 
   it('reads holdings only from fields whose shape identifies them, and invents none', () => {

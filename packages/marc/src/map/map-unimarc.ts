@@ -8,6 +8,7 @@ import { checkIsbn } from './isbn.js';
 import { checkIssn } from './issn.js';
 import { languageCode } from './language.js';
 import { newBibRecord } from './new-bib-record.js';
+import { systemNumbersOf } from './system-numbers.js';
 import { subjectHeading } from './map-marc21.js';
 import { cleanHeading, cleanText, joinSubfields, pushUnique } from './text.js';
 import { extractYear, fixedFieldYear } from './year.js';
@@ -43,6 +44,8 @@ export function mapUnimarc(record: MarcRecord, warnings: string[]): BibRecord {
   if (controlNumber) bib.identity.controlNumber = controlNumber;
   const agency = record.controlField('003')?.trim() ?? subfieldValue(record.dataFields('801')[0] ?? emptyField, 'b');
   if (agency) bib.identity.agency = agency.trim();
+  const systemNumbers = systemNumbersOf(record, 'unimarc');
+  if (systemNumbers.length) bib.identity.systemNumbers = systemNumbers;
 
   const title = record.dataFields('200')[0];
   if (title) {

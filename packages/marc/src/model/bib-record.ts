@@ -83,6 +83,8 @@ export interface SourceIdentity {
   agency?: string;
   /** Stable key: "agency:controlNumber", "001:controlNumber", "isbn:…" or "title:…" as a last resort. */
   key: string;
+  /** Numbers the source systems know the record by (001s, 035 $a, 901 $a): holdings records link by them. */
+  systemNumbers?: string[];
 }
 
 /** One bibliographic model for every input format. */
@@ -93,7 +95,11 @@ export interface BibRecord {
   flavour: MarcFlavour | null;
   /** Source identity for re-import updates. */
   identity: SourceIdentity;
-  /** Control number of the record this one belongs to (MFHD 004, ISO 20775 record identifier). */
+  /**
+   * Control number of the record this one belongs to (MFHD 004, ISO 20775 record identifier). An
+   * MFHD without 004 is linked by its own `identity.systemNumbers` (SirsiDynix exports give it the
+   * bibliographic record's key as 001).
+   */
   linkedRecordId?: string;
   /** Full title: main title, remainder, part number/name (245 $a$b$n$p; 200 $a$e$h$i). */
   title: string;

@@ -123,6 +123,7 @@ export async function* readMarcXml(
     if (id) {
       bib.linkedRecordId = id;
       bib.identity.controlNumber = id;
+      bib.identity.systemNumbers = [id];
     }
     for (const holding of parsed.holdings)
       if (holding.callNumber && !bib.callNumbers.includes(holding.callNumber)) bib.callNumbers.push(holding.callNumber);

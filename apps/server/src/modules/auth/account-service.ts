@@ -33,7 +33,7 @@ import {
 import type { AuthService } from './auth-service.js';
 import type { AuthSettings } from './auth-settings.js';
 import type { CaptchaService } from './captcha.js';
-import { RateLimiter } from './rate-limiter.js';
+import type { RateLimiter } from './rate-limiter.js';
 import type { Session } from './sessions.js';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -46,8 +46,6 @@ const codeHash = (readerId: number, code: string) => sha256(`${readerId}:${code.
  * reader, and the ticket is used up by the new password.
  */
 export class AccountService {
-  private readonly perIp: RateLimiter;
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly settings: AuthSettings,
@@ -57,12 +55,13 @@ export class AccountService {
       delivery: Delivery;
       dictionaries: DictionaryService;
     },
-  ) {
-    this.perIp = new RateLimiter(settings.recoveryPerMinutePerIp);
-  }
+    /** Recovery calls per address and minute. */
+    private readonly perIp: RateLimiter,
+  ) {}
 
-  throttle(tenant: Tenant, ip: string): void {
-    if (!this.perIp.hit(`${tenant.id}|${ip}`)) throw AuthErrors.tooManyRequests();
+  /** Refuses an address that has made too many recovery calls this minute. */
+  async throttle(tenant: Tenant, ip: string): Promise<void> {
+    if (!(await this.perIp.hit(`${tenant.id}|${ip}`))) throw AuthErrors.tooManyRequests();
   }
 
   /** The session's reader; a reader removed since the login ends the session. */

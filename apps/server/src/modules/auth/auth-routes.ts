@@ -260,7 +260,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       },
     },
     async (req) => {
-      accounts.throttle(req.tenant, req.ip);
+      await accounts.throttle(req.tenant, req.ip);
       return ok(req.lang, await accounts.openRecovery(req.tenant, req.query));
     },
   );
@@ -276,7 +276,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       },
     },
     async (req) => {
-      accounts.throttle(req.tenant, req.ip);
+      await accounts.throttle(req.tenant, req.ip);
       return ok(req.lang, await accounts.recoveryContacts(req.tenant, req.body.findKey));
     },
   );
@@ -308,7 +308,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         },
       },
       async (req) => {
-        accounts.throttle(req.tenant, req.ip);
+        await accounts.throttle(req.tenant, req.ip);
         const { data, message } = await accounts.sendRecoveryCode(req.tenant, req.query.findKey, channel, req.lang);
         return { ...ok(req.lang, data), message };
       },
@@ -336,7 +336,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         },
       },
       async (req) => {
-        accounts.throttle(req.tenant, req.ip);
+        await accounts.throttle(req.tenant, req.ip);
         await accounts.checkRecoveryCode(req.tenant, req.query.findKey, channel, req.query.code);
         return ok(req.lang, null);
       },
@@ -344,7 +344,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
   }
 
   const updatePassword = async (req: FastifyRequest, q: z.infer<typeof UpdatePasswordRequest>) => {
-    accounts.throttle(req.tenant, req.ip);
+    await accounts.throttle(req.tenant, req.ip);
     await accounts.finishRecovery(req.tenant, await config(req), q.findKey, q.password, q.confirmPassword);
     return okSaying(req, null, 'passwordChanged');
   };
@@ -381,7 +381,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     },
     async (req) => {
       const session = requireSession(req);
-      accounts.throttle(req.tenant, req.ip);
+      await accounts.throttle(req.tenant, req.ip);
       const { data, message } = await accounts.sendBindCode(
         req.tenant,
         session,
@@ -405,7 +405,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     },
     async (req) => {
       const session = requireSession(req);
-      accounts.throttle(req.tenant, req.ip);
+      await accounts.throttle(req.tenant, req.ip);
       await accounts.bind(session, channelOf[req.query.type], req.query.target, req.query.code);
       return okSaying(req, null, 'bindSuccess');
     },
@@ -423,7 +423,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     },
     async (req) => {
       const session = requireSession(req);
-      accounts.throttle(req.tenant, req.ip);
+      await accounts.throttle(req.tenant, req.ip);
       await accounts.bind(session, 'phone', req.body.phone, req.body.code);
       return okSaying(req, null, 'bindSuccess');
     },

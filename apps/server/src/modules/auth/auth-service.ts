@@ -30,7 +30,7 @@ import {
 } from './auth-repository.js';
 import type { AuthSettings } from './auth-settings.js';
 import type { CaptchaService } from './captcha.js';
-import { RateLimiter } from './rate-limiter.js';
+import type { RateLimiter } from './rate-limiter.js';
 import type { Session, SessionService } from './sessions.js';
 
 /** What a login with the right password gives: a session, or the demand to change the password first. */
@@ -46,20 +46,18 @@ const accountKey = (login: string) => login.trim().toLowerCase().slice(0, 64);
  * address in this process, and the image code is checked (and used up) before any password.
  */
 export class AuthService {
-  private readonly loginsPerIp: RateLimiter;
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly settings: AuthSettings,
     private readonly captcha: CaptchaService,
     readonly sessions: SessionService,
-  ) {
-    this.loginsPerIp = new RateLimiter(settings.loginsPerMinutePerIp);
-  }
+    /** Password attempts per address and minute. */
+    private readonly loginsPerIp: RateLimiter,
+  ) {}
 
   /** Refuses an address that has tried too many passwords this minute. */
-  private throttleAddress(tenant: Tenant, ip: string): void {
-    if (!this.loginsPerIp.hit(`${tenant.id}|${ip}`)) throw AuthErrors.tooManyRequests();
+  private async throttleAddress(tenant: Tenant, ip: string): Promise<void> {
+    if (!(await this.loginsPerIp.hit(`${tenant.id}|${ip}`))) throw AuthErrors.tooManyRequests();
   }
 
   /**
@@ -82,7 +80,7 @@ export class AuthService {
   }
 
   async login(tenant: Tenant, config: SiteConfig, body: LoginRequest, ip: string): Promise<LoginOutcome> {
-    this.throttleAddress(tenant, ip);
+    await this.throttleAddress(tenant, ip);
     if (!(await this.captcha.check(tenant.id, body.codeKey, body.verifyCode, CaptchaScene.login))) {
       throw AuthErrors.captchaWrong();
     }
@@ -114,7 +112,7 @@ export class AuthService {
     ticket: string,
     provider?: IdentityProvider,
   ) {
-    this.throttleAddress(tenant, ip);
+    await this.throttleAddress(tenant, ip);
     if (!(await this.captcha.check(tenant.id, q.codeKey, q.verifyCode, CaptchaScene.login))) {
       throw AuthErrors.captchaWrong();
     }
@@ -168,7 +166,7 @@ export class AuthService {
     session: Session | null,
     ip: string,
   ): Promise<void> {
-    this.throttleAddress(tenant, ip);
+    await this.throttleAddress(tenant, ip);
     let login = input.username;
     if (!login && session) login = (await findReaderById(this.db, tenant.id, session.readerId))?.account ?? '';
     const reader = await this.checkPassword(tenant, login, input.password);

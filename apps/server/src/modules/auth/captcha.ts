@@ -5,7 +5,7 @@ import type { CaptchaImage } from '@openfind/contract';
 import type { Database } from '../../db/schema.js';
 import { AuthErrors } from './auth-errors.js';
 import { insertCaptcha, takeCaptcha } from './auth-repository.js';
-import { RateLimiter } from './rate-limiter.js';
+import type { RateLimiter } from './rate-limiter.js';
 
 const hashAnswer = (a: string) => createHash('sha256').update(a.trim().toLowerCase()).digest('hex');
 
@@ -17,16 +17,14 @@ const hashAnswer = (a: string) => createHash('sha256').update(a.trim().toLowerCa
 export class CaptchaService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly opts: { seconds: number; exposeAnswer: boolean; perMinutePerIp: number },
-  ) {
-    this.perIp = new RateLimiter(opts.perMinutePerIp);
-  }
-
-  private readonly perIp: RateLimiter;
+    private readonly opts: { seconds: number; exposeAnswer: boolean },
+    /** Image codes asked for per address and minute. */
+    private readonly perIp: RateLimiter,
+  ) {}
 
   /** A new image code; an address asking for too many in a minute gets a 429. */
   async create(tenantId: number, scene: number, userName: string, ip: string): Promise<CaptchaImage> {
-    if (!this.perIp.hit(`${tenantId}|${ip}`)) throw AuthErrors.tooManyRequests();
+    if (!(await this.perIp.hit(`${tenantId}|${ip}`))) throw AuthErrors.tooManyRequests();
     const c = svgCaptcha.create({ size: 4, ignoreChars: '0oO1iIlL', noise: 3, color: true, width: 120, height: 40 });
     const codeKey = randomBytes(18).toString('base64url');
     await insertCaptcha(this.db, {

@@ -61,6 +61,7 @@ export async function storeRecords(
       tenant_id: tenantId,
       source_key: r.sourceKey,
       source_format: r.sourceFormat,
+      system_numbers: r.systemNumbers ?? [],
       title: r.title,
       title_vernacular: orNull(r.titleVernacular),
       other_titles: r.otherTitles ?? [],
@@ -200,7 +201,10 @@ function dedupeBarcodes(records: RecordInput[], warnings: string[]): Map<RecordI
   return new Map([...out].map(([r, list]) => [r, list.filter((i): i is ItemInput => i !== null)]));
 }
 
-/** Replaces the items of the changed records; records that lose an item to them get new counts. */
+/**
+ * Replaces the items of the changed records (those that came with the record itself: items of
+ * holdings records stay); records that lose an item to them get new counts.
+ */
 async function replaceItems(
   trx: Transaction<Database>,
   tenantId: number,
@@ -210,16 +214,42 @@ async function replaceItems(
 ): Promise<void> {
   const changedIds = [...ids.values()];
   if (!changedIds.length) return;
-  await trx.deleteFrom('item').where('record_id', 'in', changedIds).execute();
+  await trx.deleteFrom('item').where('record_id', 'in', changedIds).where('holdings_key', 'is', null).execute();
 
-  const items: Array<ItemInput & { recordId: number }> = [];
+  const items: StoredItem[] = [];
   for (const r of records) {
     const recordId = ids.get(r.sourceKey);
     if (recordId === undefined) continue;
-    for (const item of itemsOf.get(r) ?? []) items.push({ ...item, recordId });
+    for (const item of itemsOf.get(r) ?? []) items.push({ ...item, recordId, holdingsKey: null });
   }
+  const movedFrom = await insertItems(trx, tenantId, items);
+  // The counts written with a record are those of its own items: records that also hold items of
+  // holdings records are counted again.
+  const withHoldings = (
+    await trx
+      .selectFrom('item')
+      .select('record_id')
+      .distinct()
+      .where('record_id', 'in', changedIds)
+      .where('holdings_key', 'is not', null)
+      .execute()
+  ).map((r) => r.record_id);
+  const changed = new Set(changedIds);
+  await refreshItemCounts(trx, [...new Set([...movedFrom.filter((id) => !changed.has(id)), ...withHoldings])]);
+}
 
-  // Items whose barcode now belongs to a record of this batch move to it; their old records need new counts.
+/** An item to store, with its record and the holdings record it came from (null: the record itself). */
+export type StoredItem = ItemInput & { recordId: number; holdingsKey: string | null };
+
+/**
+ * Inserts items. An item whose barcode the tenant has already moves to its new record (a barcode
+ * names one copy); the records it left are returned, to be counted again.
+ */
+export async function insertItems(
+  trx: Transaction<Database>,
+  tenantId: number,
+  items: StoredItem[],
+): Promise<number[]> {
   const barcodes = items.map((i) => i.barcode).filter((b): b is string => !!b);
   const movedFrom = barcodes.length
     ? (
@@ -241,6 +271,7 @@ async function replaceItems(
         chunk.map((it) => ({
           tenant_id: tenantId,
           record_id: it.recordId,
+          holdings_key: it.holdingsKey,
           barcode: it.barcode ?? null,
           call_no: orNull(it.callNo),
           lib_code: orNull(it.libCode),
@@ -261,6 +292,7 @@ async function replaceItems(
       .onConflict((oc) =>
         oc.columns(['tenant_id', 'barcode']).doUpdateSet((eb) => ({
           record_id: eb.ref('excluded.record_id'),
+          holdings_key: eb.ref('excluded.holdings_key'),
           call_no: eb.ref('excluded.call_no'),
           lib_code: eb.ref('excluded.lib_code'),
           campus_id: eb.ref('excluded.campus_id'),
@@ -279,11 +311,7 @@ async function replaceItems(
       )
       .execute();
   }
-  const changed = new Set(changedIds);
-  await refreshItemCounts(
-    trx,
-    [...new Set(movedFrom)].filter((id) => !changed.has(id)),
-  );
+  return movedFrom;
 }
 
 /** Recomputes physical_count, on_shelf_count and first_in_date of records from their items. */

@@ -26,6 +26,8 @@ export interface RecordInput {
   /** Stable identity in the source ('001|003', 'isbn:…', 'csv:<id>'): re-imports update, never duplicate. */
   sourceKey: string;
   sourceFormat: 'marc21' | 'unimarc' | 'csv' | 'demo';
+  /** Numbers the source systems know the record by (001s, 035 $a, 901 $a): holdings records link by them. */
+  systemNumbers?: string[];
   title: string;
   titleVernacular?: string | null;
   otherTitles?: string[];

@@ -76,6 +76,12 @@ export class StorePipeline {
     if (this.failure) throw this.failure;
   }
 
+  /** Waits until every batch pushed so far is written; throws the first failure. */
+  async whenWritten(): Promise<void> {
+    await this.writing;
+    if (this.failure) throw this.failure;
+  }
+
   /** Waits for the last batch and stops the workers; throws the first failure. */
   async finish(): Promise<PipelineTotals> {
     await this.writing;

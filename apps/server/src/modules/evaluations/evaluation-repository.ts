@@ -139,6 +139,17 @@ export async function insertComment(
   return Number(row.id);
 }
 
+/** The name a reader's comments are shown under: the reader's name, else the account. */
+export async function findReaderDisplayName(db: Kysely<Database>, tenantId: number, readerId: number): Promise<string> {
+  const row = await db
+    .selectFrom('reader')
+    .select(['name', 'account'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', readerId)
+    .executeTakeFirst();
+  return row ? row.name.trim() || row.account : '';
+}
+
 /** Stores a reader's rating of a record, replacing an earlier one. */
 export async function upsertRating(
   db: Kysely<Database>,

@@ -73,10 +73,7 @@ export function registerEvaluationRoutes(app: FastifyInstance, services: Service
       },
     },
     async (req) => {
-      // Until accounts exist (issue 6) no request has a reader, and this answers 401. The accounts
-      // feature supplies the reader's display name with the session.
-      const readerId = requireReader(req);
-      const data = await ev.comment(req.tenant.id, { id: readerId, name: '' }, req.body);
+      const data = await ev.comment(req.tenant.id, { id: requireReader(req) }, req.body);
       return {
         ...ok(req.lang, data),
         message: t(req.lang, data.commentId === null ? 'ratingSaved' : 'commentSubmitted'),

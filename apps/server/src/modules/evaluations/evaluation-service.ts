@@ -17,6 +17,7 @@ import {
   findApprovedComments,
   findDistribution,
   findRated,
+  findReaderDisplayName,
   findReaderScore,
   findScores,
   insertComment,
@@ -89,11 +90,12 @@ export class EvaluationService {
 
   /**
    * A reader's comment (waits for approval) and/or rating (in force at once, replacing an earlier
-   * one). `reader` comes from the session (accounts feature).
+   * one). The reader comes from the session; the comment is shown under the reader's name (masked
+   * when listed) unless `reader.name` gives another.
    */
   async comment(
     tenantId: number,
-    reader: { id: number; name: string },
+    reader: { id: number; name?: string },
     q: UserCommentRequest,
   ): Promise<UserCommentResponse> {
     if (!q.content && q.score === null) throw Errors.commentEmpty();
@@ -107,7 +109,7 @@ export class EvaluationService {
             tenantId,
             recordId: q.recordId,
             readerId: reader.id,
-            readerName: reader.name,
+            readerName: reader.name ?? (await findReaderDisplayName(trx, tenantId, reader.id)),
             content: q.content,
           })
         : null;

@@ -1,16 +1,7 @@
 /** Phone numbers and e-mail addresses of readers: validation and masking. */
 
-/** A mainland mobile number (11 digits from 1[3-9]) or an international one (+ and 7–15 digits). */
-export function isValidPhone(v: string): boolean {
-  return /^1[3-9]\d{9}$/.test(v) || /^\+[1-9]\d{6,14}$/.test(v);
-}
-
-/** A plain e-mail address (what a mail server accepts; no display names). */
-export function isValidEmail(v: string): boolean {
-  return (
-    v.length <= 200 && /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9-]+)+$/.test(v)
-  );
-}
+// One rule for the server and the web app's forms.
+export { isValidEmail, isValidPhone } from '@openfind/contract';
 
 /** 13812340001 → 138****0001. */
 export function maskPhone(v: string): string {

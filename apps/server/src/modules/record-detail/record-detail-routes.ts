@@ -14,6 +14,7 @@ import {
 import { ok } from '../../http/envelope.js';
 import { zodApp } from '../../http/route-types.js';
 import type { Services } from '../../services.js';
+import { readerIdOf } from '../auth/session-context.js';
 
 /** The record's page on the web app as a phone would open it: `path` on this site, else its detail page. */
 export function recordPageUrl(req: FastifyRequest, recordId: number, path?: string): string {
@@ -37,7 +38,19 @@ export function registerRecordDetailRoutes(app: FastifyInstance, services: Servi
         response: { 200: apiResponse(RecordDetail) },
       },
     },
-    async (req) => ok(req.lang, await details.detail(req.tenant.id, req.lang, req.query.recordId)),
+    async (req) => {
+      const { recordId } = req.query;
+      const [detail, myFav] = await Promise.all([
+        details.detail(req.tenant.id, req.lang, recordId),
+        services.favourites.isKept(req.tenant.id, readerIdOf(req), recordId),
+      ]);
+      return ok(
+        req.lang,
+        myFav
+          ? { ...detail, baseMarcInfoDto: { ...detail.baseMarcInfoDto, myFav }, record: { ...detail.record, myFav } }
+          : detail,
+      );
+    },
   );
 
   r.get(

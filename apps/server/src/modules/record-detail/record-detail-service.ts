@@ -4,7 +4,6 @@ import QRCode from 'qrcode';
 import type { Database } from '../../db/schema.js';
 import { Errors } from '../../http/errors.js';
 import type { DictionaryService } from '../dictionaries/dictionary-service.js';
-import { findScores } from '../evaluations/evaluation-repository.js';
 import type { ContentProviders } from '../providers/content-providers.js';
 import { presentRecord } from '../search/search-presenter.js';
 import { findRecordsByIds } from '../search/search-repository.js';
@@ -50,14 +49,13 @@ export class RecordDetailService {
   /** `getDetail`: what the detail page shows; counts the view. */
   async detail(tenantId: number, lang: Lang, recordId: number): Promise<RecordDetail> {
     const row = await this.load(tenantId, recordId);
-    const [listed, docCodes, scores] = await Promise.all([
+    const [listed, docCodes] = await Promise.all([
       findRecordsByIds(this.db, tenantId, [recordId]),
       this.deps.dictionaries.codeList(tenantId, 'docCode', lang),
-      findScores(this.db, tenantId, [recordId]),
       countView(this.db, tenantId, recordId),
     ]);
     const docNames = new Map(docCodes.map((d) => [d.code, d.name]));
-    const record = { ...presentRecord(listed[0]!, docNames), avgScore: scores.get(recordId)?.avg_score ?? null };
+    const record = presentRecord(listed[0]!, docNames);
     const { leader, fields } = parseMarc(row.marc);
     const names = row.authors.length ? row.authors : row.author ? [row.author] : [];
     return {

@@ -21,8 +21,11 @@ const TEXT_DIMS = new Set(TEXT_FACETS.map((d) => DIM_INDEX.get(d)!));
 const MAX_VALUES = 255;
 const NO_VALUE = -(2 ** 31);
 
-/** Sorts the store can do itself (numbers it keeps), with the SQL path's order. */
-export const MEMORY_SORTS = ['publishYear', 'inDate', 'loanCount', 'avgScore'] as const;
+/**
+ * Sorts the store can do itself (numbers it keeps), with the SQL path's order. Not ratings: they
+ * change without the record changing (the store refreshes records by updated_at), so SQL sorts them.
+ */
+export const MEMORY_SORTS = ['publishYear', 'inDate', 'loanCount'] as const;
 export type MemorySort = (typeof MEMORY_SORTS)[number];
 const BATCH = 5000;
 /** Changes are read again this far back, for transactions that committed after a refresh but started before it. */
@@ -276,8 +279,7 @@ class TenantFacets {
   }
 
   /**
-   * `recordIds` ordered by a number the store keeps (years, new-arrival dates, loans; ratings are
-   * all empty), missing values last, then newest record first — the order SQL gives.
+   * `recordIds` ordered by a number the store keeps (years, new-arrival dates, loans), missing values last, then newest record first — the order SQL gives.
    */
   sortBy(recordIds: Int32Array, sort: MemorySort, desc: boolean): Int32Array {
     // One number per record sorts natively: (value rank) · 2^31 + (2^31 − 1 − id); values are

@@ -31,7 +31,7 @@ export function presentRecord(r: RecordRow, docNames: Map<string, string>): Sear
     price: r.price,
     pic: null,
     inDate: r.first_in_date,
-    avgScore: null,
+    avgScore: r.avg_score,
     myFav: false,
     groupRecordIds: [{ recordId: r.record_id, mdLevel: null }],
     loanCount: r.loan_count,

@@ -179,6 +179,8 @@ export interface RecordRow {
   price: string | null;
   first_in_date: string | null;
   loan_count: number;
+  /** Mean rating to one decimal, null when no reader has rated the record. */
+  avg_score: number | null;
   on_shelf_items: number;
   item_call_no: string | null;
 }
@@ -191,6 +193,7 @@ export async function findRecordsByIds(db: Kysely<Database>, tenantId: number, i
            b.country_code, b.doc_code, b.abstract, b.subjects, b.clc_classes, b.call_numbers,
            b.physical_count, b.on_shelf_count, b.e_count, b.discode1, b.price,
            to_char(b.first_in_date, 'YYYY-MM-DD') AS first_in_date, b.loan_count,
+           round(b.rating_sum::numeric / NULLIF(b.rating_count, 0), 1)::float8 AS avg_score,
            (SELECT count(*)::int FROM item i WHERE i.record_id = b.record_id AND i.process_type_code = '411') AS on_shelf_items,
            (SELECT min(i.call_no) FROM item i WHERE i.record_id = b.record_id) AS item_call_no
     FROM bib_record b

@@ -40,6 +40,12 @@ export function registerSearchRoutes(app: FastifyInstance, services: Services): 
     client: req.ip,
   });
   const loginFirst = async (req: FastifyRequest) => void requireReader(req);
+  /** The answer with the logged-in reader's favourites marked (results are cached for everyone). */
+  const withFavourites = async (req: FastifyRequest, res: SearchResponse): Promise<SearchResponse> => {
+    const readerId = readerIdOf(req);
+    if (readerId === null || !res.searchResult.length) return res;
+    return { ...res, searchResult: await services.favourites.mark(req.tenant.id, readerId, res.searchResult) };
+  };
   let stopWatching: (() => Promise<void>) | undefined;
   // Before the database closes: stop background work, write the searches not yet counted.
   app.addHook('preClose', async () => {
@@ -72,7 +78,7 @@ export function registerSearchRoutes(app: FastifyInstance, services: Services): 
     r.post(
       path,
       { schema: { tags, summary, body: SearchRequest, response: { 200: apiResponse(SearchResponse) } } },
-      async (req) => ok(req.lang, await services.search.search(ctx(req), kind, req.body)),
+      async (req) => ok(req.lang, await withFavourites(req, await services.search.search(ctx(req), kind, req.body))),
     );
   }
 
@@ -86,7 +92,8 @@ export function registerSearchRoutes(app: FastifyInstance, services: Services): 
         response: { 200: apiResponse(SearchResponse) },
       },
     },
-    async (req) => ok(req.lang, await services.search.search(ctx(req), 'twiceSearch', req.body)),
+    async (req) =>
+      ok(req.lang, await withFavourites(req, await services.search.search(ctx(req), 'twiceSearch', req.body))),
   );
 
   r.post(
@@ -99,7 +106,7 @@ export function registerSearchRoutes(app: FastifyInstance, services: Services): 
         response: { 200: apiResponse(SearchResponse) },
       },
     },
-    async (req) => ok(req.lang, await services.search.related(ctx(req), req.body)),
+    async (req) => ok(req.lang, await withFavourites(req, await services.search.related(ctx(req), req.body))),
   );
 
   r.post(

@@ -411,8 +411,8 @@ export function sortSql(plan: SearchPlan): { key: Sql; desc: boolean } {
     case 'loanCount':
       return { key: sql`b.loan_count`, desc: plan.desc };
     case 'avgScore':
-      // No ratings yet: every record ties, and the order stays stable by record id.
-      return { key: sql`NULL::int`, desc: plan.desc };
+      // The readers' mean rating (kept on the record by a trigger, 0009); unrated records last.
+      return { key: sql`b.rating_sum::float8 / NULLIF(b.rating_count, 0)`, desc: plan.desc };
   }
 }
 

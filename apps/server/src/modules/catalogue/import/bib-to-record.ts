@@ -63,6 +63,13 @@ export function dueDateIn(status: string | undefined): string | null {
 }
 
 /** An item of the record from one holding of the source; nothing the source did not say is added. */
+/** The copies a record's holdings describe. A holdings statement alone (866 summary) says what is held, not a copy: no item for it. */
+export function holdingsToItems(holdings: Holding[], places: PlaceDirectory): ItemInput[] {
+  return holdings
+    .filter((h) => h.barcode || h.callNumber || h.location || h.library)
+    .map((h) => holdingToItem(h, places));
+}
+
 export function holdingToItem(h: Holding, places: PlaceDirectory): ItemInput {
   const loc = h.location ? places.locations.get(h.location.trim().toLowerCase()) : undefined;
   const lib = h.library ? places.libraries.get(h.library.trim().toLowerCase()) : undefined;
@@ -116,6 +123,7 @@ export function bibToRecord(bib: BibRecord, marc: MarcRecord | null, places: Pla
   if (bib.responsibilityVernacular) vernacular.responsibility = bib.responsibilityVernacular;
   return {
     sourceKey: bib.identity.key,
+    ...(bib.identity.systemNumbers?.length ? { systemNumbers: bib.identity.systemNumbers } : {}),
     sourceFormat: bib.flavour ?? 'csv',
     title: bib.title || bib.titleVernacular || '',
     titleVernacular: bib.titleVernacular ?? null,
@@ -148,9 +156,6 @@ export function bibToRecord(bib: BibRecord, marc: MarcRecord | null, places: Pla
     extraText: extraTextOf(bib),
     // As JSON text: it is stored as is, and hashing or sending text to a worker is cheaper than an object tree.
     marc: marc ? JSON.stringify(marc.toMarcJson()) : undefined,
-    // A holdings statement alone (866 summary) describes what is held, not a copy: no item for it.
-    items: bib.holdings
-      .filter((h) => h.barcode || h.callNumber || h.location || h.library)
-      .map((h) => holdingToItem(h, places)),
+    items: holdingsToItems(bib.holdings, places),
   };
 }

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { readCatalogue, type CsvMapping, type ReadCatalogueOptions } from '@openfind/marc';
+import { readCatalogue, type CsvMapping, type ReadCatalogueOptions, type RecordSource } from '@openfind/marc';
 import type { Database } from '../../../db/schema.js';
+import { attachHoldingsRecords, type HoldingsRecordInput } from '../holdings-records.js';
 import type { RecordInput } from '../record-input.js';
 import { StorePipeline } from '../store-pipeline.js';
-import { bibToRecord } from './bib-to-record.js';
+import { bibToRecord, holdingsToItems } from './bib-to-record.js';
 import { loadPlaceDirectory } from './place-directory.js';
 import { RejectWriter } from './reject-writer.js';
 
@@ -36,13 +37,16 @@ export interface ImportFileOptions {
   onProgress?: (bytes: number, total: number, read: number) => void;
 }
 
-/** What importing one file did. Every record read is created, updated, unchanged or skipped. */
+/** What importing one file did. Every record read is created, updated, unchanged, attached or skipped. */
 export interface FileSummary {
   file: string;
   read: number;
   created: number;
   updated: number;
   unchanged: number;
+  /** Holdings records (MFHD, ISO 20775) attached to their bibliographic records, and the copies they brought. */
+  holdingsAttached: number;
+  itemsAttached: number;
   /** Rejected (unreadable) and skipped (not a catalogue record) records, each in the reject report. */
   skipped: number;
   rejectReport?: string | undefined;
@@ -81,6 +85,42 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
   const pipeline = new StorePipeline(opts.db, opts.tenantId, () => opts.onProgress?.(bytes, size, read));
   const batchSize = opts.batchSize ?? 1000;
   let batch: RecordInput[] = [];
+  // Holdings records wait until the bibliographic records read before them are stored; those whose
+  // record comes later in the file are tried again at the end.
+  let holdings: Array<HoldingsRecordInput & { source: RecordSource }> = [];
+  let deferred: typeof holdings = [];
+  let holdingsAttached = 0;
+  let itemsAttached = 0;
+  const attachHoldings = async (final: boolean) => {
+    if (batch.length) {
+      await pipeline.push(batch);
+      batch = [];
+    }
+    await pipeline.whenWritten();
+    const pending = final ? [...deferred, ...holdings] : holdings;
+    holdings = [];
+    if (final) deferred = [];
+    const outcomes = await attachHoldingsRecords(opts.db, opts.tenantId, pending);
+    outcomes.forEach((outcome, i) => {
+      const h = pending[i]!;
+      if (outcome.kind === 'attached') {
+        holdingsAttached++;
+        itemsAttached += outcome.items;
+      } else if (outcome.kind === 'ambiguous') {
+        rejects.write(
+          h.source,
+          `skipped: holdings record names ${outcome.recordIds.length} records (${h.links.join(', ')}); attach it by hand`,
+        );
+      } else if (final) {
+        rejects.write(
+          h.source,
+          `skipped: holdings record for ${h.links.join(', ')}: no such record in this institution (import the bibliographic records first)`,
+        );
+      } else {
+        deferred.push(h);
+      }
+    });
+  };
   const readerFormat = READER_FORMAT[opts.format ?? 'auto'];
   try {
     for await (const result of readCatalogue(stream as AsyncIterable<Uint8Array>, {
@@ -91,6 +131,20 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
       read++;
       if (!result.ok) {
         rejects.write(result.source, result.reason, result.raw);
+        continue;
+      }
+      if (result.bib.recordKind === 'holdings') {
+        const bib = result.bib;
+        const links = bib.linkedRecordId ? [bib.linkedRecordId] : (bib.identity.systemNumbers ?? []);
+        const items = holdingsToItems(bib.holdings, places);
+        if (!links.length) {
+          rejects.write(result.source, 'skipped: holdings record names no bibliographic record (no 004, no 001)');
+        } else if (!items.length) {
+          rejects.write(result.source, 'skipped: holdings record lists no copy or location');
+        } else {
+          holdings.push({ key: `holdings:${bib.identity.key}`, links, items, source: result.source });
+          if (holdings.length >= batchSize) await attachHoldings(false);
+        }
         continue;
       }
       if (result.bib.recordKind !== 'bibliographic') {
@@ -109,6 +163,7 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
         batch = [];
       }
     }
+    if (holdings.length || deferred.length) await attachHoldings(true);
     if (batch.length) await pipeline.push(batch);
   } catch (err) {
     await pipeline.finish().catch(() => undefined);
@@ -137,6 +192,8 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
     created: totals.created,
     updated: totals.updated,
     unchanged: totals.unchanged,
+    holdingsAttached,
+    itemsAttached,
     skipped: rejects.count,
     rejectReport: rejects.reportPath,
     warnings: warnings + totals.warnings.length,

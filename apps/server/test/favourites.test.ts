@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FavouriteErrCode,
+  DiscoveryErrCode,
+  type AddFavouriteResponse,
+  type FavouritePage,
+  type RecordDetail,
+  type SearchResponse,
+} from '@openfind/contract';
+import { FavouriteService } from '../src/modules/favourites/favourite-service.js';
+import { DEMO_PASSWORD } from '../src/seed/demo-readers.js';
+import { bearer, TEST_AUTH, tokenOf } from './auth-support.js';
+import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
+import { TEMPLATE, rec, storeTestRecords } from './search-fixtures.js';
+
+let t: TestApp;
+let ids: Map<string, number>;
+let tenantId: number;
+let reader: Record<string, string>;
+let other: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp({ auth: TEST_AUTH });
+  tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+  ids = await storeTestRecords(t, [
+    rec('hlm', { title: '红楼梦', authors: ['曹雪芹'], clcClasses: ['I242.47'] }),
+    rec('sgyy', { title: '三国演义', authors: ['罗贯中'], clcClasses: ['I242.43'] }),
+    rec('shz', { title: '水浒传', authors: ['施耐庵'], clcClasses: ['I242.43'] }),
+  ]);
+  reader = bearer(await tokenOf(t, 'reader', DEMO_PASSWORD));
+  other = bearer(await tokenOf(t, 'unverified', DEMO_PASSWORD));
+});
+afterAll(async () => t?.close());
+
+const call = (url: string, body: unknown, headers: Record<string, string> = {}, lang?: string) =>
+  t.call({ url, mappingPath: '', headers, body, ...(lang ? { lang } : {}) });
+const add = (recordId: unknown, headers = reader) => call('/find/record/addmyfav', { recordId }, headers);
+const list = async (headers = reader, query: Record<string, string> = {}) =>
+  envelopeOf<FavouritePage>(await t.call({ url: '/find/favorites/list', mappingPath: '', headers, query })).data;
+const cancel = (body: unknown, headers = reader) => call('/find/favorites/cancel', body, headers);
+const search = async (headers: Record<string, string>) =>
+  envelopeOf<SearchResponse>(
+    await call('/find/unify/search', { ...TEMPLATE, searchFieldContent: '', kindNo: ['I242'], rows: 10 }, headers),
+  ).data.searchResult;
+
+describe('favourites', () => {
+  it('need a logged-in reader: 401, translated', async () => {
+    const res = await call('/find/record/addmyfav', { recordId: ids.get('hlm') }, {}, 'en_US');
+    expect(res.statusCode).toBe(401);
+    expect(envelopeOf(res)).toMatchObject({ success: false, errCode: 401, message: 'Please log in!' });
+    expect((await t.call({ url: '/find/favorites/list', mappingPath: '' })).statusCode).toBe(401);
+    expect((await call('/find/favorites/cancel', { recordId: ids.get('hlm') })).statusCode).toBe(401);
+  });
+
+  it('keeps a record once, however often (and however fast) it is added', async () => {
+    const first = envelopeOf<AddFavouriteResponse>(await add(ids.get('hlm')));
+    expect(first).toMatchObject({
+      success: true,
+      message: '收藏成功',
+      data: { recordId: ids.get('hlm'), added: true },
+    });
+    const again = envelopeOf<AddFavouriteResponse>(await add(String(ids.get('hlm'))));
+    expect(again).toMatchObject({ success: true, message: '已在收藏中', data: { added: false } });
+    expect(again.data.favoritesId).toBe(first.data.favoritesId);
+    // A double click: two requests at once, one favourite.
+    const both = await Promise.all([add(ids.get('sgyy')), add(ids.get('sgyy'))]);
+    const answers = both.map((r) => envelopeOf<AddFavouriteResponse>(r).data);
+    expect(answers.map((a) => a.added).sort()).toEqual([false, true]);
+    expect(answers[0]!.favoritesId).toBe(answers[1]!.favoritesId);
+    expect((await list()).totalCount).toBe(2);
+  });
+
+  it('refuses an unknown record and a malformed id, changing nothing', async () => {
+    expect(envelopeOf(await add(99_999_999))).toMatchObject({
+      success: false,
+      errCode: DiscoveryErrCode.recordNotFound,
+    });
+    expect((await add('abc')).statusCode).toBe(400);
+    expect((await cancel({})).statusCode).toBe(400);
+    expect((await list()).totalCount).toBe(2);
+  });
+
+  it('are marked in search results and on the record page, for their reader only', async () => {
+    const mine = await search(reader);
+    const marked = (rows: SearchResponse['searchResult']) =>
+      rows
+        .filter((r) => r.myFav)
+        .map((r) => r.title)
+        .sort();
+    expect(marked(mine)).toEqual(['三国演义', '红楼梦']);
+    expect(marked(await search(other))).toEqual([]);
+    expect(marked(await search({}))).toEqual([]);
+    const detail = async (headers: Record<string, string>) =>
+      envelopeOf<RecordDetail>(
+        await t.call({
+          url: '/find/searchResultDetail/getDetail',
+          mappingPath: '',
+          headers,
+          query: { recordId: String(ids.get('hlm')) },
+        }),
+      ).data;
+    const d = await detail(reader);
+    expect([d.baseMarcInfoDto.myFav, d.record.myFav]).toEqual([true, true]);
+    const anonymous = await detail({});
+    expect([anonymous.baseMarcInfoDto.myFav, anonymous.record.myFav]).toEqual([false, false]);
+  });
+
+  it('are listed newest first, paged, as result rows', async () => {
+    await add(ids.get('shz'));
+    const page1 = await list(reader, { page: '1', rows: '2' });
+    expect(page1.totalCount).toBe(3);
+    expect(page1.list.map((r) => r.title)).toEqual(['水浒传', '三国演义']);
+    expect(page1.list[0]).toMatchObject({ myFav: true, folderId: null, recordId: ids.get('shz') });
+    expect(page1.list[0]!.createTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    const page2 = await list(reader, { page: '2', rows: '2' });
+    expect(page2.list.map((r) => r.title)).toEqual(['红楼梦']);
+    expect(await list(reader, { page: '9', rows: '2' })).toEqual({ totalCount: 3, list: [] });
+    expect((await list(other)).totalCount).toBe(0);
+  });
+
+  it('are dropped by record or by favourite id; ids of other readers are ignored', async () => {
+    const { list: rows } = await list();
+    const byTitle = new Map(rows.map((r) => [r.title, r.favoritesId]));
+    const theirs = envelopeOf<AddFavouriteResponse>(await add(ids.get('hlm'), other)).data.favoritesId;
+    const res = envelopeOf<{ removed: number }>(
+      await cancel({ recordId: ids.get('hlm'), favoritesIds: [byTitle.get('水浒传'), theirs] }),
+    );
+    expect(res).toMatchObject({ success: true, message: '已取消收藏', data: { removed: 2 } });
+    expect((await list()).list.map((r) => r.title)).toEqual(['三国演义']);
+    expect((await list(other)).list.map((r) => r.title)).toEqual(['红楼梦']);
+  });
+
+  it('stop at the limit with a clear message, keeping what is there', async () => {
+    const small = new FavouriteService(t.db.kysely, t.services.dictionaries, 2);
+    const readerId = (
+      await t.db.kysely
+        .selectFrom('reader')
+        .select('id')
+        .where('account', '=', 'unverified')
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirstOrThrow()
+    ).id;
+    await small.add(tenantId, readerId, ids.get('sgyy')!);
+    await expect(small.add(tenantId, readerId, ids.get('shz')!)).rejects.toMatchObject({
+      errCode: FavouriteErrCode.favouritesFull,
+      params: { max: 2 },
+    });
+    // A record already kept is still answered as kept.
+    expect(await small.add(tenantId, readerId, ids.get('hlm')!)).toMatchObject({ added: false });
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { AuthErrCode } from './auth.js';
+import { ErrCode } from './codes.js';
+import { DiscoveryErrCode } from './discovery.js';
+import { FavouriteErrCode } from './favourites.js';
+import { SearchErrCode } from './search.js';
+
+describe('error codes', () => {
+  it('name one failure each across every catalogue (clients branch on errCode)', () => {
+    const catalogues = { ErrCode, SearchErrCode, DiscoveryErrCode, AuthErrCode, FavouriteErrCode };
+    const seen = new Map<number, string>();
+    const clashes: string[] = [];
+    for (const [catalogue, codes] of Object.entries(catalogues)) {
+      for (const [name, code] of Object.entries(codes)) {
+        const where = `${catalogue}.${name}`;
+        const earlier = seen.get(code);
+        // Shared HTTP-like codes (401 login required) may be repeated under the same meaning.
+        if (earlier && code >= 1000) clashes.push(`${code}: ${earlier} and ${where}`);
+        if (!earlier) seen.set(code, where);
+      }
+    }
+    expect(clashes).toEqual([]);
+  });
+});
