@@ -1,13 +1,18 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { mailSinkDir } from './e2e/support/mail';
 
 /** End-to-end tests: Debian's Chromium against the real, built server with a fresh demo database. */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // Both can be set so that two runs (say, two people's work in one checkout) do not collide.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.cache/e2e-data';
+// The port of the small CAS / WeChat auth server the account tests start (e2e/support/auth-server.ts).
+const CAS_PORT = Number(process.env.E2E_CAS_PORT ?? PORT + 1);
 const isCI = Boolean(process.env.CI);
+// The server serves WEB_DIST (default apps/web/dist): a private build can be tested without touching the shared one.
+const WEB_DIST = process.env.WEB_DIST ?? 'apps/web/dist';
 
-if (!existsSync('apps/server/dist/cli.js') || !existsSync('apps/web/dist/index.html')) {
+if (!existsSync('apps/server/dist/cli.js') || !existsSync(`${WEB_DIST}/index.html`)) {
   throw new Error('e2e: run `npm run build` first (the tests drive the built server and web app)');
 }
 
@@ -46,11 +51,20 @@ export default defineConfig({
   webServer: {
     // Playwright starts the web server before globalSetup runs, and the embedded database cannot be
     // opened by two processes, so the data dir is prepared (CLI) as the first step of this command.
-    command: `node e2e/support/prepare-data.mjs && node apps/server/dist/cli.js serve --port ${PORT}`,
-    env: { DATA_DIR, PORT: String(PORT), LOG_LEVEL: 'warn' },
+    // The server's mail goes to a local SMTP sink (e2e/support/mail-sink.mjs) that keeps it for the tests.
+    command: `node e2e/support/prepare-data.mjs && node e2e/support/mail-sink.mjs node apps/server/dist/cli.js serve --port ${PORT}`,
+    // TEST_CAPTCHA_ANSWER: the test-only setting that puts the image code's answer in its response.
+    env: {
+      DATA_DIR,
+      PORT: String(PORT),
+      LOG_LEVEL: 'warn',
+      MAIL_SINK_DIR: mailSinkDir(DATA_DIR),
+      TEST_CAPTCHA_ANSWER: '1',
+      E2E_CAS_PORT: String(CAS_PORT),
+    },
     url: `http://127.0.0.1:${PORT}/health`,
     reuseExistingServer: !isCI,
-    timeout: 120_000,
+    timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -22,14 +22,16 @@ test.describe('global error handling', () => {
       });
     }
     await openHome(page);
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: '登录已失效' });
     await expect(dialog).toContainText('当前登录已失效，请重新登录');
-    await expect(dialog).toHaveCount(1);
+    await expect(page.getByRole('dialog')).toHaveCount(1);
     expect(sentTokens).toContain('expired-token');
     expect(await page.evaluate(() => sessionStorage.getItem('jwt'))).toBeNull();
     // Ant Design's own button text, in the page language.
     await dialog.getByRole('button', { name: '知道了' }).click();
     await expect(dialog).toBeHidden();
+    // Then the login dialog opens (issue 6).
+    await expect(page.getByRole('dialog', { name: '登录', exact: true })).toBeVisible();
   });
 
   test('a business failure shows the server message as an error toast', async ({ page }) => {

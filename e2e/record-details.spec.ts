@@ -151,7 +151,10 @@ test.describe('record details', () => {
     const prompt = page.getByRole('dialog', { name: '请登录' });
     await expect(prompt).toContainText('发表书评');
     await prompt.getByRole('button', { name: '去登录' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    // The login dialog opens over the record, saying what the login is for.
+    const login = page.getByRole('dialog', { name: '登录', exact: true });
+    await expect(login).toContainText('发表书评');
+    await expect(login.getByLabel('账号', { exact: true })).toBeFocused();
   });
 
   test('an unknown record shows a not-found page, not an error', async ({ page }) => {

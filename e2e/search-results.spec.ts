@@ -263,6 +263,8 @@ test.describe('search results', () => {
       await expect(page).toHaveURL(/docCode=2/);
       await expect(drawer).toBeHidden();
       await expect(page.getByRole('button', { name: text.refine })).toContainText('1');
+      // The previous page is dimmed while the filtered one loads: check the page once it is in.
+      await expect(page.locator('.of-search-main')).toHaveAttribute('aria-busy', 'false');
       await expectNoSeriousA11yViolations(page);
     });
   }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** The WCAG 2.2 AA rule sets axe checks. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -15,4 +15,15 @@ export async function expectNoBlockingViolations(page: Page): Promise<void> {
 /** How many pixels the page is wider than the viewport (0 when nothing sticks out). */
 export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
+}
+
+/**
+ * An element's laid-out size in CSS pixels. Unlike getBoundingClientRect it ignores transforms, so a
+ * dialog measured during its opening zoom animation reports its real width.
+ */
+export function layoutSize(locator: Locator): Promise<{ width: number; height: number }> {
+  return locator.evaluate((el) => ({
+    width: (el as HTMLElement).offsetWidth,
+    height: (el as HTMLElement).offsetHeight,
+  }));
 }

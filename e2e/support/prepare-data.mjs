@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { prepareAuthTenants } from './prepare-auth.mjs';
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? '.cache/e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
@@ -42,4 +43,33 @@ cli(
   'iconUrl=/logo.svg',
   'searchBackGround=/image-fallback.svg',
 );
+// Account screens (e2e/account*.spec.ts): xihu asks readers to bind an e-mail or phone after login and has its
+// own privacy policy (with a script that must not run); `recover` is a reader whose password the recovery test changes.
+cli(
+  'config',
+  'set',
+  '--tenant',
+  'xihu',
+  'bindMailOrPhone=1',
+  'privacyHtml=<h2>西湖市图书馆读者隐私政策</h2><p>本馆仅为借阅服务处理读者信息。</p><script>window.privacyScriptRan = true</script>',
+);
+cli(
+  'reader',
+  'add',
+  '--tenant',
+  'xihu',
+  '--account',
+  'recover',
+  '--password',
+  'Reader2026',
+  '--name',
+  'Recovery Reader',
+  '--email',
+  'recover@example.org',
+  '--phone',
+  '13800000042',
+);
+// Account tests (e2e/auth-*.spec.ts): their institutions, in one process (e2e/support/prepare-auth.mjs).
+process.env.DATA_DIR = dataDir;
+await prepareAuthTenants();
 console.log(`e2e data ready in ${dataDir}`);

@@ -80,7 +80,7 @@ const SPEC_URLS: Array<[string, string]> = [
   ['/resetPassword', 'resetPassword'],
   ['/loginExternal/abc.def/jwtOpacAuth', 'loginExternal'],
   ['/privacy', 'privacy'],
-  ['/oldPrivacy', 'privacy'],
+  ['/oldPrivacy', 'oldPrivacy'],
   ['/previewPdf/1/2', 'previewPdf'],
   ['/digitalLibrary', 'digitalLibrary'],
 ];

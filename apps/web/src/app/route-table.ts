@@ -10,7 +10,10 @@ export type RoutePage =
   | 'record'
   | 'list'
   | 'personalExternal'
-  | 'aiSearch';
+  | 'aiSearch'
+  | 'login'
+  | 'loginExternal'
+  | 'account';
 
 /** One entry of the route table of spec §2. */
 export type RouteDef = {
@@ -106,20 +109,20 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     ['/personalCenter/bookListDetails', 'bookListDetails'],
     ['/personalExternal/:n', 'myLibrary', 'personalExternal'],
     // Account screens inside the shell
-    ['/forceBinding', 'forceBinding'],
-    ['/modifyPassword', 'modifyPassword'],
-    ['/resetPassword', 'resetPassword'],
-    ['/loginExternal/:jwt/:jwtHeader', 'loginExternal'],
+    ['/forceBinding', 'forceBinding', 'account'],
+    ['/modifyPassword', 'modifyPassword', 'account'],
+    ['/resetPassword', 'resetPassword', 'account'],
+    ['/loginExternal/:jwt/:jwtHeader', 'loginExternal', 'loginExternal'],
     // Other
-    ['/privacy', 'privacy'],
-    ['/oldPrivacy', 'privacy'],
+    ['/privacy', 'privacy', 'account'],
+    ['/oldPrivacy', 'oldPrivacy', 'account'],
     ['/previewPdf/:id1/:id2', 'previewPdf'],
   ]),
   { path: '/drivePurchas', feature: 'readerPurchasing', page: 'placeholder', layout: 'shell', newWindow: true },
-  { path: '/login', feature: 'login', page: 'placeholder', layout: 'bare' },
-  { path: '/bindAccount', feature: 'bindAccount', page: 'placeholder', layout: 'bare' },
-  { path: '/bindUid', feature: 'bindUid', page: 'placeholder', layout: 'bare' },
-  { path: '/relevanceUid', feature: 'relevanceUid', page: 'placeholder', layout: 'bare' },
+  { path: '/login', feature: 'login', page: 'login', layout: 'bare' },
+  { path: '/bindAccount', feature: 'bindAccount', page: 'account', layout: 'bare' },
+  { path: '/bindUid', feature: 'bindUid', page: 'account', layout: 'bare' },
+  { path: '/relevanceUid', feature: 'relevanceUid', page: 'account', layout: 'bare' },
 ];
 
 /** First path segments of the app's own routes: these are never tenant mapping paths. */

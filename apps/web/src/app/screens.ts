@@ -24,6 +24,10 @@ export const SCREEN_LOADERS: Record<RoutePage, Loader> = {
   list: () => import('../features/lists/pages/ListPage').then((m) => ({ default: m.ListPage })),
   personalExternal: () => import('./routes/PersonalExternalRoute').then((m) => ({ default: m.PersonalExternalRoute })),
   aiSearch: () => import('./routes/AiSearchRoute').then((m) => ({ default: m.AiSearchRoute })),
+  login: () => import('../features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })),
+  loginExternal: () =>
+    import('../features/auth/pages/LoginExternalPage').then((m) => ({ default: m.LoginExternalPage })),
+  account: () => import('../features/account/pages/AccountPage').then((m) => ({ default: m.AccountPage })),
 };
 
 /** The lazy screen components, one per kind of screen. */

@@ -12,6 +12,8 @@ export function baseTheme(specialFont: string): ThemeConfig {
       // Secondary texts darker than Ant Design's defaults, for WCAG AA contrast on light greys.
       colorTextDescription: '#545b66',
       colorTextTertiary: '#545b66',
+      // Error texts (form validation) in a red with 4.5:1 on white; Ant Design's default is about 3.2:1.
+      colorError: '#c42b1c',
       fontFamily: specialFont ? `${specialFont}, ${FONT_STACK}` : FONT_STACK,
     },
   };

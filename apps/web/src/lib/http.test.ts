@@ -104,6 +104,15 @@ describe('http client', () => {
     expect(onError).not.toHaveBeenCalled();
   });
 
+  it('gives the server message with the data when the caller shows it', async () => {
+    reply = (_req, res) => json(res, 200, { ...ok({ favoritesId: 7 }), message: '收藏成功' });
+    const { http } = client();
+    await expect(http.postWithMessage('/find/record/addmyfav', { recordId: 1 })).resolves.toEqual({
+      data: { favoritesId: 7 },
+      message: '收藏成功',
+    });
+  });
+
   it('rejects a business failure and reports the server message', async () => {
     reply = (_req, res) => json(res, 200, fail(40001, '未知的機構'));
     const { http, onError, onUnauthorized } = client();

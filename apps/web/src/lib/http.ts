@@ -63,6 +63,8 @@ export type HttpClient = {
   get<T>(path: string, query?: Query, options?: RequestOptions): Promise<T>;
   /** POST with a JSON body; resolves to `data` or rejects with an ApiError. */
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  /** POST whose success message is shown to the reader (spec §8: favourites, code sends…): `data` and `message`. */
+  postWithMessage<T>(path: string, body?: unknown, options?: RequestOptions): Promise<{ data: T; message: string }>;
 };
 
 /** Builds `?a=1&b=x&b=y` from a query object. */
@@ -134,7 +136,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     throw error;
   };
 
-  async function send<T>(method: 'GET' | 'POST', url: string, body: unknown, opts: RequestOptions): Promise<T> {
+  async function send<T>(
+    method: 'GET' | 'POST',
+    url: string,
+    body: unknown,
+    opts: RequestOptions,
+  ): Promise<{ data: T; message: string }> {
     const hasBody = method === 'POST';
     const headers = buildHeaders(options.getContext(), options.getToken(), hasBody);
     const timeout = withTimeout(opts.timeoutMs ?? options.timeoutMs ?? REQUEST_TIMEOUT_MS, opts.signal);
@@ -174,12 +181,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (!response.ok)
       return fail(new ApiError('http', envelope?.message ?? '', null, response.status, envelope), silent);
     if (!envelope) return fail(new ApiError('parse', '', null, response.status), silent);
-    return envelope.data as T;
+    return { data: envelope.data as T, message: envelope.message };
   }
 
   return {
-    get: <T>(path: string, query?: Query, opts: RequestOptions = {}) =>
-      send<T>('GET', `${base}${path}${toQueryString(query)}`, undefined, opts),
-    post: <T>(path: string, body?: unknown, opts: RequestOptions = {}) => send<T>('POST', `${base}${path}`, body, opts),
+    get: async <T>(path: string, query?: Query, opts: RequestOptions = {}) =>
+      (await send<T>('GET', `${base}${path}${toQueryString(query)}`, undefined, opts)).data,
+    post: async <T>(path: string, body?: unknown, opts: RequestOptions = {}) =>
+      (await send<T>('POST', `${base}${path}`, body, opts)).data,
+    postWithMessage: <T>(path: string, body?: unknown, opts: RequestOptions = {}) =>
+      send<T>('POST', `${base}${path}`, body, opts),
   };
 }

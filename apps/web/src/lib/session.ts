@@ -29,6 +29,7 @@ export function clearSession(): void {
   } catch {
     // No document (tests) or cookies disabled.
   }
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_CHANGED_EVENT));
 }
 
 /** The group code remembered for this tenant in this tab, if any. */
@@ -42,6 +43,9 @@ export function storeGroupCode(mappingPath: string, groupCode: string): void {
   writeStorage('session', SessionKey.mappingPath, mappingPath);
   writeStorage('session', SessionKey.groupCode, groupCode);
 }
+
+/** Dispatched on window when the session is cleared, so that views of it update (features/auth). */
+export const SESSION_CHANGED_EVENT = 'openfind:session-changed';
 
 /** Dispatched on window after the session-expired dialog is acknowledged: the login should open. */
 export const LOGIN_REQUIRED_EVENT = 'openfind:login-required';

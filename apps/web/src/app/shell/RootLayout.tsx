@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { SessionEffects } from '../../features/auth';
 import { SiteEffects } from '../../features/site-config';
 import { useTenant } from '../../features/tenant';
 
@@ -17,7 +18,7 @@ function useResetOnNavigate(): void {
   }, [pathname]);
 }
 
-/** The root route: page-wide effects of the tenant's configuration. */
+/** The root route: page-wide effects of the tenant's configuration and of the reader's session. */
 export function RootLayout() {
   const tenant = useTenant();
   useResetOnNavigate();
@@ -25,6 +26,7 @@ export function RootLayout() {
     <>
       <SiteEffects siteName={tenant.group.name} />
       <Outlet />
+      <SessionEffects />
     </>
   );
 }

@@ -1,5 +1,5 @@
 export { LangSwitch } from './components/LangSwitch';
-export { initI18n } from './i18n';
+export { initI18n, loadNamespace } from './i18n';
 export { NAMESPACES } from './namespaces';
 export { loadComponentLocale } from './antd-locale';
 export { isLang, parseLang, readStoredLang, switchLang, LANG_STORAGE_KEY } from './lang-storage';

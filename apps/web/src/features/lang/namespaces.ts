@@ -1,2 +1,22 @@
 /** Namespaces of the web app; every language has each of them. */
-export const NAMESPACES = ['common', 'menu', 'home', 'placeholder', 'tenant', 'record', 'lists', 'search'] as const;
+export const NAMESPACES = [
+  'common',
+  'menu',
+  'home',
+  'placeholder',
+  'tenant',
+  'record',
+  'lists',
+  'search',
+  'auth',
+  'account',
+] as const;
+
+export type Namespace = (typeof NAMESPACES)[number];
+
+/**
+ * Namespaces loaded with the screens that use them (loadNamespace), not at start-up: the login and
+ * account texts are not needed to show the home page (initial JavaScript budget).
+ */
+export const LAZY_NAMESPACES = ['auth', 'account'] as const satisfies readonly Namespace[];
+export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];

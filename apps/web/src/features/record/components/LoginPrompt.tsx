@@ -1,11 +1,28 @@
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { openLogin, useSession } from '../../auth';
 
-/** "Please log in" for an action that needs a reader: log in (the /login screen) or cancel. */
+/**
+ * "Please log in" for an action that needs a reader: log in (the login dialog) or cancel. A
+ * logged-in reader is told the action is coming (its screens arrive with My Library).
+ */
 export function LoginPrompt({ action, onClose }: { action: string | null; onClose: () => void }) {
   const { t } = useTranslation('record');
-  const navigate = useNavigate();
+  const { isLoggedIn } = useSession();
+  if (isLoggedIn) {
+    return (
+      <Modal
+        open={action !== null}
+        title={action}
+        width={400}
+        onOk={onClose}
+        onCancel={onClose}
+        cancelButtonProps={{ style: { display: 'none' } }}
+      >
+        <p>{action ? t('login.comingSoon', { action }) : null}</p>
+      </Modal>
+    );
+  }
   return (
     <Modal
       open={action !== null}
@@ -15,7 +32,7 @@ export function LoginPrompt({ action, onClose }: { action: string | null; onClos
       cancelText={t('actions.cancel')}
       onOk={() => {
         onClose();
-        void navigate('/login');
+        openLogin({ reason: action ?? undefined });
       }}
       onCancel={onClose}
     >

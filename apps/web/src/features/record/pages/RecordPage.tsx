@@ -38,7 +38,7 @@ function RecordHeading({ detail, onLoginRequired }: { detail: RecordDetail; onLo
   const docName = info.docName ?? detail.record.docName;
   return (
     <header className="of-record-head">
-      <RecordCover src={detail.record.pic} />
+      <RecordCover src={detail.record.pic} priority />
       <div className="of-record-head-text">
         <h1 className="of-record-title">
           {docName ? <span className="of-doc-type">[{docName}]</span> : null}
@@ -46,8 +46,11 @@ function RecordHeading({ detail, onLoginRequired }: { detail: RecordDetail; onLo
         </h1>
         {info.author ? <p className="of-record-author">{info.author}</p> : null}
         <p className="of-record-pub">{[info.publisher, info.publishYear].filter(Boolean).join(', ')}</p>
-        {score.data ? <RatingStars score={score.data.avgScore} count={score.data.ratingCount} /> : null}
-        <RecordActions citation={citation} onLoginRequired={onLoginRequired} />
+        {/* The line is kept while the rating loads, so that the buttons below do not move. */}
+        <div className="of-record-rating">
+          {score.data ? <RatingStars score={score.data.avgScore} count={score.data.ratingCount} /> : null}
+        </div>
+        <RecordActions citation={citation} kept={info.myFav} onLoginRequired={onLoginRequired} />
       </div>
     </header>
   );

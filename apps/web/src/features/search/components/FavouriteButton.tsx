@@ -1,33 +1,54 @@
 import { useState } from 'react';
 import { Button, Modal } from 'antd';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { readSessionToken } from '../../../lib/session';
+import { openLogin, useSession } from '../../auth';
+import { FavouriteToggle } from '../../favourites/FavouriteToggle';
+
+type Props = { recordId: number; title: string; kept: boolean };
 
 /**
- * Add to favourites. Readers cannot log in yet (#6), so an anonymous visitor is asked to log in
- * (spec §8 '请登录！'); with a session the favourites call comes with My Library.
+ * Add to favourites: a logged-in reader keeps or drops the record at once; an anonymous visitor is
+ * asked to log in (spec §8 '请登录！', then the login dialog).
  */
-export function FavouriteButton({ title }: { title: string }) {
+export function FavouriteButton({ recordId, title, kept }: Props) {
+  const { isLoggedIn } = useSession();
+  if (isLoggedIn) return <FavouriteToggle recordId={recordId} title={title} kept={kept} size="small" />;
+  return <AskToLogIn title={title} />;
+}
+
+function AskToLogIn({ title }: { title: string }) {
   const { t } = useTranslation('search');
-  const navigate = useNavigate();
   const [isAsking, setIsAsking] = useState(false);
+  // The dialog is made on the first click (a page has ten of these buttons), then kept for its closing animation.
+  const [hasAsked, setHasAsked] = useState(false);
   return (
     <>
-      <Button size="small" aria-label={t('result.favouriteOf', { title })} onClick={() => setIsAsking(true)}>
+      <Button
+        size="small"
+        aria-label={t('result.favouriteOf', { title })}
+        onClick={() => {
+          setHasAsked(true);
+          setIsAsking(true);
+        }}
+      >
         {t('result.favourite')}
       </Button>
-      <Modal
-        open={isAsking}
-        title={t('login.title')}
-        okText={t('login.go')}
-        cancelText={t('login.cancel')}
-        onOk={() => void navigate('/login')}
-        onCancel={() => setIsAsking(false)}
-        width={400}
-      >
-        <p>{readSessionToken() ? t('login.comingSoon') : t('login.prompt')}</p>
-      </Modal>
+      {hasAsked ? (
+        <Modal
+          open={isAsking}
+          title={t('login.title')}
+          okText={t('login.go')}
+          cancelText={t('login.cancel')}
+          onOk={() => {
+            setIsAsking(false);
+            openLogin({ reason: t('result.favourite') });
+          }}
+          onCancel={() => setIsAsking(false)}
+          width={400}
+        >
+          <p>{t('login.prompt')}</p>
+        </Modal>
+      ) : null}
     </>
   );
 }

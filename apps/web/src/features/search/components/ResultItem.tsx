@@ -6,7 +6,8 @@ import { highlightSegments } from '../highlight';
 import { FavouriteButton } from './FavouriteButton';
 
 type Highlight = { title?: string[]; adstract?: string[] };
-type Props = { record: SearchRecord; number: number; highlight: Highlight | undefined };
+/** `priority`: the row is in the first screenful (its cover loads at once). */
+type Props = { record: SearchRecord; number: number; highlight: Highlight | undefined; priority?: boolean };
 
 /** Text with the search hits marked; built from text runs, never from the server's markup. */
 function Highlighted({ html, fallback }: { html: string | undefined; fallback: string }) {
@@ -21,7 +22,7 @@ function Highlighted({ html, fallback }: { html: string | undefined; fallback: s
 }
 
 /** One result: number, cover, [document type] highlighted title, details, holdings badges, favourites. */
-export function ResultItem({ record, number, highlight }: Props) {
+export function ResultItem({ record, number, highlight, priority = false }: Props) {
   const { t } = useTranslation('search');
   const details: Array<[string, string | null]> = [
     ['author', record.author],
@@ -29,11 +30,12 @@ export function ResultItem({ record, number, highlight }: Props) {
     ['publisher', record.publisher],
     ['year', record.publishYear],
     ['isbn', record.isbn ?? record.issn],
+    ['rating', record.avgScore === null ? null : t('result.ratingValue', { score: record.avgScore.toFixed(1) })],
   ];
   const headingId = `of-result-${record.recordId}`;
   return (
     <li className="of-result">
-      <RecordCover src={record.pic} className="of-result-cover" />
+      <RecordCover src={record.pic} className="of-result-cover" priority={priority} />
       <div className="of-result-body">
         <h3 className="of-result-heading" id={headingId}>
           <span className="of-result-number">{number}.</span>
@@ -67,7 +69,7 @@ export function ResultItem({ record, number, highlight }: Props) {
               <span className="of-badge of-badge--online">{t('result.electronic', { count: record.eCount })}</span>
             ) : null}
           </span>
-          <FavouriteButton title={record.title} />
+          <FavouriteButton recordId={record.recordId} title={record.title} kept={record.myFav} />
         </div>
       </div>
     </li>

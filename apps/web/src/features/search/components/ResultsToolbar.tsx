@@ -14,6 +14,7 @@ const SORTS: ReadonlyArray<[SortField, SortOrder]> = [
   ['inDate', 'desc'],
   ['callNo', 'asc'],
   ['loanCount', 'desc'],
+  ['avgScore', 'desc'],
 ];
 
 type Props = { state: SearchState; onChange: (next: SearchState) => void };

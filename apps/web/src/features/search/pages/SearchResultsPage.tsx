@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { Alert, Button, Drawer, Pagination, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SearchErrCode } from '@openfind/contract';
@@ -6,7 +6,7 @@ import type { SearchResponse } from '@openfind/contract';
 import { setPageTitle } from '../../../lib/document-title';
 import { ApiError } from '../../../lib/http';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { useSearchResults } from '../api/search';
+import { useSearchFacets, useSearchResults } from '../api/search';
 import { AdvancedSummary } from '../components/AdvancedSummary';
 import { ClassTree } from '../components/ClassTree';
 import { FacetPanel } from '../components/FacetPanel';
@@ -15,7 +15,7 @@ import { ResultsToolbar } from '../components/ResultsToolbar';
 import { SearchBar } from '../components/SearchBar';
 import { SearchNotices } from '../components/SearchNotices';
 import { ZeroResults } from '../components/ZeroResults';
-import { isRunnable, newSearch, setFilter, updateSearch } from '../search-state';
+import { isRunnable, newSearch, setFilter, toSearchParams, updateSearch } from '../search-state';
 import type { SearchState } from '../search-state';
 import { useSearchState } from '../use-search-state';
 import { ScreenConfig } from '../components/ScreenConfig';
@@ -26,11 +26,15 @@ const PHONE_QUERY = '(max-width: 767px)';
 
 type Mode = 'search' | 'category';
 
+/** Result rows that fit in a desktop screenful: their covers load at once, the others lazily. */
+const ABOVE_THE_FOLD = 3;
+
 /** The results page (/searchList) and the class browse page (/categorySearchList): the URL holds the whole search. */
 export function SearchResultsPage({ mode }: { mode: Mode }) {
   const { t } = useTranslation('search');
   const [state, go] = useSearchState();
   const query = useSearchResults(state);
+  const facetQuery = useSearchFacets(state);
   const isPhone = useMediaQuery(PHONE_QUERY);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const title = mode === 'category' ? t('category.title') : t('page.title');
@@ -38,11 +42,16 @@ export function SearchResultsPage({ mode }: { mode: Mode }) {
     setPageTitle(state.text ? `${state.text} - ${title}` : title);
     return () => setPageTitle('');
   }, [state.text, title]);
-  const result = query.isError ? undefined : query.data;
-  const facets = result?.facetIncluded ? (
+  // A page of results (rows, facets, their widgets) takes a few hundred milliseconds to render on a slow
+  // machine: it is rendered in the background, in slices, so that the page keeps answering input meanwhile.
+  const data = useDeferredValue(query.data);
+  // Facet counts come in their own call, beside the page (the page never waits for them).
+  const facetData = useDeferredValue(facetQuery.data);
+  const facetResult = query.isError || facetQuery.isError ? undefined : facetData;
+  const facets = facetResult?.facetIncluded ? (
     <FacetPanel
       state={state}
-      facets={result.facetResult}
+      facets={facetResult.facetResult}
       onChange={(next) => {
         setIsDrawerOpen(false);
         go(next);
@@ -96,7 +105,7 @@ export function SearchResultsPage({ mode }: { mode: Mode }) {
                 </Drawer>
               </>
             ) : null}
-            <Results state={state} mode={mode} query={query} onChange={go} />
+            <Results state={state} mode={mode} query={query} data={data} onChange={go} />
           </section>
         </div>
       </div>
@@ -108,11 +117,13 @@ type ResultsProps = {
   state: SearchState;
   mode: Mode;
   query: ReturnType<typeof useSearchResults>;
+  /** The answer being shown: the query's, deferred (it lags while a new one renders). */
+  data: SearchResponse | undefined;
   onChange: (next: SearchState) => void;
 };
 
 /** The right-hand column: nothing asked, loading, failed, no results, or the results with paging. */
-function Results({ state, mode, query, onChange }: ResultsProps) {
+function Results({ state, mode, query, data, onChange }: ResultsProps) {
   const { t } = useTranslation('search');
   if (!isRunnable(state)) {
     return (
@@ -127,7 +138,7 @@ function Results({ state, mode, query, onChange }: ResultsProps) {
   if (query.isError) {
     return <SearchFailed state={state} error={query.error} onRetry={() => void query.refetch()} onChange={onChange} />;
   }
-  const result = query.data;
+  const result = data;
   if (!result) {
     return (
       <>
@@ -142,7 +153,8 @@ function Results({ state, mode, query, onChange }: ResultsProps) {
       </>
     );
   }
-  return <ResultList state={state} result={result} isStale={query.isPlaceholderData} onChange={onChange} />;
+  const isStale = query.isPlaceholderData || result !== query.data;
+  return <ResultList state={state} result={result} isStale={isStale} onChange={onChange} />;
 }
 
 type ListProps = {
@@ -183,6 +195,7 @@ function ResultList({ state, result, isStale, onChange }: ListProps) {
                 record={record}
                 number={first + i + 1}
                 highlight={result.hlResult?.[String(record.recordId)]}
+                priority={i < ABOVE_THE_FOLD}
               />
             ))}
           </ol>
@@ -204,11 +217,38 @@ function ResultList({ state, result, isStale, onChange }: ListProps) {
               showLessItems
               responsive
               onChange={(page) => onChange(updateSearch(state, { page }))}
+              itemRender={(page, type, element) =>
+                type === 'page' ? (
+                  <PageLink href={`?${toSearchParams(updateSearch(state, { page }))}`} page={page} />
+                ) : (
+                  element
+                )
+              }
             />
           </nav>
         </>
       )}
     </>
+  );
+}
+
+/**
+ * A page number as a real link to that page's URL (crawlers and "open in new tab" follow it). The
+ * pagination item around it takes the click and the keyboard, so the link is not a second tab stop
+ * and a plain click does not reload the page.
+ */
+function PageLink({ href, page }: { href: string; page: number }) {
+  return (
+    <a
+      href={href}
+      tabIndex={-1}
+      onClick={(e) => {
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) e.stopPropagation();
+        else e.preventDefault();
+      }}
+    >
+      {page}
+    </a>
   );
 }
 

@@ -1,0 +1,20 @@
+import { ApiPath } from '@openfind/contract';
+import { api } from '../../../lib/api-client';
+import type { ContactKind } from '../password-rules';
+import type { RemainingTimes } from './recovery';
+
+const silent = { silent: true } as const;
+
+/** Binding a phone or e-mail of the logged-in reader (spec §4 forced binding). */
+export const bindingApi = {
+  /** Binding changes left today. */
+  times: () => api.get<RemainingTimes>(ApiPath.findChangeBindTimes, undefined, silent),
+  /** Sends a code to the new address; answers the codes left today. */
+  sendCode: (type: ContactKind, target: string) =>
+    api.get<RemainingTimes>(ApiPath.sendBindCode, { type, target }, silent),
+  /** Binds the address the code was sent to. */
+  bind: (type: ContactKind, target: string, code: string) =>
+    api.get<null>(ApiPath.updateUserMailAndPhone, { type, target, code }, silent),
+  /** Replaces the bound phone (a code sent to the new one first). */
+  resetPhone: (phone: string, code: string) => api.post<null>(ApiPath.resetPhone, { phone, code }, silent),
+};

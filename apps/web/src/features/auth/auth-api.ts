@@ -1,0 +1,111 @@
+/**
+ * The account and session calls of the web app (spec §7 "Auth and config"), through the one HTTP
+ * client. Login-related calls are silent: the screens word their failures themselves.
+ *
+ * - fetchCaptcha(scene?, userName?)   GET  /oga/verifycode/img → { verifyCode (image src), codeKey, expiresIn }
+ * - postLogin(body)                   POST /oga/login → LoginAnswer (a session, or 'mustChange' / 'passwordTooOld')
+ * - postSsoBind(body)                 POST /oga/ssoOpac (login that binds a single-sign-on uid) → LoginAnswer
+ * - fetchUserInfo()                   GET  /oga/userinfo → the logged-in reader
+ * - postLogout()                      POST /oga/logout → { logoutUrl } ('' = stay in the app)
+ * - postLoginExternal(jwt, jwtHeader) POST /oga/loginExternal → a session for a trusted outside token
+ * - postOtherLogin(code)              POST /oga/otherLogin → WeChat callback: session or openId to bind
+ * - fetchMailPhoneStatus()            GET  mail/phone verified flags
+ * - fetchFirstLoginFlag(), markFirstLoginFlag()  the guided tour's flag ('0' = not shown yet)
+ */
+import { ApiPath } from '@openfind/contract';
+import type { CaptchaImage, LoginRequest, LoginResult, UserInfo } from '@openfind/contract';
+import { api } from '../../lib/api-client';
+import { ApiError } from '../../lib/http';
+
+/**
+ * The contract's LOGIN_PASSWORD_TOO_OLD (data:10000). Not imported: its module builds zod schemas
+ * at load, which would put zod into the first page's JavaScript.
+ */
+const PASSWORD_TOO_OLD = 10000;
+
+/** What a password login answered: a session, or the demand to change the password first (spec §4). */
+export type LoginAnswer =
+  | { kind: 'session'; result: LoginResult }
+  | { kind: 'mustChange'; message: string }
+  | { kind: 'passwordTooOld'; message: string };
+
+/** A login request as the screens fill it (mappingPath, nextpath and uid optional). */
+export type LoginInput = Pick<LoginRequest, 'username' | 'password' | 'verifyCode' | 'codeKey'> &
+  Partial<Pick<LoginRequest, 'mappingPath' | 'nextpath' | 'uid'>>;
+
+/** A new image code; scene 2 with userName for password recovery. */
+export function fetchCaptcha(scene?: 1 | 2, userName?: string): Promise<CaptchaImage> {
+  return api.get<CaptchaImage>(ApiPath.verifyCodeImg, scene === 2 ? { scene: '2', userName: userName ?? '' } : {}, {
+    silent: true,
+  });
+}
+
+/** Reads a login call's answer; the `data:false` / `data:10000` envelopes (errCode 200) are not failures. */
+async function loginAnswerOf(call: Promise<LoginResult>): Promise<LoginAnswer> {
+  try {
+    return { kind: 'session', result: await call };
+  } catch (error) {
+    const envelope = error instanceof ApiError ? error.envelope : null;
+    if (envelope && envelope.errCode === 200) {
+      if (envelope.data === false) return { kind: 'mustChange', message: envelope.message };
+      if (envelope.data === PASSWORD_TOO_OLD) return { kind: 'passwordTooOld', message: envelope.message };
+    }
+    throw error;
+  }
+}
+
+/** POST /oga/login. Rejects with an ApiError for a wrong code, password, lockout or throttling. */
+export function postLogin(body: LoginInput): Promise<LoginAnswer> {
+  return loginAnswerOf(api.post<LoginResult>(ApiPath.login, body, { silent: true }));
+}
+
+/** POST /oga/ssoOpac: a password login that binds the single-sign-on identity of `uid`. */
+export function postSsoBind(body: LoginInput & { uid: string }): Promise<LoginAnswer> {
+  return loginAnswerOf(api.post<LoginResult>(ApiPath.ssoOpac, body, { silent: true }));
+}
+
+/** GET /oga/userinfo with the stored token. */
+export function fetchUserInfo(): Promise<UserInfo> {
+  return api.get<UserInfo>(ApiPath.userInfo, undefined, { silent: true });
+}
+
+/** POST /oga/logout: the server forgets the token and the cookie; logoutUrl is the unified-auth logout. */
+export function postLogout(): Promise<{ logoutUrl: string }> {
+  return api.post<{ logoutUrl: string }>(ApiPath.logout, {}, { silent: true });
+}
+
+/** POST /oga/loginExternal: a trusted outside system's token for a session (/loginExternal/{jwt}/{jwtHeader}). */
+export function postLoginExternal(jwt: string, jwtHeader: string): Promise<LoginResult> {
+  return api.post<LoginResult>(ApiPath.loginExternal, { jwt, jwtHeader }, { silent: true });
+}
+
+/** The WeChat code callback: a session when the WeChat account is bound, else the openId ticket to bind. */
+export type OtherLoginResult = { bindFlag: boolean; jwt?: string; jwtHeader?: string; openId?: string };
+
+/** POST /oga/otherLogin with the WeChat code (loginType 1). */
+export function postOtherLogin(code: string, mappingPath: string): Promise<OtherLoginResult> {
+  return api.post<OtherLoginResult>(ApiPath.otherLogin, { code, loginType: '1', mappingPath }, { silent: true });
+}
+
+/** Whether the reader's e-mail and phone are verified ('1'). */
+export function fetchMailPhoneStatus(): Promise<{ emailFlag: string; phoneFlag: string }> {
+  return api.get<{ emailFlag: string; phoneFlag: string }>(ApiPath.mailPhoneStatus, undefined, { silent: true });
+}
+
+/** '0' while the guided tour has not been shown to the reader. */
+export function fetchFirstLoginFlag(): Promise<{ firstLoginFlag: string }> {
+  return api.get<{ firstLoginFlag: string }>(ApiPath.getFirstLoginFlag, undefined, { silent: true });
+}
+
+/** Marks the guided tour as shown (spec §8: fails silently). */
+export function markFirstLoginFlag(): Promise<unknown> {
+  return api.post<unknown>(ApiPath.updateFirstLoginFlag, {}, { silent: true });
+}
+
+/** The address that starts unified authentication (CAS), returning to a record when recordId is given. */
+export function casLoginUrl(mappingPath: string, recordId?: string): string {
+  const params = new URLSearchParams({ mappingPath });
+  if (recordId) params.set('recordId', recordId);
+  const prefix = (import.meta.env.VITE_API_PREFIX ?? '').replace(/\/+$/, '');
+  return `${prefix}${ApiPath.casLogin}?${params.toString()}`;
+}

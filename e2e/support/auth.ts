@@ -1,0 +1,49 @@
+import { expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { nextCaptchaAnswer } from './account';
+
+/** The login form's labels in one language. */
+export type LoginLabels = { account: string; password: string; captcha: string; privacy: RegExp; submit: string };
+
+export const ZH_LOGIN: LoginLabels = {
+  account: '账号',
+  password: '密码',
+  captcha: '验证码',
+  privacy: /隐私政策/,
+  submit: '登录',
+};
+
+/** Fills the login form (screen or dialog); the image code's answer comes from its response (test-only setting). */
+export async function fillLogin(page: Page, answer: string, account: string, password: string, text = ZH_LOGIN) {
+  await page.getByLabel(text.account, { exact: true }).fill(account);
+  await page.getByLabel(text.password, { exact: true }).fill(password);
+  await page.getByLabel(text.captcha, { exact: true }).fill(answer);
+  await page.getByRole('checkbox', { name: text.privacy }).check();
+}
+
+/** Opens a login screen and gives the answer of its first image code. */
+export function openLoginScreen(page: Page, path = '/login'): Promise<string> {
+  return nextCaptchaAnswer(page, () => page.goto(path));
+}
+
+/** Logs in on a login screen (zh-CN) and waits for the page it leads to. */
+export async function loginOnScreen(page: Page, path: string, account: string, password: string): Promise<void> {
+  const answer = await openLoginScreen(page, path);
+  await fillLogin(page, answer, account, password);
+  await page.getByRole('button', { name: ZH_LOGIN.submit, exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+/** Passes the guided tour that a reader's first login opens (closing its welcome counts as Pass). */
+export async function passTour(page: Page): Promise<void> {
+  const welcome = page.getByRole('dialog', {
+    name: /欢迎使用资源发现门户|歡迎使用資源探索入口|Welcome to the discovery portal/,
+  });
+  const isShown = await welcome
+    .waitFor({ state: 'visible', timeout: 2_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!isShown) return;
+  await page.keyboard.press('Escape');
+  await expect(welcome).toBeHidden();
+}
