@@ -2,10 +2,12 @@
 // Ingest benchmark: real MARC21 records from ../shared/testdata, replicated (001 rewritten) to N
 // records, written as an ISO 2709 file and a MARCXML file, then imported with the real
 // `openfind import` command into a fresh embedded database (PGlite) and a fresh PostgreSQL
-// database, text analysis for search included. Prints records/s per format and engine.
+// database, text analysis for search included. Prints records/s per format and engine, and the CPU
+// time each record cost in the import process (all its threads) and in its PostgreSQL backend: on
+// this 2-core machine their sum per record bounds the rate (2 s of CPU a second).
 // Usage: npm run build && node bench/ingest.mjs [records=100000] [pglite,postgres]
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,11 +43,59 @@ function openfind(env, ...args) {
   });
 }
 
+/** CPU seconds (user + system, all threads) a process has used so far, from /proc; undefined once it is gone. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks of 1/100 s
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `openfind import` and measures it: wall time, and the CPU time of the process and of the
+ * PostgreSQL backends serving its database (sampled every 100 ms, so the last 100 ms are missed).
+ */
+async function timedImport(env, file, pgDatabase) {
+  const monitor = pgDatabase ? new pg.Client({ connectionString: PG_ADMIN }) : undefined;
+  await monitor?.connect();
+  const started = performance.now();
+  const child = spawn(process.execPath, [cli, 'import', file], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  let nodeCpu = 0;
+  const backends = new Map();
+  let sampling = false;
+  const sample = setInterval(async () => {
+    if (sampling) return;
+    sampling = true;
+    nodeCpu = cpuSeconds(child.pid) ?? nodeCpu;
+    if (monitor) {
+      const { rows } = await monitor.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [pgDatabase]);
+      for (const { pid } of rows) backends.set(pid, cpuSeconds(pid) ?? backends.get(pid) ?? 0);
+    }
+    sampling = false;
+  }, 100);
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  clearInterval(sample);
+  await monitor?.end();
+  if (code !== 0) throw new Error(`openfind import exited with ${code}: ${err}`);
+  const pgCpu = [...backends.values()].reduce((a, b) => a + b, 0);
+  return { out, seconds: (performance.now() - started) / 1000, nodeCpu, pgCpu };
+}
+
 /** A fresh database for one run: a PGlite folder or a new PostgreSQL database. */
 async function freshDatabase(engine, label) {
   if (engine === 'pglite') {
     const dir = path.join(work, `data-${label}`);
     return {
+      name: undefined,
       env: { DATA_DIR: dir, DATABASE_URL: '' },
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
@@ -59,6 +109,7 @@ async function freshDatabase(engine, label) {
   const url = new URL(PG_ADMIN);
   url.pathname = `/${name}`;
   return {
+    name,
     env: { DATABASE_URL: url.toString() },
     drop: async () => {
       const c = new pg.Client({ connectionString: PG_ADMIN });
@@ -80,16 +131,16 @@ try {
       const db = await freshDatabase(engine, label);
       try {
         openfind(db.env, 'seed', '--demo', '--records', '1');
-        const started = performance.now();
-        const out = openfind(db.env, 'import', file);
-        const seconds = (performance.now() - started) / 1000;
+        const { out, seconds, nodeCpu, pgCpu } = await timedImport(db.env, file, db.name);
         const m = /read (\d+), created (\d+).*skipped (\d+)/.exec(out);
         if (!m) throw new Error(`unexpected output of openfind import: ${out}`);
         const read = Number(m?.[1] ?? 0);
         rows.push({ engine, format, read, created: Number(m?.[2] ?? 0), skipped: Number(m?.[3] ?? 0), seconds });
         console.log(
           `${engine.padEnd(9)} ${format.padEnd(16)} ${String(read).padStart(7)} records in ${seconds.toFixed(1).padStart(6)} s` +
-            ` = ${String(Math.round(read / seconds)).padStart(5)} records/s (created ${m?.[2]}, skipped ${m?.[3]})`,
+            ` = ${String(Math.round(read / seconds)).padStart(5)} records/s (created ${m?.[2]}, skipped ${m?.[3]});` +
+            ` CPU per record: import ${Math.round((nodeCpu / read) * 1e6)} µs` +
+            (engine === 'postgres' ? `, PostgreSQL ${Math.round((pgCpu / read) * 1e6)} µs` : ''),
         );
       } finally {
         await db.drop();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  analysedForm,
   buildTsVector,
   foldText,
   indexTokens,
@@ -46,6 +47,21 @@ describe('index tokens', () => {
       { token: 'arts', offset: 18 },
       { token: '1923', offset: 23 },
     ]);
+  });
+
+  it('gives ASCII text (its fast path) the same words and offsets as other text', () => {
+    expect(analysedForm('  The  Beaux-Arts, 1923!  ')).toBe('the beaux arts 1923');
+    expect(indexTokens('  The  Beaux-Arts, 1923!  ')).toEqual([
+      { token: 'the', offset: 0 },
+      { token: 'beaux', offset: 4 },
+      { token: 'arts', offset: 10 },
+      { token: '1923', offset: 15 },
+    ]);
+    // The same words in full-width forms take the general path and line up identically.
+    expect(indexTokens('Ｔｈｅ　Ｂｅａｕｘ－Ａｒｔｓ，１９２３')).toEqual(indexTokens('The Beaux-Arts, 1923'));
+    expect(indexTokens('--- ... ')).toEqual([]);
+    expect(foldText('Hello World')).toBe('hello world');
+    expect(stripDiacritics('plain ascii')).toBe('plain ascii');
   });
 
   it('handles mixed Chinese and Latin text', () => {

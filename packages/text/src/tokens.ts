@@ -1,4 +1,4 @@
-import { foldText, stripDiacritics } from './fold.js';
+import { foldText, isAscii, stripDiacritics } from './fold.js';
 import { cutForIndex, cutForQuery } from './segment.js';
 
 /** Runs of one kind: Chinese characters, Japanese kana, or letters/digits of any other script. */
@@ -18,7 +18,10 @@ export interface Token {
  * that "Beaux-Arts" and "beaux arts", or "红楼梦 研究" and "红楼梦研究", line up the same way.
  */
 export function analysedForm(text: string): string {
-  return foldText(text)
+  const folded = foldText(text);
+  // ASCII has no Chinese and no marks: only letters and digits are kept.
+  if (isAscii(folded)) return folded.replace(/[^a-z0-9]+/g, ' ').trim();
+  return folded
     .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
     .replace(/(\p{Script=Han}) (?=\p{Script=Han})/gu, '$1')
     .trim();
@@ -48,8 +51,22 @@ function hanTokens(run: string, base: number, out: Token[]): void {
  * diacritics.
  */
 export function indexTokens(text: string): Token[] {
+  return indexTokensOfForm(analysedForm(text));
+}
+
+/** `indexTokens` of text already in its analysed form (`analysedForm`). */
+export function indexTokensOfForm(form: string): Token[] {
   const out: Token[] = [];
-  for (const m of analysedForm(text).matchAll(RUN)) {
+  if (isAscii(form)) {
+    // Words between single spaces; nothing to segment and no diacritics to strip.
+    let at = 0;
+    for (const word of form.split(' ')) {
+      if (word && word.length <= MAX_TOKEN) out.push({ token: word, offset: at });
+      at += word.length + 1;
+    }
+    return out;
+  }
+  for (const m of form.matchAll(RUN)) {
     const [, han, kana, word] = m;
     const at = m.index;
     if (han) hanTokens(han, at, out);

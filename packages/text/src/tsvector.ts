@@ -1,5 +1,5 @@
 import { pinyinKeys } from './pinyin.js';
-import { analysedForm, indexTokens } from './tokens.js';
+import { analysedForm, indexTokensOfForm } from './tokens.js';
 
 /** The weight of a field in ranking: A title, B author, C subject, D everything else. */
 export type Weight = 'A' | 'B' | 'C' | 'D';
@@ -38,12 +38,13 @@ export function buildTsVector(fields: IndexField[]): string {
   };
   for (const field of fields) {
     if (!field.text) continue;
-    for (const { token, offset } of indexTokens(field.text)) add(token, offset, field.weight);
+    const form = analysedForm(field.text);
+    for (const { token, offset } of indexTokensOfForm(form)) add(token, offset, field.weight);
     if (field.pinyin) {
       const { full, initials } = pinyinKeys(field.text);
       for (const key of [...full, ...initials]) add(key, 0, field.weight);
     }
-    base += analysedForm(field.text).length + FIELD_GAP;
+    base += form.length + FIELD_GAP;
   }
   return [...positions].map(([token, set]) => `${quoteLexeme(token)}:${[...set].join(',')}`).join(' ');
 }

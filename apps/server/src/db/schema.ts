@@ -113,7 +113,8 @@ export interface BibRecordTable {
   notes: string[];
   links: ColumnType<Array<{ url: string; label?: string | null }>, string, string>;
   vernacular: ColumnType<Record<string, unknown>, string, string>;
-  marc: ColumnType<unknown, string | null, string | null>;
+  /** The kept source record as marc-in-json text (migration 0012; jsonb before). */
+  marc: string | null;
   physical_count: Generated<number>;
   on_shelf_count: Generated<number>;
   e_count: Generated<number>;

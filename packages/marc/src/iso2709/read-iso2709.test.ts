@@ -183,4 +183,25 @@ describe('readIso2709', () => {
     const result = ok((await readAll(writeIso2709(record)))[0]);
     expect(result.record?.toMarcJson().fields).toEqual(record.toMarcJson().fields);
   });
+
+  it('writes the marc-in-json text exactly as JSON.stringify of the object form', () => {
+    const record = new MarcRecord('00000nam a2200000 a 4500', [
+      { tag: '001', value: 'q"1\\' },
+      {
+        tag: '245',
+        ind1: '1',
+        ind2: '0',
+        subfields: [
+          { code: 'a', value: '𠀀 "quoted" \\ back\nline' },
+          { code: 'c', value: '' },
+        ],
+      },
+      { tag: '500', ind1: ' ', ind2: ' ', subfields: [] },
+      { tag: 'ITM', ind1: ' ', ind2: ' ', subfields: [{ code: '9', value: 'B1' }] },
+    ]);
+    expect(record.toMarcJsonText()).toBe(JSON.stringify(record.toMarcJson()));
+    expect(new MarcRecord('00000nam a2200000 a 4500').toMarcJsonText()).toBe(
+      JSON.stringify({ leader: '00000nam a2200000 a 4500', fields: [] }),
+    );
+  });
 });

@@ -120,6 +120,28 @@ export class MarcRecord {
     return this.byTag(tag) !== undefined;
   }
 
+  /**
+   * `JSON.stringify(this.toMarcJson())`, written directly: an import stores every record this way,
+   * and building the object tree first costs three times as much.
+   */
+  toMarcJsonText(): string {
+    const q = JSON.stringify;
+    let out = `{"leader":${q(this.leader)},"fields":[`;
+    this.fields.forEach((field, i) => {
+      if (i > 0) out += ',';
+      if (isControlField(field)) {
+        out += `{${q(field.tag)}:${q(field.value)}}`;
+        return;
+      }
+      out += `{${q(field.tag)}:{"ind1":${q(field.ind1)},"ind2":${q(field.ind2)},"subfields":[`;
+      field.subfields.forEach((subfield, k) => {
+        out += `${k > 0 ? ',' : ''}{${q(subfield.code)}:${q(subfield.value)}}`;
+      });
+      out += ']}}';
+    });
+    return `${out}]}`;
+  }
+
   /** The record in marc-in-json form. */
   toMarcJson(): MarcJson {
     return {

@@ -1,23 +1,14 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import type { RecordAnalysis } from './record-analysis.js';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../../lib/module-worker.js';
+import type { EncodedBatch } from './catalogue-repository.js';
 import type { RecordInput } from './record-input.js';
 
-type Pending = { resolve: (a: RecordAnalysis[]) => void; reject: (e: Error) => void };
-
-/** Starts one analysis worker; from TypeScript sources (tests, `npm run dev`) through the tsx loader. */
-function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./analysis-worker.js', import.meta.url));
-  const api = import.meta.resolve('tsx/esm/api');
-  const file = new URL('./analysis-worker.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(file)}); })`;
-  // 'source' resolves workspace packages to their TypeScript, so no build is needed first.
-  return new Worker(boot, { eval: true, execArgv: ['--conditions=source'] });
-}
+type Pending = { resolve: (b: EncodedBatch) => void; reject: (e: Error) => void };
 
 /**
- * Analyses batches of records (segmentation, folding, pinyin) in worker threads, so that text
- * analysis runs on the other cores while the database writes the previous batch.
+ * Analyses and encodes batches of records (segmentation, folding, pinyin, the rows as JSON) in
+ * worker threads, so that this work runs on the other cores while the database writes the previous batch.
  */
 export class AnalysisPool {
   private readonly workers: Worker[];
@@ -27,12 +18,12 @@ export class AnalysisPool {
 
   constructor(size = Math.max(1, availableParallelism() - 1)) {
     this.workers = Array.from({ length: size }, () => {
-      const w = startWorker();
-      w.on('message', (msg: { id: number; analyses?: RecordAnalysis[]; error?: string }) => {
+      const w = startModuleWorker(import.meta.url, 'analysis-worker');
+      w.on('message', (msg: { id: number; batch?: EncodedBatch; error?: string }) => {
         const p = this.pending.get(msg.id);
         this.pending.delete(msg.id);
-        if (msg.error !== undefined || !msg.analyses) p?.reject(new Error(msg.error ?? 'analysis failed'));
-        else p?.resolve(msg.analyses);
+        if (msg.error !== undefined || !msg.batch) p?.reject(new Error(msg.error ?? 'analysis failed'));
+        else p?.resolve(msg.batch);
       });
       w.on('error', (err) => {
         for (const p of this.pending.values()) p.reject(err);
@@ -43,8 +34,8 @@ export class AnalysisPool {
     });
   }
 
-  /** Analyses `records` in the next worker. */
-  analyse(records: RecordInput[]): Promise<RecordAnalysis[]> {
+  /** Analyses and encodes `records` in the next worker. */
+  encode(records: RecordInput[]): Promise<EncodedBatch> {
     const id = this.seq++;
     const worker = this.workers[this.next++ % this.workers.length]!;
     return new Promise((resolve, reject) => {

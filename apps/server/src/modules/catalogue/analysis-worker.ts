@@ -1,11 +1,11 @@
 import { parentPort } from 'node:worker_threads';
-import { analyseRecord } from './record-analysis.js';
+import { encodeBatch } from './catalogue-repository.js';
 import type { RecordInput } from './record-input.js';
 
-/** Worker side of AnalysisPool: analyses each batch it is sent and sends the results back. */
+/** Worker side of AnalysisPool: analyses and encodes each batch it is sent and sends it back. */
 parentPort?.on('message', (msg: { id: number; records: RecordInput[] }) => {
   try {
-    parentPort!.postMessage({ id: msg.id, analyses: msg.records.map(analyseRecord) });
+    parentPort!.postMessage({ id: msg.id, batch: encodeBatch(msg.records) });
   } catch (err) {
     parentPort!.postMessage({ id: msg.id, error: (err as Error).message });
   }

@@ -1,5 +1,6 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { BibRecordTable, Database } from '../../db/schema.js';
+import { createHash } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { announceCatalogueChange } from './catalogue-events.js';
 import { analyseRecord, type RecordAnalysis } from './record-analysis.js';
@@ -15,27 +16,127 @@ export interface StoreResult {
   warnings: string[];
 }
 
+/**
+ * A batch of records encoded for the database, built where the records were analysed (a worker
+ * thread in imports): the rows and their items as JSON text that one statement each reads with
+ * json_to_recordset, so the thread that writes does little more than send it.
+ */
+export interface EncodedBatch {
+  /** Records in the batch (each source key once). */
+  count: number;
+  /** JSON array of row objects keyed by column name (RECORD_COLUMNS but `marc`), content hash included. */
+  rows: string;
+  /**
+   * The rows' MARC records (marc-in-json text, '' for none), joined by U+001E: PostgreSQL splits
+   * this at a fraction of what reading the same text out of the JSON costs. JSON text never holds
+   * a raw U+001E (JSON.stringify escapes control characters).
+   */
+  marcs: string;
+  /** JSON array of the records' items, each with its record's source key (`source_key`). */
+  items: string;
+  /** Barcodes of those items: the tenant's copies with these barcodes move to this batch's records. */
+  barcodes: string[];
+  /** Records replaced by a later one with the same source key in the batch (counted as updated). */
+  superseded: number;
+  warnings: string[];
+}
+
 const ON_SHELF = '411';
-/** PostgreSQL's limit on the parameters of one statement, with a margin. */
-const MAX_PARAMETERS = 60_000;
 const LOANABLE = ['0', '6'];
 
 const orNull = <T>(v: T | null | undefined): T | null => (v === undefined || v === '' ? null : v);
 
+/** Columns of bib_record an import writes (and `marc`), with their types: one list for the row objects and the SQL. */
+const RECORD_COLUMNS = [
+  ['source_key', 'text'],
+  ['source_format', 'text'],
+  ['system_numbers', 'text[]'],
+  ['title', 'text'],
+  ['title_vernacular', 'text'],
+  ['other_titles', 'text[]'],
+  ['responsibility', 'text'],
+  ['author', 'text'],
+  ['authors', 'text[]'],
+  ['edition', 'text'],
+  ['publisher', 'text'],
+  ['publish_place', 'text'],
+  ['publish_year', 'text'],
+  ['publish_year_int', 'smallint'],
+  ['physical_description', 'text'],
+  ['isbns', 'text[]'],
+  ['invalid_isbns', 'text[]'],
+  ['issn', 'text'],
+  ['price', 'text'],
+  ['clc_classes', 'text[]'],
+  ['other_classes', 'text[]'],
+  ['call_numbers', 'text[]'],
+  ['subjects', 'text[]'],
+  ['series', 'text[]'],
+  ['lang_code', 'text'],
+  ['country_code', 'text'],
+  ['doc_code', 'text'],
+  ['discode1', 'text[]'],
+  ['abstract', 'text'],
+  ['notes', 'text[]'],
+  ['links', 'jsonb'],
+  ['vernacular', 'jsonb'],
+  ['e_count', 'integer'],
+  ['physical_count', 'integer'],
+  ['on_shelf_count', 'integer'],
+  ['first_in_date', 'date'],
+  ['lib_codes', 'text[]'],
+  ['campus_ids', 'text[]'],
+  ['location_ids', 'text[]'],
+  ['cur_location_ids', 'text[]'],
+  ['search_vector', 'tsvector'],
+  ['title_sort', 'text'],
+  ['author_sort', 'text'],
+  ['content_hash', 'text'],
+] as const;
+
+/** Columns of item a record's own copies fill (besides tenant, record and holdings key). */
+const ITEM_COLUMNS = [
+  ['barcode', 'text'],
+  ['call_no', 'text'],
+  ['lib_code', 'text'],
+  ['campus_id', 'text'],
+  ['location_id', 'text'],
+  ['location_name', 'text'],
+  ['cur_location_id', 'text'],
+  ['shelf_no', 'text'],
+  ['vol', 'text'],
+  ['year', 'text'],
+  ['process_type_code', 'text'],
+  ['due_date', 'date'],
+  ['circ_attr', 'text'],
+  ['price', 'text'],
+  ['in_date', 'date'],
+] as const;
+
+const recordNames = sql.raw(RECORD_COLUMNS.map(([c]) => c).join(', '));
+const recordDefinition = sql.raw(RECORD_COLUMNS.map(([c, type]) => `${c} ${type}`).join(', '));
+/** On a changed record everything is rewritten but its identity, creation time, loans and ratings. */
+const recordUpdates = sql.raw(
+  [...RECORD_COLUMNS.filter(([c]) => c !== 'source_key').map(([c]) => c), 'marc']
+    .map((c) => `${c} = excluded.${c}`)
+    .concat('updated_at = now()')
+    .join(', '),
+);
+const itemNames = sql.raw(ITEM_COLUMNS.map(([c]) => c).join(', '));
+const itemDefinition = sql.raw(ITEM_COLUMNS.map(([c, type]) => `${c} ${type}`).join(', '));
+const itemUpdates = sql.raw(
+  ['record_id', 'holdings_key', ...ITEM_COLUMNS.filter(([c]) => c !== 'barcode').map(([c]) => c)]
+    .map((c) => `${c} = excluded.${c}`)
+    .join(', '),
+);
+
 /**
- * Stores a batch of records of one tenant in one transaction: new source keys are created,
- * changed ones updated (their items replaced), identical ones left alone. Item counts on the
- * records are recomputed from the items, so they never disagree.
+ * Encodes a batch of records for `writeBatch`: one row per source key (the last occurrence wins,
+ * as a re-import would), item barcodes unique in the batch, counts kept from the items, and a
+ * content hash of everything stored, so that storing an identical record again writes nothing.
  */
-export async function storeRecords(
-  db: Kysely<Database>,
-  tenantId: number,
-  inputs: RecordInput[],
-  /** Analyses of `inputs` (same order) when they were computed elsewhere, e.g. in a worker. */
-  analyses?: RecordAnalysis[],
-): Promise<StoreResult> {
+export function encodeBatch(inputs: RecordInput[], analyses?: RecordAnalysis[]): EncodedBatch {
   const warnings: string[] = [];
-  // One source key once per batch: the last occurrence wins, as a re-import would.
   const byKey = new Map<string, { r: RecordInput; a: RecordAnalysis | undefined }>();
   inputs.forEach((r, i) => {
     if (byKey.has(r.sourceKey)) {
@@ -44,21 +145,44 @@ export async function storeRecords(
     byKey.set(r.sourceKey, { r, a: analyses?.[i] });
   });
   const entries = [...byKey.values()];
-  // A record replaced by a later one with the same identity counts as updated, as it would one batch later.
-  const superseded = inputs.length - entries.length;
-  const records = entries.map((e) => e.r);
-  if (!records.length) return { created: 0, updated: 0, unchanged: 0, ids: new Map(), warnings };
-  const itemsOf = dedupeBarcodes(records, warnings);
-
-  const rows = entries.map(({ r, a: given }) => {
+  const itemsOf = dedupeBarcodes(
+    entries.map((e) => e.r),
+    warnings,
+  );
+  const rows: string[] = [];
+  const marcs: string[] = [];
+  const itemRows: string[] = [];
+  const barcodes: string[] = [];
+  for (const { r, a: given } of entries) {
     const a = given ?? analyseRecord(r);
     const items = itemsOf.get(r) ?? [];
     const inDates = items
       .map((i) => i.inDate)
       .filter((d): d is string => !!d)
       .sort();
-    return {
-      tenant_id: tenantId,
+    const ownItems = items.map((it) => {
+      if (it.barcode) barcodes.push(it.barcode);
+      return JSON.stringify({
+        source_key: r.sourceKey,
+        barcode: it.barcode ?? null,
+        call_no: orNull(it.callNo),
+        lib_code: orNull(it.libCode),
+        campus_id: orNull(it.campusId),
+        location_id: orNull(it.locationId),
+        location_name: orNull(it.locationName),
+        cur_location_id: orNull(it.curLocationId),
+        shelf_no: orNull(it.shelfNo),
+        vol: orNull(it.vol),
+        year: orNull(it.year),
+        process_type_code: it.processTypeCode || ON_SHELF,
+        due_date: orNull(it.dueDate),
+        circ_attr: it.circAttr || '0',
+        price: orNull(it.price),
+        in_date: orNull(it.inDate),
+      });
+    });
+    itemRows.push(...ownItems);
+    const row = JSON.stringify({
       source_key: r.sourceKey,
       source_format: r.sourceFormat,
       system_numbers: r.systemNumbers ?? [],
@@ -89,9 +213,8 @@ export async function storeRecords(
       discode1: a.discode1,
       abstract: orNull(r.abstract),
       notes: r.notes ?? [],
-      links: JSON.stringify(r.links ?? []),
-      vernacular: JSON.stringify(r.vernacular ?? {}),
-      marc: r.marc === undefined ? null : typeof r.marc === 'string' ? r.marc : JSON.stringify(r.marc),
+      links: r.links ?? [],
+      vernacular: r.vernacular ?? {},
       e_count: (r.links ?? []).length,
       physical_count: items.length,
       on_shelf_count: items.filter(isOnShelf).length,
@@ -101,76 +224,127 @@ export async function storeRecords(
       campus_ids: distinctOf(items.map((i) => i.campusId)),
       location_ids: distinctOf(items.map((i) => i.locationId)),
       cur_location_ids: distinctOf(items.map((i) => i.curLocationId)),
-      search_vector: sql`${a.searchVector}::tsvector`,
+      search_vector: a.searchVector,
       title_sort: a.titleSort,
       author_sort: a.authorSort,
-      content_hash: a.contentHash,
-    };
-  });
+    });
+    const marc = marcJsonText(r.marc);
+    const hash = createHash('sha256').update(row).update(marc);
+    for (const item of ownItems) hash.update(item);
+    rows.push(`${row.slice(0, -1)},"content_hash":"${hash.digest('hex')}"}`);
+    marcs.push(marc);
+  }
+  return {
+    count: entries.length,
+    rows: `[${rows.join(',')}]`,
+    marcs: marcs.join(MARC_SEPARATOR),
+    items: `[${itemRows.join(',')}]`,
+    barcodes,
+    superseded: inputs.length - entries.length,
+    warnings,
+  };
+}
 
-  // A statement takes at most 65,535 parameters: large batches are written in several statements.
-  const perStatement = Math.floor(MAX_PARAMETERS / Object.keys(rows[0]!).length);
+/** Separates the MARC records of a batch (`EncodedBatch.marcs`). */
+const MARC_SEPARATOR = '\u001e';
+
+/** The stored MARC record as JSON text ('' when there is none). */
+function marcJsonText(marc: unknown): string {
+  if (marc === undefined || marc === null) return '';
+  return typeof marc === 'string' ? marc : JSON.stringify(marc);
+}
+
+/**
+ * Stores a batch of records of one tenant in one transaction: new source keys are created,
+ * changed ones updated (their items replaced), identical ones left alone. Item counts on the
+ * records are recomputed from the items, so they never disagree.
+ */
+export async function storeRecords(
+  db: Kysely<Database>,
+  tenantId: number,
+  inputs: RecordInput[],
+  /** Analyses of `inputs` (same order) when they were computed elsewhere, e.g. in a worker. */
+  analyses?: RecordAnalysis[],
+): Promise<StoreResult> {
+  return writeBatch(db, tenantId, encodeBatch(inputs, analyses));
+}
+
+/** Writes an encoded batch (`encodeBatch`) in one transaction; see `storeRecords`. */
+export async function writeBatch(db: Kysely<Database>, tenantId: number, batch: EncodedBatch): Promise<StoreResult> {
+  if (!batch.count) return { created: 0, updated: 0, unchanged: 0, ids: new Map(), warnings: batch.warnings };
   return inTransaction(db, async (trx) => {
-    const changed: Array<{ record_id: number; source_key: string; inserted: boolean }> = [];
-    for (let at = 0; at < rows.length; at += perStatement) {
-      changed.push(...(await upsertRecords(trx, rows.slice(at, at + perStatement))));
-    }
-
+    const changed = (
+      await sql<{ record_id: number; source_key: string; inserted: boolean }>`
+        INSERT INTO bib_record (tenant_id, ${recordNames}, marc)
+        SELECT ${tenantId}, ${recordNames}, nullif(marc, '')
+        FROM ROWS FROM (
+          json_to_recordset(${batch.rows}::json) AS (${recordDefinition}),
+          unnest(string_to_array(${batch.marcs}::text, ${MARC_SEPARATOR}::text))
+        ) AS r(${recordNames}, marc)
+        ON CONFLICT (tenant_id, source_key) DO UPDATE SET ${recordUpdates}
+        WHERE bib_record.content_hash <> excluded.content_hash
+        RETURNING record_id, source_key, (xmax = 0) AS inserted`.execute(trx)
+    ).rows;
     const ids = new Map(changed.map((c) => [c.source_key, c.record_id]));
-    await replaceItems(trx, tenantId, records, itemsOf, ids);
     const created = changed.filter((c) => c.inserted).length;
-    if (changed.length) await announceCatalogueChange(trx, tenantId);
+    if (changed.length) {
+      await replaceItems(trx, tenantId, batch, changed);
+      await announceCatalogueChange(trx, tenantId);
+    }
     return {
       created,
-      updated: changed.length - created + superseded,
-      unchanged: records.length - changed.length,
+      updated: changed.length - created + batch.superseded,
+      unchanged: batch.count - changed.length,
       ids,
-      warnings,
+      warnings: batch.warnings,
     };
   });
 }
 
-/** Inserts records, or updates those whose source key exists with another content hash. */
-function upsertRecords(trx: Transaction<Database>, rows: Array<Insertable<BibRecordTable>>) {
-  return trx
-    .insertInto('bib_record')
-    .values(rows)
-    .onConflict((oc) =>
-      oc
-        .columns(['tenant_id', 'source_key'])
-        .doUpdateSet((eb) => {
-          const keep = ['record_id', 'tenant_id', 'source_key', 'created_at', 'loan_count'];
-          const cols = Object.keys(rows[0]!).filter((c) => !keep.includes(c)) as Array<keyof (typeof rows)[0]>;
-          return {
-            ...Object.fromEntries(cols.map((c) => [c, eb.ref(`excluded.${c}`)])),
-            updated_at: sql`now()`,
-          } as never;
-        })
-        .where('bib_record.content_hash', '<>', (eb) => eb.ref('excluded.content_hash')),
-    )
-    .returning(['record_id', 'source_key', sql<boolean>`(xmax = 0)`.as('inserted')])
-    .execute();
+/**
+ * Replaces the items of the changed records (those that came with the record itself: items of
+ * holdings records stay); records that lose an item to them get new counts.
+ */
+async function replaceItems(
+  trx: Transaction<Database>,
+  tenantId: number,
+  batch: EncodedBatch,
+  changed: Array<{ record_id: number; source_key: string; inserted: boolean }>,
+): Promise<void> {
+  const changedIds = changed.map((c) => c.record_id);
+  const updatedIds = changed.filter((c) => !c.inserted).map((c) => c.record_id);
+  if (updatedIds.length) {
+    await sql`DELETE FROM item WHERE record_id = ANY(${updatedIds}::int[]) AND holdings_key IS NULL`.execute(trx);
+  }
+  // A barcode names one copy: the tenant's copies with these barcodes move to the batch's records.
+  const movedFrom = batch.barcodes.length
+    ? (
+        await sql<{ record_id: number }>`
+          SELECT DISTINCT record_id FROM item
+          WHERE tenant_id = ${tenantId} AND barcode = ANY(${batch.barcodes}::text[])
+            AND NOT (record_id = ANY(${changedIds}::int[]))`.execute(trx)
+      ).rows.map((r) => r.record_id)
+    : [];
+  await sql`
+    INSERT INTO item (tenant_id, record_id, holdings_key, ${itemNames})
+    SELECT ${tenantId}, c.record_id, NULL, ${itemNames}
+    FROM json_to_recordset(${batch.items}::json) AS i(source_key text, ${itemDefinition})
+    JOIN unnest(${changed.map((c) => c.source_key)}::text[], ${changedIds}::int[]) AS c(source_key, record_id)
+      USING (source_key)
+    ON CONFLICT (tenant_id, barcode) DO UPDATE SET ${itemUpdates}`.execute(trx);
+  // The counts written with a record are those of its own items: records that also hold items of
+  // holdings records are counted again.
+  const withHoldings = (
+    await sql<{ record_id: number }>`
+      SELECT DISTINCT record_id FROM item
+      WHERE record_id = ANY(${changedIds}::int[]) AND holdings_key IS NOT NULL`.execute(trx)
+  ).rows.map((r) => r.record_id);
+  await refreshItemCounts(trx, [...new Set([...movedFrom, ...withHoldings])]);
 }
 
 /** The distinct non-empty values, sorted. */
 function distinctOf(values: Array<string | null | undefined>): string[] {
   return [...new Set(values.filter((v): v is string => !!v))].sort();
-}
-
-/** Content hashes of the tenant's stored records with these source keys. */
-export async function findContentHashes(
-  db: Kysely<Database>,
-  tenantId: number,
-  sourceKeys: string[],
-): Promise<Map<string, string>> {
-  if (!sourceKeys.length) return new Map();
-  const rows = await db
-    .selectFrom('bib_record')
-    .select(['source_key', 'content_hash'])
-    .where('tenant_id', '=', tenantId)
-    .where('source_key', '=', sql<string>`any(${sourceKeys}::text[])`)
-    .execute();
-  return new Map(rows.map((r) => [r.source_key, r.content_hash]));
 }
 
 /** Whether an item counts as on shelf and loanable (可借). */
@@ -199,43 +373,6 @@ function dedupeBarcodes(records: RecordInput[], warnings: string[]): Map<RecordI
     out.set(r, list);
   }
   return new Map([...out].map(([r, list]) => [r, list.filter((i): i is ItemInput => i !== null)]));
-}
-
-/**
- * Replaces the items of the changed records (those that came with the record itself: items of
- * holdings records stay); records that lose an item to them get new counts.
- */
-async function replaceItems(
-  trx: Transaction<Database>,
-  tenantId: number,
-  records: RecordInput[],
-  itemsOf: Map<RecordInput, ItemInput[]>,
-  ids: Map<string, number>,
-): Promise<void> {
-  const changedIds = [...ids.values()];
-  if (!changedIds.length) return;
-  await trx.deleteFrom('item').where('record_id', 'in', changedIds).where('holdings_key', 'is', null).execute();
-
-  const items: StoredItem[] = [];
-  for (const r of records) {
-    const recordId = ids.get(r.sourceKey);
-    if (recordId === undefined) continue;
-    for (const item of itemsOf.get(r) ?? []) items.push({ ...item, recordId, holdingsKey: null });
-  }
-  const movedFrom = await insertItems(trx, tenantId, items);
-  // The counts written with a record are those of its own items: records that also hold items of
-  // holdings records are counted again.
-  const withHoldings = (
-    await trx
-      .selectFrom('item')
-      .select('record_id')
-      .distinct()
-      .where('record_id', 'in', changedIds)
-      .where('holdings_key', 'is not', null)
-      .execute()
-  ).map((r) => r.record_id);
-  const changed = new Set(changedIds);
-  await refreshItemCounts(trx, [...new Set([...movedFrom.filter((id) => !changed.has(id)), ...withHoldings])]);
 }
 
 /** An item to store, with its record and the holdings record it came from (null: the record itself). */

@@ -1,16 +1,14 @@
-import { createHash } from 'node:crypto';
 import { buildTsVector, sortKey } from '@openfind/text';
 import type { RecordInput } from './record-input.js';
 import { disciplinesOfClasses } from './discipline.js';
 
-/** What the database stores beside the record's own fields: analysed text, sort key, hash. */
+/** What the database stores beside the record's own fields: analysed text, sort keys, disciplines. */
 export interface RecordAnalysis {
   searchVector: string;
   titleSort: string;
   /** Sort key of the first author (pinyin first, like the title's). */
   authorSort: string;
   discode1: string[];
-  contentHash: string;
 }
 
 /** The name that orders a record by author: the first author without role words, else the statement. */
@@ -51,6 +49,5 @@ export function analyseRecord(r: RecordInput): RecordAnalysis {
   ]);
   const titleSort = sortKey(r.title);
   const authorSort = sortKey(sortAuthorOf(r));
-  const contentHash = createHash('sha256').update(JSON.stringify(r)).digest('hex');
-  return { searchVector, titleSort, authorSort, discode1: disciplinesOfClasses(r.clcClasses ?? []), contentHash };
+  return { searchVector, titleSort, authorSort, discode1: disciplinesOfClasses(r.clcClasses ?? []) };
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AnalysisPool } from './analysis-pool.js';
-import { findContentHashes, storeRecords, type StoreResult } from './catalogue-repository.js';
+import { writeBatch, type StoreResult } from './catalogue-repository.js';
 import type { RecordInput } from './record-input.js';
 
 /** Totals of a pipeline run. */
@@ -40,27 +40,11 @@ export class StorePipeline {
    */
   async push(batch: RecordInput[]): Promise<void> {
     if (this.failure) throw this.failure;
-    const analysed = this.pool.analyse(batch);
-    analysed.catch(() => undefined); // a failure is reported through the write chain
+    const encoded = this.pool.encode(batch);
+    encoded.catch(() => undefined); // a failure is reported through the write chain
     this.writing = this.writing
-      .then(() => (this.failure ? Promise.reject(this.failure) : analysed))
-      .then(async (analyses) => {
-        // Records whose stored version has the same content hash need no write at all.
-        const stored = await findContentHashes(
-          this.db,
-          this.tenantId,
-          batch.map((r) => r.sourceKey),
-        );
-        const keep = batch.map((r, i) => stored.get(r.sourceKey) !== analyses[i]!.contentHash);
-        const skipped = keep.filter((k) => !k).length;
-        const result = await storeRecords(
-          this.db,
-          this.tenantId,
-          batch.filter((_, i) => keep[i]),
-          analyses.filter((_, i) => keep[i]),
-        );
-        return { ...result, unchanged: result.unchanged + skipped };
-      })
+      .then(() => (this.failure ? Promise.reject(this.failure) : encoded))
+      .then((ready) => writeBatch(this.db, this.tenantId, ready))
       .then(async (result) => {
         this.totals.created += result.created;
         this.totals.updated += result.updated;

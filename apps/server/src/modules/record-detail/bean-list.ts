@@ -59,7 +59,7 @@ interface Field {
   control: boolean;
 }
 
-/** The kept record (MARC-in-JSON, as jsonb or its text) as a list of fields; [] when there is none. */
+/** The kept record (MARC-in-JSON text, or the object) as a list of fields; [] when there is none. */
 export function parseMarc(marc: unknown): { leader: string; fields: Field[] } {
   let m = marc;
   if (typeof m === 'string') {

@@ -155,7 +155,7 @@ export function bibToRecord(bib: BibRecord, marc: MarcRecord | null, places: Pla
     vernacular,
     extraText: extraTextOf(bib),
     // As JSON text: it is stored as is, and hashing or sending text to a worker is cheaper than an object tree.
-    marc: marc ? JSON.stringify(marc.toMarcJson()) : undefined,
+    marc: marc ? marc.toMarcJsonText() : undefined,
     items: holdingsToItems(bib.holdings, places),
   };
 }

@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { readCatalogue, type CsvMapping, type ReadCatalogueOptions, type RecordSource } from '@openfind/marc';
+import type { Worker } from 'node:worker_threads';
+import type { CsvMapping, ReadCatalogueOptions } from '@openfind/marc';
 import type { Database } from '../../../db/schema.js';
-import { attachHoldingsRecords, type HoldingsRecordInput } from '../holdings-records.js';
-import type { RecordInput } from '../record-input.js';
-import { StorePipeline } from '../store-pipeline.js';
-import { bibToRecord, holdingsToItems } from './bib-to-record.js';
+import { startModuleWorker } from '../../../lib/module-worker.js';
+import { writeBatch } from '../catalogue-repository.js';
+import { attachHoldingsRecords } from '../holdings-records.js';
 import { loadPlaceDirectory } from './place-directory.js';
+import type { PendingHoldings, ReadWorkerInput, ReadWorkerMessage } from './read-worker.js';
 import { RejectWriter } from './reject-writer.js';
 
 /** The formats an operator can name; 'auto' detects per file (and encoding and flavour per record). */
@@ -77,26 +78,21 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  let bytes = 0;
-  let read = 0;
-  let warnings = 0;
-  const stream = createReadStream(opts.file);
-  stream.on('data', (chunk) => (bytes += chunk.length));
-  const pipeline = new StorePipeline(opts.db, opts.tenantId, () => opts.onProgress?.(bytes, size, read));
-  const batchSize = opts.batchSize ?? 1000;
-  let batch: RecordInput[] = [];
+  const worker = startModuleWorker(import.meta.url, 'read-worker', {
+    file: path.resolve(opts.file),
+    format: READER_FORMAT[opts.format ?? 'auto'],
+    csvMapping: opts.csvMapping,
+    places,
+    batchSize: opts.batchSize ?? 1000,
+  } satisfies ReadWorkerInput);
+  const totals = { read: 0, created: 0, updated: 0, unchanged: 0, warnings: 0 };
   // Holdings records wait until the bibliographic records read before them are stored; those whose
   // record comes later in the file are tried again at the end.
-  let holdings: Array<HoldingsRecordInput & { source: RecordSource }> = [];
-  let deferred: typeof holdings = [];
+  let holdings: PendingHoldings[] = [];
+  let deferred: PendingHoldings[] = [];
   let holdingsAttached = 0;
   let itemsAttached = 0;
   const attachHoldings = async (final: boolean) => {
-    if (batch.length) {
-      await pipeline.push(batch);
-      batch = [];
-    }
-    await pipeline.whenWritten();
     const pending = final ? [...deferred, ...holdings] : holdings;
     holdings = [];
     if (final) deferred = [];
@@ -121,64 +117,42 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
       }
     });
   };
-  const readerFormat = READER_FORMAT[opts.format ?? 'auto'];
   try {
-    for await (const result of readCatalogue(stream as AsyncIterable<Uint8Array>, {
-      file: path.basename(opts.file),
-      ...(readerFormat ? { format: readerFormat } : {}),
-      ...(opts.csvMapping ? { csvMapping: opts.csvMapping } : {}),
-    })) {
-      read++;
-      if (!result.ok) {
-        rejects.write(result.source, result.reason, result.raw);
-        continue;
-      }
-      if (result.bib.recordKind === 'holdings') {
-        const bib = result.bib;
-        const links = bib.linkedRecordId ? [bib.linkedRecordId] : (bib.identity.systemNumbers ?? []);
-        const items = holdingsToItems(bib.holdings, places);
-        if (!links.length) {
-          rejects.write(result.source, 'skipped: holdings record names no bibliographic record (no 004, no 001)');
-        } else if (!items.length) {
-          rejects.write(result.source, 'skipped: holdings record lists no copy or location');
-        } else {
-          holdings.push({ key: `holdings:${bib.identity.key}`, links, items, source: result.source });
-          if (holdings.length >= batchSize) await attachHoldings(false);
-        }
-        continue;
-      }
-      if (result.bib.recordKind !== 'bibliographic') {
-        rejects.write(result.source, `skipped: ${result.bib.recordKind} record, not a catalogue record`);
-        continue;
-      }
-      warnings += result.warnings.length;
-      const record = bibToRecord(result.bib, result.record, places);
-      if (!record.title.trim() && !record.isbns?.length) {
-        rejects.write(result.source, 'skipped: the record has neither a title nor an ISBN');
-        continue;
-      }
-      batch.push(record);
-      if (batch.length >= batchSize) {
-        await pipeline.push(batch);
-        batch = [];
+    // The reader thread reads, maps, analyses and encodes; this thread writes, in file order.
+    for await (const msg of messagesOf(worker)) {
+      if (msg.kind === 'batch') {
+        const result = await writeBatch(opts.db, opts.tenantId, msg.batch);
+        worker.postMessage({ kind: 'ack' });
+        totals.created += result.created;
+        totals.updated += result.updated;
+        totals.unchanged += result.unchanged;
+        totals.warnings += result.warnings.length;
+        opts.onProgress?.(msg.bytes, size, msg.read);
+      } else if (msg.kind === 'reject') {
+        rejects.write(msg.source, msg.reason, msg.raw);
+      } else if (msg.kind === 'holdings') {
+        holdings.push(msg.holdings);
+      } else if (msg.kind === 'attach') {
+        await attachHoldings(false);
+      } else if (msg.kind === 'done') {
+        totals.read = msg.read;
+        totals.warnings += msg.warnings;
+        break;
+      } else {
+        throw new Error(msg.message);
       }
     }
     if (holdings.length || deferred.length) await attachHoldings(true);
-    if (batch.length) await pipeline.push(batch);
-  } catch (err) {
-    await pipeline.finish().catch(() => undefined);
+  } finally {
+    await worker.terminate();
     await rejects.close();
-    stream.destroy();
-    throw err;
   }
-  const totals = await pipeline.finish();
-  await rejects.close();
-  opts.onProgress?.(size, size, read);
+  opts.onProgress?.(size, size, totals.read);
   await opts.db
     .updateTable('import_run')
     .set({
       finished_at: new Date().toISOString(),
-      read_count: read,
+      read_count: totals.read,
       created_count: totals.created,
       updated_count: totals.updated,
       unchanged_count: totals.unchanged,
@@ -188,7 +162,7 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
     .execute();
   return {
     file: opts.file,
-    read,
+    read: totals.read,
     created: totals.created,
     updated: totals.updated,
     unchanged: totals.unchanged,
@@ -196,9 +170,43 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
     itemsAttached,
     skipped: rejects.count,
     rejectReport: rejects.reportPath,
-    warnings: warnings + totals.warnings.length,
+    warnings: totals.warnings,
     seconds: (Date.now() - started) / 1000,
   };
+}
+
+/** The reader thread's messages in order; ends with an error if the thread fails or stops early. */
+async function* messagesOf(worker: Worker): AsyncGenerator<ReadWorkerMessage> {
+  const queue: ReadWorkerMessage[] = [];
+  let failure: Error | undefined;
+  let ended = false;
+  let wake: (() => void) | undefined;
+  const notify = () => {
+    wake?.();
+    wake = undefined;
+  };
+  worker.on('message', (msg: ReadWorkerMessage) => {
+    queue.push(msg);
+    notify();
+  });
+  worker.on('error', (err) => {
+    failure ??= err;
+    notify();
+  });
+  worker.on('exit', () => {
+    ended = true;
+    notify();
+  });
+  for (;;) {
+    const next = queue.shift();
+    if (next) {
+      yield next;
+      continue;
+    }
+    if (failure) throw failure;
+    if (ended) throw new Error('the import reader stopped before the end of the file');
+    await new Promise<void>((resolve) => (wake = resolve));
+  }
 }
 
 async function hashFile(file: string): Promise<string> {

@@ -1,0 +1,150 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { readCatalogue, type CsvMapping, type ReadCatalogueOptions, type RecordSource } from '@openfind/marc';
+import { AnalysisPool } from '../analysis-pool.js';
+import type { EncodedBatch } from '../catalogue-repository.js';
+import type { HoldingsRecordInput } from '../holdings-records.js';
+import type { RecordInput } from '../record-input.js';
+import { bibToRecord, holdingsToItems, type PlaceDirectory } from './bib-to-record.js';
+
+/** What the importing thread gives the reader. */
+export interface ReadWorkerInput {
+  file: string;
+  format: ReadCatalogueOptions['format'];
+  csvMapping: CsvMapping | undefined;
+  places: PlaceDirectory;
+  batchSize: number;
+}
+
+/** A holdings record waiting for its bibliographic record, with where it came from. */
+export type PendingHoldings = HoldingsRecordInput & { source: RecordSource };
+
+/** Messages of the reader, in file order; every 'batch' waits for an 'ack' before too many pile up. */
+export type ReadWorkerMessage =
+  | { kind: 'batch'; batch: EncodedBatch; bytes: number; read: number }
+  | { kind: 'reject'; source: RecordSource; reason: string; raw?: Uint8Array | string | undefined }
+  | { kind: 'holdings'; holdings: PendingHoldings }
+  /** The holdings sent so far can be attached once the batches before this message are stored. */
+  | { kind: 'attach' }
+  | { kind: 'done'; read: number; bytes: number; warnings: number }
+  | { kind: 'error'; message: string };
+
+/** Batches sent and not yet stored: one being written, one ready behind it. */
+const IN_FLIGHT = 2;
+
+/**
+ * The reading side of an import, in a thread of its own: reads the file, maps every record, and
+ * has the analysis worker analyse and encode the batches, so that the importing thread only writes
+ * them. Rejected records, holdings records and progress go to the importing thread in file order.
+ */
+async function readFile(input: ReadWorkerInput, port: NonNullable<typeof parentPort>): Promise<void> {
+  const send = (msg: ReadWorkerMessage) => port.postMessage(msg);
+  let acked = 0;
+  let sent = 0;
+  let wake: (() => void) | undefined;
+  port.on('message', (msg: { kind: 'ack' }) => {
+    if (msg.kind !== 'ack') return;
+    acked++;
+    wake?.();
+  });
+  const pool = new AnalysisPool(1);
+  let bytes = 0;
+  let read = 0;
+  let warnings = 0;
+  // Encoded batches leave in the order they were read, whatever order the worker finishes them in.
+  let chain: Promise<void> = Promise.resolve();
+  const flush = async (batch: RecordInput[]) => {
+    if (!batch.length) return;
+    while (sent - acked >= IN_FLIGHT) await new Promise<void>((resolve) => (wake = resolve));
+    sent++;
+    const encoded = pool.encode(batch);
+    const at = { bytes, read };
+    chain = chain.then(async () => send({ kind: 'batch', batch: await encoded, ...at }));
+    encoded.catch(() => undefined); // reported through the chain
+  };
+  try {
+    const stream = createReadStream(input.file);
+    stream.on('data', (chunk) => (bytes += chunk.length));
+    let batch: RecordInput[] = [];
+    let holdings = 0;
+    const ordered = async (msg: ReadWorkerMessage) => {
+      await chain;
+      send(msg);
+    };
+    for await (const result of readCatalogue(stream as AsyncIterable<Uint8Array>, {
+      file: path.basename(input.file),
+      ...(input.format ? { format: input.format } : {}),
+      ...(input.csvMapping ? { csvMapping: input.csvMapping } : {}),
+    })) {
+      read++;
+      if (!result.ok) {
+        await ordered({ kind: 'reject', source: result.source, reason: result.reason, raw: result.raw });
+        continue;
+      }
+      const bib = result.bib;
+      if (bib.recordKind === 'holdings') {
+        const links = bib.linkedRecordId ? [bib.linkedRecordId] : (bib.identity.systemNumbers ?? []);
+        const items = holdingsToItems(bib.holdings, input.places);
+        if (!links.length) {
+          await ordered({
+            kind: 'reject',
+            source: result.source,
+            reason: 'skipped: holdings record names no bibliographic record (no 004, no 001)',
+          });
+        } else if (!items.length) {
+          await ordered({
+            kind: 'reject',
+            source: result.source,
+            reason: 'skipped: holdings record lists no copy or location',
+          });
+        } else {
+          await ordered({
+            kind: 'holdings',
+            holdings: { key: `holdings:${bib.identity.key}`, links, items, source: result.source },
+          });
+          if (++holdings >= input.batchSize) {
+            // Attach them once the records read before them are stored.
+            await flush(batch);
+            batch = [];
+            holdings = 0;
+            await ordered({ kind: 'attach' });
+          }
+        }
+        continue;
+      }
+      if (bib.recordKind !== 'bibliographic') {
+        await ordered({
+          kind: 'reject',
+          source: result.source,
+          reason: `skipped: ${bib.recordKind} record, not a catalogue record`,
+        });
+        continue;
+      }
+      warnings += result.warnings.length;
+      const record = bibToRecord(bib, result.record, input.places);
+      if (!record.title.trim() && !record.isbns?.length) {
+        await ordered({
+          kind: 'reject',
+          source: result.source,
+          reason: 'skipped: the record has neither a title nor an ISBN',
+        });
+        continue;
+      }
+      batch.push(record);
+      if (batch.length >= input.batchSize) {
+        await flush(batch);
+        batch = [];
+      }
+    }
+    await flush(batch);
+    await ordered({ kind: 'done', read, bytes, warnings });
+  } catch (err) {
+    await chain.catch(() => undefined);
+    send({ kind: 'error', message: (err as Error).message });
+  } finally {
+    await pool.close();
+  }
+}
+
+if (parentPort) void readFile(workerData as ReadWorkerInput, parentPort);
