@@ -101,6 +101,36 @@ describe('importing an ISO 2709 file', () => {
   });
 });
 
+describe('the reader thread', () => {
+  it('gives the same outcome as reading in the importing thread: records, items, rejects in file order', async () => {
+    const damaged = Buffer.from(bookRecord(31));
+    damaged.write('xx', 24); // repaired from the directory's structure
+    const file3 = path.join(dir, 'threaded.mrc');
+    writeFileSync(file3, concat([bookRecord(30, { copies: 2 }), damaged, bookRecord(32), bookRecord(33).slice(0, 40)]));
+    const threaded = await importFile({
+      db: t.db.kysely,
+      tenantId,
+      file: file3,
+      rejectDir: dir,
+      readerThread: true,
+      batchSize: 1,
+    });
+    expect(threaded).toMatchObject({ read: 4, created: 3, updated: 0, unchanged: 0, skipped: 1 });
+    const threadedReport = readFileSync(threaded.rejectReport!, 'utf8');
+    expect(threadedReport).toMatch(/^record 4, byte \d+: truncated/);
+    const stored = (await rows('OpenFindTest')).map((r) => [r.title, r.physical_count]);
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        ['计算机网络第30讲', 2],
+        ['计算机网络第32讲', 1],
+      ]),
+    );
+    const inline = await importFile({ db: t.db.kysely, tenantId, file: file3, rejectDir: dir, readerThread: false });
+    expect(inline).toMatchObject({ read: 4, created: 0, updated: 0, unchanged: 3, skipped: 1 });
+    expect(readFileSync(inline.rejectReport!, 'utf8')).toBe(threadedReport);
+  });
+});
+
 describe('importing other formats', () => {
   it('reads CSV with a column mapping', async () => {
     const file = path.join(dir, 'books.csv');

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { CsvMapping, ReadCatalogueOptions } from '@openfind/marc';
 import type { Database } from '../../../db/schema.js';
 import { startModuleWorker } from '../../../lib/module-worker.js';
 import { writeBatch } from '../catalogue-repository.js';
 import { attachHoldingsRecords } from '../holdings-records.js';
 import { loadPlaceDirectory } from './place-directory.js';
-import type { PendingHoldings, ReadWorkerInput, ReadWorkerMessage } from './read-worker.js';
+import { readRecords, type PendingHoldings, type ReadWorkerInput, type ReadWorkerMessage } from './read-worker.js';
 import { RejectWriter } from './reject-writer.js';
 
 /** The formats an operator can name; 'auto' detects per file (and encoding and flavour per record). */
@@ -34,6 +34,8 @@ export interface ImportFileOptions {
   /** Folder for the reject report and raw rejected records (default: beside the file). */
   rejectDir?: string;
   batchSize?: number;
+  /** Read in a thread of its own (true) or in this one (false); by default by the file's size. */
+  readerThread?: boolean;
   /** Called after each stored batch: bytes read so far, file size, records read. */
   onProgress?: (bytes: number, total: number, read: number) => void;
 }
@@ -78,13 +80,14 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  const worker = startModuleWorker(import.meta.url, 'read-worker', {
+  const input: ReadWorkerInput = {
     file: path.resolve(opts.file),
     format: READER_FORMAT[opts.format ?? 'auto'],
     csvMapping: opts.csvMapping,
     places,
     batchSize: opts.batchSize ?? 1000,
-  } satisfies ReadWorkerInput);
+  };
+  const reader = startReader(input, opts.readerThread ?? size >= IN_THREAD_BYTES);
   const totals = { read: 0, created: 0, updated: 0, unchanged: 0, warnings: 0 };
   // Holdings records wait until the bibliographic records read before them are stored; those whose
   // record comes later in the file are tried again at the end.
@@ -119,10 +122,10 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
   };
   try {
     // The reader thread reads, maps, analyses and encodes; this thread writes, in file order.
-    for await (const msg of messagesOf(worker)) {
+    for await (const msg of reader.messages) {
       if (msg.kind === 'batch') {
         const result = await writeBatch(opts.db, opts.tenantId, msg.batch);
-        worker.postMessage({ kind: 'ack' });
+        reader.ack();
         totals.created += result.created;
         totals.updated += result.updated;
         totals.unchanged += result.unchanged;
@@ -144,7 +147,7 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
     }
     if (holdings.length || deferred.length) await attachHoldings(true);
   } finally {
-    await worker.terminate();
+    await reader.stop();
     await rejects.close();
   }
   opts.onProgress?.(size, size, totals.read);
@@ -175,8 +178,41 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
   };
 }
 
-/** The reader thread's messages in order; ends with an error if the thread fails or stops early. */
-async function* messagesOf(worker: Worker): AsyncGenerator<ReadWorkerMessage> {
+/** Files smaller than this are read in the importing thread: starting threads would cost more. */
+const IN_THREAD_BYTES = 4 * 1024 * 1024;
+
+/** The reading side of an import: its messages in file order, the acknowledgement of a stored batch, stopping. */
+interface Reader {
+  messages: AsyncGenerator<ReadWorkerMessage>;
+  ack(): void;
+  stop(): Promise<void>;
+}
+
+/** Starts the reader: in a thread of its own, or in this thread (through a MessageChannel). */
+function startReader(input: ReadWorkerInput, inOwnThread: boolean): Reader {
+  if (!inOwnThread) {
+    const { port1, port2 } = new MessageChannel();
+    const messages = messagesOf(port1);
+    void readRecords(input, port2, true);
+    return {
+      messages,
+      ack: () => port1.postMessage({ kind: 'ack' }),
+      stop: async () => {
+        port1.close();
+        port2.close();
+      },
+    };
+  }
+  const worker = startModuleWorker(import.meta.url, 'read-worker', { ...input, isThread: true });
+  return {
+    messages: messagesOf(worker),
+    ack: () => worker.postMessage({ kind: 'ack' }),
+    stop: async () => void (await worker.terminate()),
+  };
+}
+
+/** The reader's messages in order; ends with an error if its thread fails or stops early. */
+async function* messagesOf(source: Worker | MessagePort): AsyncGenerator<ReadWorkerMessage> {
   const queue: ReadWorkerMessage[] = [];
   let failure: Error | undefined;
   let ended = false;
@@ -185,15 +221,15 @@ async function* messagesOf(worker: Worker): AsyncGenerator<ReadWorkerMessage> {
     wake?.();
     wake = undefined;
   };
-  worker.on('message', (msg: ReadWorkerMessage) => {
+  source.on('message', (msg: ReadWorkerMessage) => {
     queue.push(msg);
     notify();
   });
-  worker.on('error', (err) => {
+  source.on('error', (err: Error) => {
     failure ??= err;
     notify();
   });
-  worker.on('exit', () => {
+  source.on(source instanceof Worker ? 'exit' : 'close', () => {
     ended = true;
     notify();
   });

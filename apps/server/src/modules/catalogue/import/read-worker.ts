@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { readCatalogue, type CsvMapping, type ReadCatalogueOptions, type RecordSource } from '@openfind/marc';
 import { AnalysisPool } from '../analysis-pool.js';
-import type { EncodedBatch } from '../catalogue-repository.js';
+import { encodeBatch, type EncodedBatch } from '../catalogue-repository.js';
 import type { HoldingsRecordInput } from '../holdings-records.js';
 import type { RecordInput } from '../record-input.js';
 import { bibToRecord, holdingsToItems, type PlaceDirectory } from './bib-to-record.js';
@@ -15,6 +15,8 @@ export interface ReadWorkerInput {
   csvMapping: CsvMapping | undefined;
   places: PlaceDirectory;
   batchSize: number;
+  /** Set when the reader runs as a thread of its own (this module's entry point). */
+  isThread?: boolean;
 }
 
 /** A holdings record waiting for its bibliographic record, with where it came from. */
@@ -33,12 +35,16 @@ export type ReadWorkerMessage =
 /** Batches sent and not yet stored: one being written, one ready behind it. */
 const IN_FLIGHT = 2;
 
+/** The end of a channel to the importing thread: a worker's parent port or one end of a MessageChannel. */
+type Port = Pick<MessagePort, 'postMessage' | 'on'>;
+
 /**
- * The reading side of an import, in a thread of its own: reads the file, maps every record, and
- * has the analysis worker analyse and encode the batches, so that the importing thread only writes
- * them. Rejected records, holdings records and progress go to the importing thread in file order.
+ * The reading side of an import: reads the file, maps every record, and has the batches analysed
+ * and encoded (`inThread`: here; else by an analysis worker), so that the importing thread only
+ * writes them. Rejected records, holdings records and progress go to the importing thread in file
+ * order. Runs as a thread of its own for large files, in the importing thread for small ones.
  */
-async function readFile(input: ReadWorkerInput, port: NonNullable<typeof parentPort>): Promise<void> {
+export async function readRecords(input: ReadWorkerInput, port: Port, inThread = false): Promise<void> {
   const send = (msg: ReadWorkerMessage) => port.postMessage(msg);
   let acked = 0;
   let sent = 0;
@@ -48,7 +54,10 @@ async function readFile(input: ReadWorkerInput, port: NonNullable<typeof parentP
     acked++;
     wake?.();
   });
-  const pool = new AnalysisPool(1);
+  // A thread starts in tenths of a second: worth it only when there is much to read.
+  const pool = inThread ? undefined : new AnalysisPool(1);
+  const encode = (batch: RecordInput[]) =>
+    pool ? pool.encode(batch) : Promise.resolve().then(() => encodeBatch(batch));
   let bytes = 0;
   let read = 0;
   let warnings = 0;
@@ -58,7 +67,7 @@ async function readFile(input: ReadWorkerInput, port: NonNullable<typeof parentP
     if (!batch.length) return;
     while (sent - acked >= IN_FLIGHT) await new Promise<void>((resolve) => (wake = resolve));
     sent++;
-    const encoded = pool.encode(batch);
+    const encoded = encode(batch);
     const at = { bytes, read };
     chain = chain.then(async () => send({ kind: 'batch', batch: await encoded, ...at }));
     encoded.catch(() => undefined); // reported through the chain
@@ -143,8 +152,10 @@ async function readFile(input: ReadWorkerInput, port: NonNullable<typeof parentP
     await chain.catch(() => undefined);
     send({ kind: 'error', message: (err as Error).message });
   } finally {
-    await pool.close();
+    await pool?.close();
   }
 }
 
-if (parentPort) void readFile(workerData as ReadWorkerInput, parentPort);
+if (parentPort && (workerData as ReadWorkerInput | undefined)?.isThread) {
+  void readRecords(workerData as ReadWorkerInput, parentPort);
+}
