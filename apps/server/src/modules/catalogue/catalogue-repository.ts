@@ -162,24 +162,7 @@ export function encodeBatch(inputs: RecordInput[], analyses?: RecordAnalysis[]):
       .sort();
     const ownItems = items.map((it) => {
       if (it.barcode) barcodes.push(it.barcode);
-      return JSON.stringify({
-        source_key: r.sourceKey,
-        barcode: it.barcode ?? null,
-        call_no: orNull(it.callNo),
-        lib_code: orNull(it.libCode),
-        campus_id: orNull(it.campusId),
-        location_id: orNull(it.locationId),
-        location_name: orNull(it.locationName),
-        cur_location_id: orNull(it.curLocationId),
-        shelf_no: orNull(it.shelfNo),
-        vol: orNull(it.vol),
-        year: orNull(it.year),
-        process_type_code: it.processTypeCode || ON_SHELF,
-        due_date: orNull(it.dueDate),
-        circ_attr: it.circAttr || '0',
-        price: orNull(it.price),
-        in_date: orNull(it.inDate),
-      });
+      return JSON.stringify({ source_key: r.sourceKey, ...itemRow(it) });
     });
     itemRows.push(...ownItems);
     const row = JSON.stringify({
@@ -347,6 +330,27 @@ function distinctOf(values: Array<string | null | undefined>): string[] {
   return [...new Set(values.filter((v): v is string => !!v))].sort();
 }
 
+/** The columns of an item's row (ITEM_COLUMNS) from the item as supplied: blanks as null, defaults filled. */
+function itemRow(it: ItemInput) {
+  return {
+    barcode: it.barcode ?? null,
+    call_no: orNull(it.callNo),
+    lib_code: orNull(it.libCode),
+    campus_id: orNull(it.campusId),
+    location_id: orNull(it.locationId),
+    location_name: orNull(it.locationName),
+    cur_location_id: orNull(it.curLocationId),
+    shelf_no: orNull(it.shelfNo),
+    vol: orNull(it.vol),
+    year: orNull(it.year),
+    process_type_code: it.processTypeCode || ON_SHELF,
+    due_date: orNull(it.dueDate),
+    circ_attr: it.circAttr || '0',
+    price: orNull(it.price),
+    in_date: orNull(it.inDate),
+  };
+}
+
 /** Whether an item counts as on shelf and loanable (可借). */
 function isOnShelf(item: ItemInput): boolean {
   return (item.processTypeCode || ON_SHELF) === ON_SHELF && LOANABLE.includes(item.circAttr || '0');
@@ -409,21 +413,7 @@ export async function insertItems(
           tenant_id: tenantId,
           record_id: it.recordId,
           holdings_key: it.holdingsKey,
-          barcode: it.barcode ?? null,
-          call_no: orNull(it.callNo),
-          lib_code: orNull(it.libCode),
-          campus_id: orNull(it.campusId),
-          location_id: orNull(it.locationId),
-          location_name: orNull(it.locationName),
-          cur_location_id: orNull(it.curLocationId),
-          shelf_no: orNull(it.shelfNo),
-          vol: orNull(it.vol),
-          year: orNull(it.year),
-          process_type_code: it.processTypeCode || ON_SHELF,
-          due_date: orNull(it.dueDate),
-          circ_attr: it.circAttr || '0',
-          price: orNull(it.price),
-          in_date: orNull(it.inDate),
+          ...itemRow(it),
         })),
       )
       .onConflict((oc) =>
