@@ -89,3 +89,12 @@ export function ChevronDownIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A turning arc: a control at work (decorative; the control's own text says what it does). */
+export function SpinnerIcon(props: IconProps) {
+  return (
+    <Icon className="of-spin-icon" {...props}>
+      <path d="M21 12a9 9 0 1 1-6.2-8.6" />
+    </Icon>
+  );
+}

@@ -2,6 +2,7 @@ import { Button } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFavourite } from './use-favourite';
+import { busy } from '../../components/busy';
 
 type Props = { recordId: number; title: string; kept: boolean } & Pick<ButtonProps, 'size' | 'type'>;
 
@@ -15,7 +16,7 @@ export function FavouriteToggle({ recordId, title, kept, size, type }: Props) {
       type={type}
       aria-pressed={isKept}
       aria-label={isKept ? t('favourites.removeOf', { title }) : t('favourites.addOf', { title })}
-      loading={isPending}
+      loading={busy(isPending)}
       onClick={toggle}
     >
       {isKept ? t('favourites.kept') : t('favourites.add')}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Form } from 'antd';
 import type { FormProps } from 'antd';
+import { busy } from '../../../components/busy';
 
 type Props<V> = FormProps<V> & {
   submitLabel: string;
@@ -22,7 +23,7 @@ export function AccountForm<V extends object>({ submitLabel, isBusy, alert, chil
         type="primary"
         htmlType="submit"
         block
-        loading={isBusy}
+        loading={busy(isBusy)}
       >
         {submitLabel}
       </Button>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { busy } from '../../../components/busy';
 
 /** Seconds before another code can be asked for. */
 export const RESEND_SECONDS = 60;
@@ -41,7 +42,7 @@ export function SendCodeButton({ onSend, disabled = false, remaining }: Props) {
       <Button
         autoInsertSpace={false}
         onClick={() => void send()}
-        loading={isSending}
+        loading={busy(isSending)}
         disabled={disabled || wait > 0 || usedUp}
       >
         {wait > 0 ? t('code.resendIn', { seconds: wait }) : hasSent ? t('code.resend') : t('code.send')}

@@ -13,6 +13,7 @@ import type { AfterLogin } from '../login-flow';
 import { endLocalSession, readNextPath, storePendingPasswordChange } from '../session-store';
 import { useCaptcha } from '../use-captcha';
 import { CaptchaButton } from '../../../components/CaptchaButton';
+import { busy } from '../../../components/busy';
 
 type Values = { username: string; password: string; verifyCode: string; privacy: boolean };
 
@@ -203,7 +204,7 @@ export function LoginForm({
           />
         ) : null}
       </div>
-      <Button autoInsertSpace={false} type="primary" htmlType="submit" block size="large" loading={isBusy}>
+      <Button autoInsertSpace={false} type="primary" htmlType="submit" block size="large" loading={busy(isBusy)}>
         {isBusy ? t('login.submitting') : t('login.submit')}
       </Button>
       {footer ? <div className="of-login-footer">{footer}</div> : null}

@@ -8,6 +8,7 @@ import { api } from '../../../lib/api-client';
 import { readSessionToken } from '../../../lib/session';
 import { COMMENT_ROWS, useComments } from '../api/comments';
 import { RatingStars } from './RatingStars';
+import { busy } from '../../../components/busy';
 
 type Props = { recordId: number; onLoginRequired: (action: string) => void };
 
@@ -62,7 +63,7 @@ export function Comments({ recordId, onLoginRequired }: Props) {
           rows={3}
           placeholder={t('comments.placeholder')}
         />
-        <Button type="primary" htmlType="submit" loading={post.isPending}>
+        <Button type="primary" htmlType="submit" loading={busy(post.isPending)}>
           {t('comments.submit')}
         </Button>
       </form>
