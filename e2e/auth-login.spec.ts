@@ -1,77 +1,34 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin, nextCaptchaAnswer } from './support/account';
-import { fillLogin, openLoginScreen as openLogin, passTour } from './support/auth';
-import { presetLang } from './support/app';
+import { fillLogin, loginLabels, openLoginScreen as openLogin, passTour } from './support/auth';
+import { LANGS, presetLang } from './support/app';
 import type { Lang } from './support/app';
 import { expectNoBlockingViolations, horizontalOverflow, layoutSize } from './support/checks';
+import { escapeRegExp, serverText, webText } from './support/texts';
 
 // The login screen and dialog (issue 6) against the real server: demo readers of the default
 // institution (README "Demo readers"), image codes answered through the test-only setting.
 
-type Texts = {
-  heading: string;
-  account: string;
-  password: string;
-  captcha: string;
-  privacy: RegExp;
-  submit: string;
-  userMenu: string;
-  required: string[];
-  badCredentials: RegExp;
-  title: RegExp;
-};
-
-const TEXT: Record<Lang, Texts> = {
-  'zh-CN': {
-    heading: '读者登录',
-    account: '账号',
-    password: '密码',
-    captcha: '验证码',
-    privacy: /隐私政策/,
-    submit: '登录',
-    userMenu: '用户菜单：李明',
-    required: ['请输入用户名', '请输入密码', '请输入验证码', '请仔细阅读并勾选同意隐私政策。'],
-    badCredentials: /账号或密码错误/,
-    title: /^登录 - /,
-  },
-  'zh-TW': {
-    heading: '讀者登入',
-    account: '帳號',
-    password: '密碼',
-    captcha: '驗證碼',
-    privacy: /隱私權政策/,
-    submit: '登入',
-    userMenu: '使用者選單：李明',
-    required: ['請輸入使用者名稱', '請輸入密碼', '請輸入驗證碼', '請仔細閱讀並勾選同意隱私權政策。'],
-    badCredentials: /帳號或密碼錯誤/,
-    title: /^登入 - /,
-  },
-  'en-US': {
-    heading: 'Reader login',
-    account: 'Account',
-    password: 'Password',
-    captcha: 'Verification code',
-    privacy: /privacy policy/,
-    submit: 'Log in',
-    userMenu: 'User menu: 李明',
-    required: [
-      'Please enter user name',
-      'Please enter password',
-      'Please enter verification code',
-      'Please read and agree to check the privacy policy carefully.',
-    ],
-    badCredentials: /account or password/i,
-    title: /^Log in - /,
-  },
-};
+/** What the login screen shows in a language (locale files and server messages, e2e/support/texts.ts). */
+function texts(lang: Lang) {
+  const w = (key: string, vars?: Record<string, string>) => webText(lang, key, vars);
+  return {
+    ...loginLabels(lang),
+    heading: w('auth:login.heading'),
+    userMenu: w('common:header.userMenu', { name: '李明' }),
+    required: ['account', 'password', 'captcha', 'privacy'].map((k) => w(`auth:validation.${k}`)),
+    badCredentials: serverText(lang, 'badCredentials'),
+    title: new RegExp(`^${escapeRegExp(w('auth:login.title'))} - `),
+  };
+}
 
 /** The institution each language logs in at, so that each first login is the reader's first there. */
 const TENANT: Record<Lang, string> = { 'zh-CN': '', 'zh-TW': 'beiling', 'en-US': 'xihu' };
 
 test.describe('login screen', () => {
-  for (const lang of ['zh-CN', 'zh-TW', 'en-US'] as const) {
+  for (const lang of LANGS) {
     test(`logs in with account, password and image code (${lang})`, async ({ page }) => {
-      const text = TEXT[lang];
+      const text = texts(lang);
       const base = TENANT[lang] ? `/${TENANT[lang]}` : '';
       await presetLang(page, lang);
       const answer = await openLogin(page, `${base}/login`);
@@ -101,35 +58,40 @@ test.describe('login screen', () => {
     });
   }
 
-  test('a failed login shows the message, brings a new image code and clears the code field', async ({ page }) => {
-    const text = TEXT['zh-CN'];
-    const first = await openLogin(page);
-    const image = page.getByTestId('captcha-image');
-    const firstSrc = await image.getAttribute('src');
-    await fillLogin(page, first, 'reader', 'wrong-password', text);
-    const second = await nextCaptchaAnswer(page, () =>
-      page.getByRole('button', { name: text.submit, exact: true }).click(),
-    );
-    await expect(page.getByRole('alert')).toContainText(text.badCredentials);
-    await expect(image).not.toHaveAttribute('src', firstSrc ?? '');
-    await expect(page.getByLabel(text.captcha, { exact: true })).toHaveValue('');
-    expect(second).not.toBe(first);
+  for (const lang of LANGS) {
+    test(`a failed login shows the message, brings a new image code and clears the code field (${lang})`, async ({
+      page,
+    }) => {
+      const text = texts(lang);
+      await presetLang(page, lang);
+      const first = await openLogin(page, TENANT[lang] ? `/${TENANT[lang]}/login` : '/login');
+      const image = page.getByTestId('captcha-image');
+      const firstSrc = await image.getAttribute('src');
+      await fillLogin(page, first, 'reader', 'wrong-password', text);
+      const second = await nextCaptchaAnswer(page, () =>
+        page.getByRole('button', { name: text.submit, exact: true }).click(),
+      );
+      await expect(page.getByRole('alert')).toContainText(text.badCredentials);
+      await expect(image).not.toHaveAttribute('src', firstSrc ?? '');
+      await expect(page.getByLabel(text.captcha, { exact: true })).toHaveValue('');
+      expect(second).not.toBe(first);
 
-    // A wrong image code is refused before any password is checked, and also draws a new one.
-    await page.getByLabel(text.password, { exact: true }).fill('Reader2026');
-    await page.getByLabel(text.captcha, { exact: true }).fill('zzzz');
-    const third = await nextCaptchaAnswer(page, () => page.getByLabel(text.captcha, { exact: true }).press('Enter'));
-    await expect(page.getByRole('alert')).toContainText('验证码');
+      // A wrong image code is refused before any password is checked, and also draws a new one.
+      await page.getByLabel(text.password, { exact: true }).fill('Reader2026');
+      await page.getByLabel(text.captcha, { exact: true }).fill('zzzz');
+      const third = await nextCaptchaAnswer(page, () => page.getByLabel(text.captcha, { exact: true }).press('Enter'));
+      await expect(page.getByRole('alert')).toContainText(serverText(lang, 'captchaWrong'));
 
-    // A click on the image draws another too.
-    const fourth = await nextCaptchaAnswer(page, () =>
-      page.getByRole('button', { name: '验证码图片，点击换一张' }).click(),
-    );
-    expect(fourth).not.toBe(third);
-    await page.getByLabel(text.captcha, { exact: true }).fill(fourth);
-    await page.getByRole('button', { name: text.submit, exact: true }).click();
-    await expect(page.getByRole('button', { name: text.userMenu })).toBeVisible();
-  });
+      // A click on the image draws another too.
+      const fourth = await nextCaptchaAnswer(page, () =>
+        page.getByRole('button', { name: webText(lang, 'auth:login.captchaImage') }).click(),
+      );
+      expect(fourth).not.toBe(third);
+      await page.getByLabel(text.captcha, { exact: true }).fill(fourth);
+      await page.getByRole('button', { name: text.submit, exact: true }).click();
+      await expect(page.getByRole('button', { name: text.userMenu })).toBeVisible();
+    });
+  }
 
   test('an initial password goes to the password change at once', async ({ page }) => {
     const answer = await openLogin(page);

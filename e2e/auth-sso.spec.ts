@@ -5,7 +5,9 @@ import { nextCaptchaAnswer } from './support/account';
 import { fillLogin, passTour } from './support/auth';
 import { CAS_BASE, EXTERNAL_JWT_KEY, startAuthServer } from './support/auth-server';
 import type { AuthServer } from './support/auth-server';
+import { LANGS, presetLang } from './support/app';
 import { expectNoBlockingViolations, layoutSize } from './support/checks';
+import { escapeRegExp, webText } from './support/texts';
 
 // Unified authentication and the other outside logins (issue 6) of the `sso` and `casonly` test
 // institutions (e2e/support/prepare-auth.mjs), against a small CAS / WeChat server this file starts.
@@ -67,27 +69,36 @@ test.describe('unified authentication and outside logins', () => {
     await expect(page.getByRole('dialog', { name: '选择登录方式' })).toBeVisible();
   });
 
-  test('CAS round trip: the CAS login, the ticket validated by the server, a session in the app', async ({ page }) => {
-    auth.nextUser = 'reader';
-    const choice = await openDialog(page, '/sso/Home');
-    await choice.getByRole('button', { name: /统一身份认证/ }).click();
-    // The single-sign-on redirect lands on the URL-hash entry (pageType 0: the personal centre).
-    await expect(page).toHaveURL(/\/sso\/personalCenter$/);
-    await expect(page.getByRole('button', { name: '用户菜单：林静' })).toBeVisible();
-    expect(auth.logins.at(-1)).toBe(
-      'http://127.0.0.1:' + new URL(page.url()).port + '/oga/cas/callback?mappingPath=sso',
-    );
-    expect(auth.validations.length).toBeGreaterThan(0);
-    expect(await page.evaluate(() => sessionStorage.getItem('loginType'))).toBe('4');
-    await passTour(page);
+  for (const lang of LANGS) {
+    test(`CAS round trip: the CAS login, the ticket validated by the server, a session in the app (${lang})`, async ({
+      page,
+    }) => {
+      const w = (key: string, vars?: Record<string, string>) => webText(lang, key, vars);
+      await presetLang(page, lang);
+      auth.nextUser = 'reader';
+      await page.goto('/sso/Home');
+      await page.getByRole('link', { name: w('common:header.login') }).click();
+      const choice = page.getByRole('dialog', { name: w('auth:methods.title') });
+      await choice.getByRole('button', { name: new RegExp(escapeRegExp(w('auth:methods.unified'))) }).click();
+      // The single-sign-on redirect lands on the URL-hash entry (pageType 0: the personal centre).
+      await expect(page).toHaveURL(/\/sso\/personalCenter$/);
+      const menu = page.getByRole('button', { name: w('common:header.userMenu', { name: '林静' }) });
+      await expect(menu).toBeVisible();
+      expect(auth.logins.at(-1)).toBe(
+        'http://127.0.0.1:' + new URL(page.url()).port + '/oga/cas/callback?mappingPath=sso',
+      );
+      expect(auth.validations.length).toBeGreaterThan(0);
+      expect(await page.evaluate(() => sessionStorage.getItem('loginType'))).toBe('4');
+      await passTour(page);
 
-    // Logging out of a unified-auth session goes through the CAS logout and back to the page.
-    const here = page.url();
-    await page.getByRole('button', { name: '用户菜单：林静' }).click();
-    await page.getByRole('button', { name: '退出登录' }).click();
-    await expect(page.getByRole('link', { name: '登录' })).toBeVisible();
-    expect(auth.logouts.at(-1)).toBe(here);
-  });
+      // Logging out of a unified-auth session goes through the CAS logout and back to the page.
+      const here = page.url();
+      await menu.click();
+      await page.getByRole('button', { name: w('common:header.logout') }).click();
+      await expect(page.getByRole('link', { name: w('common:header.login') })).toBeVisible();
+      expect(auth.logouts.at(-1)).toBe(here);
+    });
+  }
 
   test('on a record page, unified authentication returns to that record (loginCasWithOriginalPage)', async ({
     page,

@@ -1,6 +1,8 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { nextCaptchaAnswer } from './account';
+import type { Lang } from './app';
+import { escapeRegExp, webText } from './texts';
 
 /** The login form's labels in one language. */
 export type LoginLabels = { account: string; password: string; captcha: string; privacy: RegExp; submit: string };
@@ -12,6 +14,19 @@ export const ZH_LOGIN: LoginLabels = {
   privacy: /隐私政策/,
   submit: '登录',
 };
+
+/** The login form's labels in a language, from the locale files. */
+export function loginLabels(lang: Lang): LoginLabels {
+  const t = (key: string) => webText(lang, `auth:login.${key}`);
+  const link = t('privacyLink').replace(/[《》]/g, '');
+  return {
+    account: t('account'),
+    password: t('password'),
+    captcha: t('captcha'),
+    privacy: new RegExp(escapeRegExp(link)),
+    submit: t('submit'),
+  };
+}
 
 /** Fills the login form (screen or dialog); the image code's answer comes from its response (test-only setting). */
 export async function fillLogin(page: Page, answer: string, account: string, password: string, text = ZH_LOGIN) {
@@ -26,11 +41,17 @@ export function openLoginScreen(page: Page, path = '/login'): Promise<string> {
   return nextCaptchaAnswer(page, () => page.goto(path));
 }
 
-/** Logs in on a login screen (zh-CN) and waits for the page it leads to. */
-export async function loginOnScreen(page: Page, path: string, account: string, password: string): Promise<void> {
+/** Logs in on a login screen (zh-CN unless other labels are given) and waits for the page it leads to. */
+export async function loginOnScreen(
+  page: Page,
+  path: string,
+  account: string,
+  password: string,
+  text = ZH_LOGIN,
+): Promise<void> {
   const answer = await openLoginScreen(page, path);
-  await fillLogin(page, answer, account, password);
-  await page.getByRole('button', { name: ZH_LOGIN.submit, exact: true }).click();
+  await fillLogin(page, answer, account, password, text);
+  await page.getByRole('button', { name: text.submit, exact: true }).click();
   await expect(page).not.toHaveURL(/\/login$/);
 }
 

@@ -6,6 +6,8 @@
 //            one-minute inactivity limit and a login explanation; the auth server the tests start on
 //            E2E_CAS_PORT (e2e/support/auth-server.ts) plays CAS and WeChat;
 //   casonly  unified authentication only (the login button leaves for CAS at once).
+// It also adds, to the default institution, one reader per other language for the account flows that
+// change a reader (e2e/account-languages.spec.ts): a password to recover, a password too old, a first login.
 import { createTenant } from '../../apps/server/dist/modules/tenants/tenant-service.js';
 import { loadConfig } from '../../apps/server/dist/config.js';
 import { openConfiguredDatabase, prepareDatabase } from '../../apps/server/dist/lifecycle.js';
@@ -62,6 +64,27 @@ export async function prepareAuthTenants() {
       const id = await createTenant(db.kysely, t);
       await s.siteConfig.updateConfig(id, config);
       for (const r of readers) await saveReader(db.kysely, id, r, 'Reader2026', '1');
+    }
+    const main = await s.tenants.find('default');
+    const yearsAgo = new Date(Date.now() - 2 * 365 * 86_400_000);
+    for (const lang of ['tw', 'en']) {
+      const flows = [
+        {
+          account: `recover${lang}`,
+          cardNo: `R${lang}1`,
+          name: `Recover ${lang}`,
+          email: `recover${lang}@example.org`,
+        },
+        {
+          account: `expired${lang}`,
+          cardNo: `R${lang}2`,
+          name: `Expired ${lang}`,
+          email: `expired${lang}@example.org`,
+          passwordChangedAt: yearsAgo,
+        },
+        { account: `tour${lang}`, cardNo: `R${lang}3`, name: `Tour ${lang}`, email: `tour${lang}@example.org` },
+      ];
+      for (const r of flows) await saveReader(db.kysely, main.id, { ...r, emailVerified: true }, 'Reader2026', '1');
     }
     const sso = await s.tenants.find('sso');
     await setTenantSecret(db.kysely, sso.id, EXTERNAL_JWT_KEY, E2E_EXTERNAL_KEY);

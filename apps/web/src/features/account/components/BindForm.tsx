@@ -13,7 +13,7 @@ import { AccountForm } from './AccountForm';
 import { AccountFrame } from './AccountFrame';
 import { AccountResult } from './AccountResult';
 import { CaptchaField, drawAgain } from './CaptchaField';
-import { useFormFailure } from './use-form-failure';
+import { useFormFailure, useSubmit } from './use-form-failure';
 
 type Props<V> = {
   title: string;
@@ -45,7 +45,7 @@ export function BindForm<V extends { verifyCode: string }>(props: Props<V>) {
   const [form] = Form.useForm();
   const failure = useFormFailure(form, ['verifyCode']);
   const { captcha, isLoading, isError, refresh } = useCaptcha(1, '', Boolean(ticket));
-  const [isBusy, setIsBusy] = useState(false);
+  const { isBusy, run } = useSubmit(failure);
 
   // Spec §2: a reader already logged in goes on (not while this screen is logging them in).
   if (session.isLoggedIn && !isBindRequired() && !done && !isBusy) return <Navigate to={readNextPath()} replace />;
@@ -68,17 +68,11 @@ export function BindForm<V extends { verifyCode: string }>(props: Props<V>) {
   }
   const onFinish = async (values: V) => {
     if (!captcha) return;
-    failure.clear();
-    setIsBusy(true);
-    try {
-      await onBind(values, ticket, captcha);
-    } catch (error) {
-      // Spec §4: on failure a fresh verification image is fetched.
-      drawAgain(form, refresh);
-      failure.report(error);
-    } finally {
-      setIsBusy(false);
-    }
+    // Spec §4: on failure a fresh verification image is fetched.
+    await run(
+      () => onBind(values, ticket, captcha),
+      () => drawAgain(form, refresh),
+    );
   };
   return (
     <AccountFrame title={title} lead={lead} bare>

@@ -24,7 +24,7 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id?:
         ))}
       </div>
       <span className="of-strength-text" aria-hidden="true">
-        {t('strength.label')}: {text}
+        {t('strength.shown', { level: text })}
       </span>
     </div>
   );

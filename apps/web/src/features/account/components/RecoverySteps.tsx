@@ -12,7 +12,7 @@ import { AccountForm } from './AccountForm';
 import { CaptchaField, drawAgain } from './CaptchaField';
 import { CodeFields } from './CodeFields';
 import { NewPasswordFields } from './NewPasswordFields';
-import { useFormFailure } from './use-form-failure';
+import { useFormFailure, useSubmit } from './use-form-failure';
 
 /** A recovery opened for an account: its ticket and where codes can go. */
 export type OpenedRecovery = { userName: string; findKey: string; contacts: RecoveryContacts };
@@ -27,7 +27,7 @@ function useStepFailure(form: FormInstance, fields: readonly string[], onExpired
     const f = failure.report(error);
     if (f.errCode === AuthErrCode.recoveryExpired) onExpired(f.message);
   };
-  return { ...failure, fail };
+  return { ...failure, fail, submit: { clear: failure.clear, report: fail } };
 }
 
 /** Step 1: the account and its scene-2 image code (drawn for that account once it is entered). */
@@ -37,7 +37,7 @@ export function AccountStep({ onOpened, notice }: { onOpened: (r: OpenedRecovery
   const failure = useFormFailure(form, ['verifyCode']);
   const [captchaUser, setCaptchaUser] = useState('');
   const { captcha, isLoading, isError, refresh } = useCaptcha(CaptchaScene.reset, captchaUser, Boolean(captchaUser));
-  const [isBusy, setIsBusy] = useState(false);
+  const { isBusy, run } = useSubmit(failure);
   const { setMessage } = failure;
   useEffect(() => setMessage(notice), [notice, setMessage]);
 
@@ -64,22 +64,15 @@ export function AccountStep({ onOpened, notice }: { onOpened: (r: OpenedRecovery
       form.focusField('verifyCode');
       return;
     }
-    failure.clear();
-    setIsBusy(true);
-    try {
-      const { findKey } = await recoveryApi.open({
-        userName: name,
-        verifyCode: verifyCode.trim(),
-        codeKey: captcha.codeKey,
-      });
-      const contacts = await recoveryApi.contacts(findKey, name);
-      onOpened({ userName: name, findKey, contacts });
-    } catch (error) {
-      drawAgain(form, refresh);
-      failure.report(error);
-    } finally {
-      setIsBusy(false);
-    }
+    const { codeKey } = captcha;
+    await run(
+      async () => {
+        const { findKey } = await recoveryApi.open({ userName: name, verifyCode: verifyCode.trim(), codeKey });
+        const contacts = await recoveryApi.contacts(findKey, name);
+        onOpened({ userName: name, findKey, contacts });
+      },
+      () => drawAgain(form, refresh),
+    );
   };
   return (
     <AccountForm
@@ -116,7 +109,7 @@ export function VerifyStep({ recovery, onVerified, onExpired }: VerifyProps) {
   const channel = (Form.useWatch('channel', form) as ContactKind | undefined) ?? channels[0] ?? 'mail';
   const [remaining, setRemaining] = useState<Partial<Record<ContactKind, RemainingTimes>>>({});
   const [sentTo, setSentTo] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
+  const { isBusy, run } = useSubmit(failure.submit);
 
   useEffect(() => {
     let isCurrent = true;
@@ -141,18 +134,11 @@ export function VerifyStep({ recovery, onVerified, onExpired }: VerifyProps) {
       return false;
     }
   };
-  const onFinish = async ({ code }: { code: string }) => {
-    failure.clear();
-    setIsBusy(true);
-    try {
+  const onFinish = ({ code }: { code: string }) =>
+    run(async () => {
       await recoveryApi.check(findKey, channel, code.trim());
       onVerified();
-    } catch (error) {
-      failure.fail(error);
-    } finally {
-      setIsBusy(false);
-    }
-  };
+    });
   return (
     <AccountForm
       form={form}
@@ -186,19 +172,12 @@ export function NewPasswordStep({ recovery, onDone, onExpired }: PasswordProps) 
   const { t } = useTranslation('account');
   const [form] = Form.useForm<{ newPassword: string; confirmPassword: string }>();
   const failure = useStepFailure(form, ['newPassword', 'confirmPassword'], onExpired);
-  const [isBusy, setIsBusy] = useState(false);
-  const onFinish = async ({ newPassword, confirmPassword }: { newPassword: string; confirmPassword: string }) => {
-    failure.clear();
-    setIsBusy(true);
-    try {
+  const { isBusy, run } = useSubmit(failure.submit);
+  const onFinish = ({ newPassword, confirmPassword }: { newPassword: string; confirmPassword: string }) =>
+    run(async () => {
       await recoveryApi.finish(recovery.findKey, newPassword, confirmPassword);
       onDone();
-    } catch (error) {
-      failure.fail(error);
-    } finally {
-      setIsBusy(false);
-    }
-  };
+    });
   return (
     <AccountForm
       form={form}

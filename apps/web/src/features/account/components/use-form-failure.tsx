@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Alert } from 'antd';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -32,4 +32,36 @@ export function useFormFailure(form: FormInstance, fields: readonly string[]) {
   const clear = useCallback(() => setMessage(''), []);
   const alert = message ? <Alert className="of-account-alert" type="error" showIcon title={message} /> : null;
   return { report, clear, alert, setMessage };
+}
+
+/** What a form's call reports its failure to: a form failure, or a step's reporter built on one. */
+type Reporter = { clear: () => void; report: (error: unknown) => unknown };
+
+/**
+ * Runs a form's call to the server: the old alert cleared, the form busy meanwhile, a failure
+ * reported (after `onError`, say drawing a new image code). A submit while one is running is
+ * ignored, so a double click sends one request.
+ */
+export function useSubmit({ clear, report }: Reporter) {
+  const [isBusy, setIsBusy] = useState(false);
+  const running = useRef(false);
+  const run = useCallback(
+    async (call: () => Promise<void>, onError?: () => void) => {
+      if (running.current) return;
+      running.current = true;
+      clear();
+      setIsBusy(true);
+      try {
+        await call();
+      } catch (error) {
+        onError?.();
+        report(error);
+      } finally {
+        running.current = false;
+        setIsBusy(false);
+      }
+    },
+    [clear, report],
+  );
+  return { isBusy, run };
 }

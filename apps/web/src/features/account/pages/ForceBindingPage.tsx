@@ -9,7 +9,7 @@ import { AccountFrame } from '../components/AccountFrame';
 import { AccountResult } from '../components/AccountResult';
 import { AccountForm } from '../components/AccountForm';
 import { CodeFields } from '../components/CodeFields';
-import { useFormFailure } from '../components/use-form-failure';
+import { useFormFailure, useSubmit } from '../components/use-form-failure';
 import { contactIssue } from '../password-rules';
 import type { ContactKind } from '../password-rules';
 import type { RemainingTimes } from '../api/recovery';
@@ -46,7 +46,7 @@ export default function ForceBindingPage() {
   const [kind, setKind] = useState<ContactKind>('mail');
   const [times, setTimes] = useState<RemainingTimes | undefined>(undefined);
   const [sentTo, setSentTo] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
+  const { isBusy, run } = useSubmit(failure);
   const [boundTo, setBoundTo] = useState('');
   const next = nextPathOf(location.state);
   const title = t('titles.forceBinding');
@@ -101,10 +101,8 @@ export default function ForceBindingPage() {
       return false;
     }
   };
-  const onFinish = async ({ target, code }: Values) => {
-    failure.clear();
-    setIsBusy(true);
-    try {
+  const onFinish = ({ target, code }: Values) =>
+    run(async () => {
       const address = target.trim();
       if (kind === 'phone' && user?.mobileCheckFlag === '1') await bindingApi.resetPhone(address, code.trim());
       else await bindingApi.bind(kind, address, code.trim());
@@ -112,12 +110,7 @@ export default function ForceBindingPage() {
       if (isBindRequired()) clearBindRequired();
       await loadUserInfo().catch(() => undefined);
       setBoundTo(address);
-    } catch (error) {
-      failure.report(error);
-    } finally {
-      setIsBusy(false);
-    }
-  };
+    });
   const verified = kind === 'mail' ? user?.emailCheckFlag === '1' : user?.mobileCheckFlag === '1';
   const current = kind === 'mail' ? user?.email : user?.mobile;
   return (
