@@ -86,8 +86,10 @@ test.describe('record details', () => {
       await expect(dialog).toBeHidden();
 
       await page.getByRole('button', { name: text.favourite }).click();
-      await expect(page.getByRole('dialog', { name: text.login })).toBeVisible();
+      const login = page.getByRole('dialog', { name: text.login });
+      await expect(login).toBeVisible();
       await page.keyboard.press('Escape');
+      await expect(login).toBeHidden();
 
       await page.setViewportSize({ width: 375, height: 812 });
       await expect(heading).toBeVisible();

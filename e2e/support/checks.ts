@@ -5,8 +5,19 @@ import type { Locator, Page } from '@playwright/test';
 /** The WCAG 2.2 AA rule sets axe checks. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** Fails on any serious or critical axe-core violation of the page as it is now. */
+/**
+ * Waits until no CSS animation or transition is running. A dialog that is still fading in or out
+ * has its text at part opacity, and axe would measure that passing moment's contrast.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** Fails on any serious or critical axe-core violation of the page once its animations have settled. */
 export async function expectNoBlockingViolations(page: Page): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
