@@ -9,7 +9,7 @@
 //          the result cache (one minute, renewed in the background) plays its part.
 //
 // Usage: node bench/search.mjs [--records 100000] [--data-dir DIR | --database-url URL]
-//          [--concurrency 4] [--duration 60] [--facets inline|split|none] [--port N]
+//          [--concurrency 4] [--duration 60] [--facets inline|split|none] [--port N] [--profile DIR]
 // Build first: npx tsc -b
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,6 +27,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '60' },
     facets: { type: 'string', default: 'inline' },
     port: { type: 'string', default: String(3900 + Math.floor(Math.random() * 900)) },
+    profile: { type: 'string' },
   },
 });
 const records = Number(args.records);
@@ -87,7 +88,9 @@ async function prepare() {
 
 /** Starts the server and resolves when it answers. */
 async function startServer() {
-  const server = spawn(process.execPath, [cli, 'serve', '--port', String(port)], {
+  // --profile DIR: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
+  const server = spawn(process.execPath, [...profile, cli, 'serve', '--port', String(port)], {
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -284,7 +287,7 @@ async function load(next) {
       for (let item = next(); item; item = next()) {
         try {
           const { ms, page } = await send(item[1]);
-          samples.push({ category: item[0], ms, page });
+          samples.push({ category: item[0], ms, page, body: item[1] });
         } catch (err) {
           errors++;
           if (errors < 5) console.error(`  error: ${err.message}`, JSON.stringify(item[1]));
@@ -310,6 +313,12 @@ function report(title, { samples, errors, seconds }) {
       `  ${cat.padEnd(12)} ${String(l.length).padStart(5)} ${fmt(pct(l, 50))} ${fmt(pct(l, 95))} ${fmt(pct(l, 99))} ${fmt(l.at(-1))}`,
     );
   }
+  if (title.startsWith('cold')) {
+    console.log('  slowest:');
+    for (const s of [...samples].sort((a, b) => b.ms - a.ms).slice(0, 8)) {
+      console.log(`  ${fmt(s.ms)}  ${s.category.padEnd(12)} ${JSON.stringify(s.body)}`);
+    }
+  }
   if (args.facets === 'split') {
     const pages = samples.map((s) => s.page).sort((a, b) => a - b);
     console.log(
@@ -327,7 +336,12 @@ try {
   // (database housekeeping, facet values in memory, vocabulary) is done and answers are fast.
   const warm = ['研究 方法', '教材 基础', '原理 概论', 'introduction', '案例分析 管理', '习题集 数学', '实践', '导论'];
   const until = Date.now() + 20 * 60_000;
-  await new Promise((r) => setTimeout(r, 5000));
+  // The server says when its warm-up (facet values in memory, the vocabulary) is done.
+  for (;;) {
+    const health = await (await fetch(`http://127.0.0.1:${port}/health`)).json();
+    if (health.search === 'ready' || Date.now() > until) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
   for (let round = 0, fast = 0; fast < 8 && Date.now() < until; round++) {
     const { ms } = await send({
       searchFieldContent: warm[round % warm.length],

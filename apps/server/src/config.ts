@@ -21,6 +21,13 @@ const EnvSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The embedded database's page cache (PostgreSQL units: 256MB, 1GB). */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'a size such as 256MB or 1GB')
+    .default('512MB'),
+  /** Milliseconds after which a database statement is logged with its SQL (0 = never). */
+  SLOW_QUERY_MS: z.coerce.number().min(0).max(600_000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built web app served at /. */
   WEB_DIST: z.string().default(DEFAULT_WEB_DIST),
@@ -57,7 +64,12 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  database: (
+    { kind: 'pglite'; dataDir: string; sharedBuffers: string } | { kind: 'postgres'; url: string; poolSize: number }
+  ) & {
+    /** Statements slower than this are logged with their SQL; 0 = off. */
+    slowQueryMs: number;
+  };
   redisUrl?: string | undefined;
   logLevel: string;
   webDist: string;
@@ -99,8 +111,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     port: e.PORT,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
-      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE, slowQueryMs: e.SLOW_QUERY_MS }
+      : {
+          kind: 'pglite',
+          dataDir: path.resolve(e.DATA_DIR),
+          sharedBuffers: e.PGLITE_SHARED_BUFFERS,
+          slowQueryMs: e.SLOW_QUERY_MS,
+        },
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),

@@ -13,8 +13,18 @@ import { createServices, type Services } from './services.js';
 /** Opens the configured database. */
 export function openConfiguredDatabase(config: AppConfig): Promise<Db> {
   return config.database.kind === 'pglite'
-    ? openDatabase({ kind: 'pglite', dataDir: config.database.dataDir })
-    : openDatabase({ kind: 'postgres', url: config.database.url, poolSize: config.database.poolSize });
+    ? openDatabase({
+        kind: 'pglite',
+        dataDir: config.database.dataDir,
+        sharedBuffers: config.database.sharedBuffers,
+        slowQueryMs: config.database.slowQueryMs,
+      })
+    : openDatabase({
+        kind: 'postgres',
+        url: config.database.url,
+        poolSize: config.database.poolSize,
+        slowQueryMs: config.database.slowQueryMs,
+      });
 }
 
 /** Brings the schema and the installation-default code lists up to date. */

@@ -2,9 +2,11 @@ import { mkdtempSync, mkdirSync, writeFileSync, cpSync, readdirSync, appendFileS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiPath } from '@openfind/contract';
 import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/database.js';
+import { sql } from 'kysely';
 import { migrate, MIGRATIONS_DIR } from '../src/db/migrate.js';
 import { createTestApp, envelopeOf, openTestDatabase, type TestApp } from './helpers.js';
 
@@ -113,6 +115,18 @@ describe('migrations', () => {
     }
   });
 
+  it('keep search vectors in the row uncompressed and the kept MARC record out of line (0013)', async () => {
+    const rows = await t.db.withSession((s) =>
+      s.query<{ attname: string; attstorage: string }>(
+        "SELECT attname, attstorage FROM pg_attribute WHERE attrelid = 'bib_record'::regclass AND attname IN ('search_vector', 'marc') ORDER BY attname",
+      ),
+    );
+    expect(rows).toEqual([
+      { attname: 'marc', attstorage: 'e' },
+      { attname: 'search_vector', attstorage: 'm' },
+    ]);
+  });
+
   it('roll back a failing migration whole', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'openfind-mig-'));
     writeFileSync(path.join(dir, '0001_ok.sql'), 'CREATE TABLE a (x int);');
@@ -136,20 +150,43 @@ describe('migrations', () => {
 describe('configuration from the environment', () => {
   it('uses the embedded database when DATABASE_URL is unset', () => {
     const c = loadConfig({ DATA_DIR: '/tmp/x' });
-    expect(c.database).toEqual({ kind: 'pglite', dataDir: '/tmp/x' });
+    expect(c.database).toEqual({ kind: 'pglite', dataDir: '/tmp/x', sharedBuffers: '512MB', slowQueryMs: 0 });
     expect(c.port).toBe(3000);
     expect(c.host).toBe('127.0.0.1');
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
-    const c = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', DATABASE_POOL_SIZE: '5' });
-    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db', poolSize: 5 });
+    const c = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', DATABASE_POOL_SIZE: '5', SLOW_QUERY_MS: '250' });
+    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db', poolSize: 5, slowQueryMs: 250 });
   });
 
   it('lists every invalid variable in one clear error', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' })).toThrow(
       /PORT[\s\S]*DATABASE_URL: must start with postgres:\/\/[\s\S]*LOG_LEVEL/,
     );
+  });
+});
+
+describe('slow query log', () => {
+  it('writes statements slower than SLOW_QUERY_MS to stderr with their SQL, and nothing faster', async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    const db = await openDatabase({ kind: 'pglite', slowQueryMs: 50 });
+    try {
+      await sql`SELECT 1`.execute(db.kysely);
+      expect(lines).toEqual([]);
+      await sql`SELECT pg_sleep(${0.08})`.execute(db.kysely);
+    } finally {
+      spy.mockRestore();
+      await db.close();
+    }
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0]!) as { msg: string; ms: number; sql: string; params: unknown[] };
+    expect(entry).toMatchObject({ msg: 'slow query', sql: 'SELECT pg_sleep($1)', params: [0.08] });
+    expect(entry.ms).toBeGreaterThanOrEqual(50);
   });
 });
 

@@ -3,7 +3,9 @@ import type { SearchRequestInput } from '@openfind/contract';
 import { SearchRequest } from '@openfind/contract';
 import { Classification } from '../src/modules/search/classification.js';
 import { FacetStore } from '../src/modules/search/facet-store.js';
-import { SearchService } from '../src/modules/search/search-service.js';
+import { SearchService, compile } from '../src/modules/search/search-service.js';
+import { SearchVocabulary } from '../src/modules/search/search-vocabulary.js';
+import { planSearch } from '../src/modules/search/search-query.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
 import { TEMPLATE, copy, rec, search, storeTestRecords, titles } from './search-fixtures.js';
 
@@ -291,6 +293,9 @@ describe('facets in memory and in SQL agree', () => {
       { searchFieldContent: '章回小说', libCode: ['OFU'], kindNo: ['I242.4'], resourceType: ['1'] },
       { kindNo: ['I', 'T'] },
       { kindNo: ['I'], publishBegin: '1980', onlyOnShelf: true },
+      { searchFieldContent: '小说', publishBegin: '1980', publishEnd: '2000' },
+      { searchFieldContent: '红楼梦', onlyOnShelf: true, libCode: ['OFU'] },
+      { searchFieldContent: '红楼梦 研究', publishBegin: '1900', publishEnd: '1985' },
       { docCode: ['1'], langCode: ['eng'], subject: ['Computer algorithms'] },
       { searchFieldContent: '章回小说', sortField: 'publishYear', sortClause: 'desc' },
       { searchFieldContent: '小说', sortField: 'inDate', sortClause: 'asc', libCode: ['OFU'] },
@@ -427,5 +432,50 @@ describe('bad input gets a clear answer, never a 500', () => {
     expect(paths).toEqual(
       expect.arrayContaining(['/find/unify/search', '/find/index/spellKeyWord', '/find/category/classifica/list']),
     );
+  });
+});
+
+describe('relevance SQL', () => {
+  const rankOf = (content: string) => {
+    const plan = planSearch(SearchRequest.parse({ ...TEMPLATE, searchFieldContent: content }));
+    return compile(plan, 1).sortKey.compile(t.db.kysely).sql;
+  };
+
+  it('ranks one word with ts_rank, and several words with ts_rank_cd, which weighs their proximity', () => {
+    expect(rankOf('教程')).toMatch(/ts_rank\(/);
+    expect(rankOf('教程')).not.toMatch(/ts_rank_cd/);
+    expect(rankOf('algorithms')).toMatch(/ts_rank\(/);
+    expect(rankOf('数据 结构')).toMatch(/ts_rank_cd\(/);
+    expect(rankOf('"introduction to algorithms"')).toMatch(/ts_rank_cd\(/);
+  });
+});
+
+describe('warming up', () => {
+  it('builds a missing vocabulary in the background; the warm-up waits for it, then search is ready', async () => {
+    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    const vocabulary = new SearchVocabulary(t.db.kysely, 60_000);
+    const service = new SearchService(
+      t.db.kysely,
+      {
+        dictionaries: t.services.dictionaries,
+        vocabulary,
+        popular: t.services.popularSearches,
+        history: t.services.searchHistory,
+      },
+      { cacheMs: 60_000 },
+    );
+    await t.db.kysely.deleteFrom('search_term_build').where('tenant_id', '=', tenantId).execute();
+    expect(service.isWarm).toBe(false);
+    await service.warmUp([tenantId]);
+    expect(service.isWarm).toBe(true);
+    expect(await vocabulary.similarWords(tenantId, 'algoritms', 1)).toEqual(['algorithms']);
+    const build = await t.db.kysely
+      .selectFrom('search_term_build')
+      .select('record_count')
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
+    expect(build?.record_count).toBeGreaterThan(0);
+    const health = await t.app.inject({ url: '/health' });
+    expect(health.json()).toMatchObject({ search: 'warming' }); // the app's own service has not warmed up
   });
 });

@@ -296,6 +296,18 @@ describe('relevance', () => {
     expect(titles(data)).toEqual(expect.arrayContaining(['红楼梦', 'Introduction to Algorithms']));
   });
 
+  it('relaxes too when the words match but nothing in the chosen years, and counts facets within them', async () => {
+    const strict = await search(t, { searchFieldContent: '红楼梦 研究' });
+    expect(strict.relaxed).toBe(false);
+    expect(strict.searchResult.every((r) => Number(r.publishYear) > 1985)).toBe(true);
+    const data = await search(t, { searchFieldContent: '红楼梦 研究', publishBegin: 1980, publishEnd: 1985 });
+    expect(data.relaxed).toBe(true);
+    expect(titles(data)).toContain('红楼梦');
+    expect(data.searchResult.every((r) => Number(r.publishYear) >= 1980 && Number(r.publishYear) <= 1985)).toBe(true);
+    const docCounts = Object.values(data.facetResult.docCode ?? {}) as number[];
+    expect(docCounts.reduce((n, c) => n + c, 0)).toBe(data.numFound);
+  });
+
   it('matches quoted phrases as phrases', async () => {
     expect(titles(await search(t, { searchFieldContent: '"introduction to algorithms"' }))).toEqual([
       'Introduction to Algorithms',

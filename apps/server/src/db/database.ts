@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogConfig } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { PGliteDialect, SessionLock } from './pglite-dialect.js';
@@ -27,19 +27,50 @@ export interface Db {
   close(): Promise<void>;
 }
 
-export type DbOptions =
-  | { kind: 'pglite'; dataDir?: string | undefined }
-  | { kind: 'postgres'; url: string; schema?: string | undefined; poolSize?: number | undefined };
+export type DbOptions = (
+  | { kind: 'pglite'; dataDir?: string | undefined; sharedBuffers?: string | undefined }
+  | { kind: 'postgres'; url: string; schema?: string | undefined; poolSize?: number | undefined }
+) & {
+  /** Statements that take longer are written to stderr as a JSON line with their SQL (0 or unset: off). */
+  slowQueryMs?: number | undefined;
+};
 
 // int8 (counts, sums) as JS numbers: our counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * The embedded database's page cache. PostgreSQL's default (128 MB) is smaller than a catalogue of
+ * 100,000 records with its indexes (about 350 MB): pages it misses are read from the data folder
+ * through the WebAssembly file system, a system call per page. Memory is taken as pages are read.
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '512MB'; // PGLITE_SHARED_BUFFERS sets it
+
 /** Opens PGlite (in memory when no dataDir) or a PostgreSQL pool. */
 export async function openDatabase(opts: DbOptions): Promise<Db> {
-  return opts.kind === 'pglite' ? openPGlite(opts.dataDir) : openPostgres(opts);
+  const log = slowQueryLog(opts.slowQueryMs);
+  return opts.kind === 'pglite'
+    ? openPGlite(opts.dataDir, opts.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS, log)
+    : openPostgres(opts, log);
 }
 
-async function openPGlite(dataDir?: string): Promise<Db> {
+/** A Kysely log that reports slow statements, for finding what to index or rewrite. */
+function slowQueryLog(ms: number | undefined): LogConfig | undefined {
+  if (!ms) return undefined;
+  return (event) => {
+    if (event.queryDurationMillis < ms) return;
+    const line = {
+      level: 40,
+      time: Date.now(),
+      msg: event.level === 'error' ? 'slow query, failed' : 'slow query',
+      ms: Math.round(event.queryDurationMillis * 10) / 10,
+      sql: event.query.sql.replace(/\s+/g, ' ').slice(0, 4000),
+      params: event.query.parameters.map((p) => (typeof p === 'string' ? p.slice(0, 200) : p)).slice(0, 50),
+    };
+    process.stderr.write(`${JSON.stringify(line)}\n`);
+  };
+}
+
+async function openPGlite(dataDir: string | undefined, sharedBuffers: string, log: LogConfig | undefined): Promise<Db> {
   let unlock = () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -48,14 +79,18 @@ async function openPGlite(dataDir?: string): Promise<Db> {
   let pglite: PGlite;
   try {
     // pg_trgm backs did-you-mean (migration 0003); PGlite loads extensions only when constructed.
-    pglite = new PGlite(dataDir ?? 'memory://', { parsers: { 20: (v: string) => Number(v) }, extensions: { pg_trgm } });
+    pglite = new PGlite(dataDir ?? 'memory://', {
+      parsers: { 20: (v: string) => Number(v) },
+      extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+    });
     await pglite.waitReady;
   } catch (err) {
     unlock();
     throw err;
   }
   const lock = new SessionLock();
-  const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite, lock) });
+  const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite, lock), ...(log ? { log } : {}) });
   return {
     kind: 'pglite',
     kysely,
@@ -87,11 +122,10 @@ async function openPGlite(dataDir?: string): Promise<Db> {
   };
 }
 
-async function openPostgres(opts: {
-  url: string;
-  schema?: string | undefined;
-  poolSize?: number | undefined;
-}): Promise<Db> {
+async function openPostgres(
+  opts: { url: string; schema?: string | undefined; poolSize?: number | undefined },
+  log: LogConfig | undefined,
+): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: opts.url,
     max: opts.poolSize ?? 10,
@@ -101,7 +135,7 @@ async function openPostgres(opts: {
     // Schemas isolate test runs that share one database.
     await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(opts.schema)}`);
   }
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   return {
     kind: 'postgres',
     kysely,

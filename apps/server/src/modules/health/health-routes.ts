@@ -9,6 +9,8 @@ const Health = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['ok', 'unavailable']),
   databaseKind: z.enum(['pglite', 'postgres']),
+  /** 'warming' after a start, while facet values and the vocabulary are loaded (searches work, slower). */
+  search: z.enum(['warming', 'ready']),
   version: z.string(),
   uptimeSeconds: z.number(),
 });
@@ -30,6 +32,7 @@ export function registerHealthRoutes(app: FastifyInstance, services: Services): 
         status: database,
         database,
         databaseKind: services.db.kind,
+        search: services.search.isWarm ? ('ready' as const) : ('warming' as const),
         version: VERSION,
         uptimeSeconds: Math.round(process.uptime()),
       };

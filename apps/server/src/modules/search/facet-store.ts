@@ -219,16 +219,8 @@ class TenantFacets {
         if (slot >= 0) visit(slot);
       }
     } else {
-      const { yearFrom, yearTo, onlyOnShelf } = filters;
       const inFrom = inDaysFrom(filters);
-      for (let slot = 0; slot < this.slots; slot++) {
-        const y = this.year[slot]!;
-        if (yearFrom !== undefined && (y === 0 || y < yearFrom)) continue;
-        if (yearTo !== undefined && (y === 0 || y > yearTo)) continue;
-        if (onlyOnShelf && !this.onShelf[slot]) continue;
-        if (inFrom !== undefined && (this.inDays[slot] === NO_VALUE || this.inDays[slot]! < inFrom)) continue;
-        visit(slot);
-      }
+      for (let slot = 0; slot < this.slots; slot++) if (this.inRange(slot, filters, inFrom)) visit(slot);
     }
     const byDim = new Map<number, number[]>();
     for (const v of touched) {
@@ -255,6 +247,41 @@ class TenantFacets {
     }
     for (const v of touched) counts[v] = 0;
     return out;
+  }
+
+  /** Whether a record passes the year, on-shelf and new-arrival filters. */
+  private inRange(slot: number, filters: Filters, inFrom: number | undefined): boolean {
+    const { yearFrom, yearTo, onlyOnShelf } = filters;
+    const y = this.year[slot]!;
+    if (yearFrom !== undefined && (y === 0 || y < yearFrom)) return false;
+    if (yearTo !== undefined && (y === 0 || y > yearTo)) return false;
+    if (onlyOnShelf && !this.onShelf[slot]) return false;
+    if (inFrom !== undefined && (this.inDays[slot] === NO_VALUE || this.inDays[slot]! < inFrom)) return false;
+    return true;
+  }
+
+  /**
+   * The ids of `recordIds` (in their order) that pass the year, on-shelf and new-arrival filters
+   * (`recordIds` itself when there are none). Records the store does not hold yet are left out.
+   */
+  narrow(recordIds: Int32Array, filters: Filters): Int32Array {
+    const inFrom = inDaysFrom(filters);
+    if (
+      filters.yearFrom === undefined &&
+      filters.yearTo === undefined &&
+      !filters.onlyOnShelf &&
+      inFrom === undefined
+    ) {
+      return recordIds;
+    }
+    const out = new Int32Array(recordIds.length);
+    let n = 0;
+    for (let i = 0; i < recordIds.length; i++) {
+      const id = recordIds[i]!;
+      const slot = id < this.slotOf.length ? this.slotOf[id]! - 1 : -1;
+      if (slot >= 0 && this.inRange(slot, filters, inFrom)) out[n++] = id;
+    }
+    return out.subarray(0, n);
   }
 
   /**
@@ -315,16 +342,10 @@ class TenantFacets {
   ): { total: number; ids: number[] } {
     if (filters.unsupported.length) return { total: 0, ids: [] };
     const tests = Object.entries(filters.facets).map(([dim, v]) => this.filterOf(dim as FacetDimension, v));
-    const { yearFrom, yearTo, onlyOnShelf } = filters;
     const inFrom = inDaysFrom(filters);
     const slots: number[] = [];
     for (let slot = 0; slot < this.slots; slot++) {
-      const y = this.year[slot]!;
-      if (yearFrom !== undefined && (y === 0 || y < yearFrom)) continue;
-      if (yearTo !== undefined && (y === 0 || y > yearTo)) continue;
-      if (onlyOnShelf && !this.onShelf[slot]) continue;
-      if (inFrom !== undefined && (this.inDays[slot] === NO_VALUE || this.inDays[slot]! < inFrom)) continue;
-      if (tests.every((t) => this.has(slot, t.test, t.accept))) slots.push(slot);
+      if (this.inRange(slot, filters, inFrom) && tests.every((t) => this.has(slot, t.test, t.accept))) slots.push(slot);
     }
     const ids = Int32Array.from(slots, (s) => this.recordOf[s]!).sort((a, b) => b - a);
     const sorted = order ? this.sortBy(ids, order.sort, order.desc) : ids;

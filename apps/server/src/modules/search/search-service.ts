@@ -35,6 +35,7 @@ import {
   planSearch,
   positiveClauses,
   relaxPlan,
+  type Filters,
   type SearchPlan,
 } from './search-query.js';
 import {
@@ -123,8 +124,9 @@ function isMemorySort(sort: string): sort is MemorySort {
 }
 
 /** What the base of a plan depends on: its text and its non-facet filters. */
-function baseSignature(plan: SearchPlan): string {
-  return matchSignature({ ...plan, filters: { ...plan.filters, facets: {} } });
+/** Filters without what the facet store applies itself: the facets, years, on shelf and new arrivals. */
+function withoutNarrowing(filters: Filters): Filters {
+  return { ...filters, facets: {}, yearFrom: undefined, yearTo: undefined, onlyOnShelf: false, inDateFrom: undefined };
 }
 
 /** SQL of a plan (exported for diagnostics). */
@@ -186,6 +188,7 @@ export class SearchService {
   private readonly bases: ResultCache<Base>;
   private warming: Promise<void> | undefined;
   private closing = false;
+  private warmedUp = false;
   private common: CommonWords = new Set();
   private commonAt = 0;
 
@@ -216,6 +219,7 @@ export class SearchService {
    * housekeeping, the facet values in memory, the vocabulary.
    */
   warmUp(tenantIds: number[]): Promise<void> {
+    this.warmedUp = false;
     this.warming = (async () => {
       await this.deps.maintenance?.poke(true);
       this.common = await findCommonLexemes(this.db, COMMON_SHARE);
@@ -225,9 +229,16 @@ export class SearchService {
         await this.deps.facetStore?.prepare(id);
         if (this.closing) return;
         await this.deps.vocabulary.ensure(id);
+        await this.deps.vocabulary.whenBuilt(id);
       }
+      this.warmedUp = !this.closing;
     })();
     return this.warming;
+  }
+
+  /** Whether the warm-up after the start is done: searches are at full speed, with spellings. */
+  get isWarm(): boolean {
+    return this.warmedUp;
   }
 
   /** Stops background work before the database closes, and waits for what is running. */
@@ -355,19 +366,33 @@ export class SearchService {
     facetMode: '0' | '1' | 'only',
     store: TenantFacets,
   ): Promise<Located> {
-    // Orders the store can sort by share the base ranked by relevance.
+    // Orders the store can sort by share the base ranked by relevance; so do the year, on-shelf and
+    // new-arrival filters, which the store applies: narrowing a search by years does not rank again.
     const memorySort = isMemorySort(plan.sort) ? plan.sort : undefined;
     const order = memorySort || plan.sort === 'relevance' ? 'relevance' : `${plan.sort}|${plan.desc}`;
-    const key = `${ctx.tenantId}|base|${baseSignature(plan)}|${order}`;
-    const basePlan: SearchPlan = memorySort ? { ...plan, sort: 'relevance' } : plan;
-    const base = await this.bases.get(key, () => this.findBase(ctx.tenantId, basePlan));
-    const filtered = store.filter(base.ids, plan.filters);
+    const basePlan: SearchPlan = {
+      ...plan,
+      filters: withoutNarrowing(plan.filters),
+      sort: memorySort ? 'relevance' : plan.sort,
+    };
+    const key = `${ctx.tenantId}|base|${matchSignature(basePlan)}|${order}`;
+    let base = await this.bases.get(key, () => this.findBase(ctx.tenantId, basePlan));
+    let ranged = store.narrow(base.ids, plan.filters);
+    if (!ranged.length && base.ids.length && !base.relaxed) {
+      // The words match, but nothing in the years or on shelf: as with no match at all, fewer
+      // words are tried, and spellings offered.
+      const loose = await this.bases.get(`${key}|loose`, () => this.findLooseBase(ctx.tenantId, basePlan));
+      const looseRanged = store.narrow(loose.ids, plan.filters);
+      if (looseRanged.length) [base, ranged] = [loose, looseRanged];
+      else base = { ...base, suggestions: loose.suggestions };
+    }
+    const filtered = store.filter(ranged, plan.filters);
     const hits = memorySort ? store.sortBy(filtered, memorySort, plan.desc) : filtered;
     const facetRows =
       facetMode === '0'
         ? undefined
         : await this.facets.get(`${ctx.tenantId}|${matchSignature(plan)}`, async () =>
-            store.count(base.ids, plan.filters, FACET_LIMIT),
+            store.count(ranged, plan.filters, FACET_LIMIT),
           );
     return {
       total: hits.length,
@@ -382,19 +407,20 @@ export class SearchService {
   /** Every record the text and the non-facet filters match, best first; fewer words when none match. */
   private async findBase(tenantId: number, plan: SearchPlan): Promise<Base> {
     const strict: SearchPlan = { ...plan, filters: { ...plan.filters, facets: {} } };
-    let ids = await findRankedIds(this.db, this.compileFor(strict, tenantId));
-    let effective = strict;
-    let relaxed = false;
-    let suggestions: string[] = [];
-    if (!ids.length) {
-      suggestions = await this.suggestionsFor(tenantId, plan);
-      if (plan.relaxable) {
-        const loose = relaxPlan(strict);
-        const looseIds = await findRankedIds(this.db, this.compileFor(loose, tenantId));
-        if (looseIds.length) [ids, effective, relaxed] = [looseIds, loose, true];
-      }
+    const ids = await findRankedIds(this.db, this.compileFor(strict, tenantId));
+    return ids.length ? { ids, relaxed: false, suggestions: [], plan: strict } : this.findLooseBase(tenantId, strict);
+  }
+
+  /** What a search that found nothing offers: spellings, and the records fewer of its words match. */
+  private async findLooseBase(tenantId: number, plan: SearchPlan): Promise<Base> {
+    const strict: SearchPlan = { ...plan, filters: { ...plan.filters, facets: {} } };
+    const suggestions = await this.suggestionsFor(tenantId, plan);
+    if (plan.relaxable) {
+      const loose = relaxPlan(strict);
+      const ids = await findRankedIds(this.db, this.compileFor(loose, tenantId));
+      if (ids.length) return { ids, relaxed: true, suggestions, plan: loose };
     }
-    return { ids, relaxed, suggestions, plan: effective };
+    return { ids: new Int32Array(0), relaxed: false, suggestions, plan: strict };
   }
 
   /** Did-you-mean for a search that found nothing. */

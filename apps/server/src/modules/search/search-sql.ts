@@ -362,13 +362,22 @@ export const FACET_KEYS: Array<[FacetDimension, Sql]> = [
   ['subject', sql`b.subjects`],
 ];
 
+/** A tsquery of one lexeme (with weights or a prefix mark), as `lexeme()` writes it. */
+const SINGLE_LEXEME = /^'(?:[^'\\]|''|\\.)*'(?::[*A-D]+)?$/;
+/** 1 / ts_rank of one occurrence of weight 1 (ts_rank's scale for a single occurrence is 0.6079). */
+const ONE_TITLE_WORD = 1 / 0.6079271;
+
 /** The relevance of a record: full-text rank, exact and leading title matches, a mild recency tie-break. */
 function relevanceSql(plan: SearchPlan): Sql {
   const clauses = positiveClauses(plan.expr);
   const queries = clauses.map((c) => clauseTsQuery(c, true)).filter(Boolean);
-  const rank = queries.length
-    ? sql`ts_rank_cd('{0.1,0.2,0.4,1.0}'::float4[], b.search_vector, ${queries.map((q) => `(${q})`).join(' | ')}::tsquery)`
-    : sql`0`;
+  const rank = !queries.length
+    ? sql`0`
+    : queries.length === 1 && SINGLE_LEXEME.test(queries[0]!)
+      ? // One word has no proximity to weigh: ts_rank orders its matches as ts_rank_cd does, at about
+        // half the cost on a common word. Scaled so that one title occurrence ranks 1, as with ts_rank_cd.
+        sql`(ts_rank('{0.1,0.2,0.4,1.0}'::float4[], b.search_vector, ${queries[0]!}::tsquery) * ${ONE_TITLE_WORD}::float4)`
+      : sql`ts_rank_cd('{0.1,0.2,0.4,1.0}'::float4[], b.search_vector, ${queries.map((q) => `(${q})`).join(' | ')}::tsquery)`;
   // float8, not numeric: numeric arithmetic on every matching row is slow.
   const recency = sql`least(greatest(coalesce(b.publish_year_int, 1950) - 1950, 0), 100)::float8 * 0.0005::float8`;
   const only = clauses.length === 1 ? clauses[0]! : undefined;

@@ -51,12 +51,14 @@ export class SearchVocabulary {
   ) {}
 
   /**
-   * Makes sure the tenant has a vocabulary. The first one is built at once; a stale one is rebuilt
-   * in the background (at once when checks are immediate), and the old one serves meanwhile.
+   * Makes sure the tenant has a vocabulary: a missing or stale one is built in the background (at
+   * once when checks are immediate), and the old one, or none, serves meanwhile.
    */
   async ensure(tenantId: number): Promise<void> {
     const running = this.builds.get(tenantId);
-    if (running && !this.built.has(tenantId)) return running; // the first build: wait for it
+    // The first build: with immediate checks (tests) it is waited for; a running server answers
+    // without spellings meanwhile rather than hold a search for the minutes a large catalogue takes.
+    if (running && !this.built.has(tenantId)) return this.checkEveryMs === 0 ? running : undefined;
     const last = this.checkedAt.get(tenantId);
     if (last !== undefined && Date.now() - last < this.checkEveryMs) return;
     this.checkedAt.set(tenantId, Date.now());
@@ -67,8 +69,13 @@ export class SearchVocabulary {
     if (build) this.built.add(tenantId);
     if (build && build.record_count === state.record_count && build.last_updated_at === state.last_updated_at) return;
     const rebuilt = this.rebuild(tenantId);
-    if (!build || this.checkEveryMs === 0) return rebuilt;
+    if (this.checkEveryMs === 0) return rebuilt;
     rebuilt.catch(this.log);
+  }
+
+  /** Resolves when the tenant's build in progress, if any, has ended (failed builds included). */
+  async whenBuilt(tenantId: number): Promise<void> {
+    await this.builds.get(tenantId)?.catch(() => undefined);
   }
 
   /** Makes the next use compare the tenant's vocabulary with its catalogue. */
