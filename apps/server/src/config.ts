@@ -26,6 +26,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\d+(kB|MB|GB)$/, 'a size such as 256MB or 1GB')
     .default('512MB'),
+  /** Whether the embedded database runs in a worker thread of its own (it uses the second core). */
+  PGLITE_THREAD: z.enum(['true', 'false']).default('true'),
   /** Milliseconds after which a database statement is logged with its SQL (0 = never). */
   SLOW_QUERY_MS: z.coerce.number().min(0).max(600_000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -65,7 +67,8 @@ export interface AppConfig {
   host: string;
   port: number;
   database: (
-    { kind: 'pglite'; dataDir: string; sharedBuffers: string } | { kind: 'postgres'; url: string; poolSize: number }
+    | { kind: 'pglite'; dataDir: string; sharedBuffers: string; thread: boolean }
+    | { kind: 'postgres'; url: string; poolSize: number }
   ) & {
     /** Statements slower than this are logged with their SQL; 0 = off. */
     slowQueryMs: number;
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           kind: 'pglite',
           dataDir: path.resolve(e.DATA_DIR),
           sharedBuffers: e.PGLITE_SHARED_BUFFERS,
+          thread: e.PGLITE_THREAD === 'true',
           slowQueryMs: e.SLOW_QUERY_MS,
         },
     redisUrl: e.REDIS_URL,

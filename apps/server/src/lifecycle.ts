@@ -17,6 +17,7 @@ export function openConfiguredDatabase(config: AppConfig): Promise<Db> {
         kind: 'pglite',
         dataDir: config.database.dataDir,
         sharedBuffers: config.database.sharedBuffers,
+        thread: config.database.thread,
         slowQueryMs: config.database.slowQueryMs,
       })
     : openDatabase({

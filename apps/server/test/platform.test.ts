@@ -150,7 +150,15 @@ describe('migrations', () => {
 describe('configuration from the environment', () => {
   it('uses the embedded database when DATABASE_URL is unset', () => {
     const c = loadConfig({ DATA_DIR: '/tmp/x' });
-    expect(c.database).toEqual({ kind: 'pglite', dataDir: '/tmp/x', sharedBuffers: '512MB', slowQueryMs: 0 });
+    expect(c.database).toEqual({
+      kind: 'pglite',
+      dataDir: '/tmp/x',
+      sharedBuffers: '512MB',
+      thread: true,
+      slowQueryMs: 0,
+    });
+    expect(loadConfig({ PGLITE_THREAD: 'false' }).database).toMatchObject({ kind: 'pglite', thread: false });
+    expect(() => loadConfig({ PGLITE_THREAD: 'yes' })).toThrow(/PGLITE_THREAD/);
     expect(c.port).toBe(3000);
     expect(c.host).toBe('127.0.0.1');
   });
@@ -164,6 +172,74 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' })).toThrow(
       /PORT[\s\S]*DATABASE_URL: must start with postgres:\/\/[\s\S]*LOG_LEVEL/,
     );
+  });
+});
+
+describe('the embedded database in a thread of its own', () => {
+  /** How many times a 10 ms timer fired while `work` ran. */
+  async function ticksDuring(work: () => Promise<unknown>): Promise<number> {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 10);
+    try {
+      await work();
+    } finally {
+      clearInterval(timer);
+    }
+    return ticks;
+  }
+
+  it('leaves the server thread free while a statement runs, and not in the calling thread', async () => {
+    const threaded = await openDatabase({ kind: 'pglite' });
+    const here = await openDatabase({ kind: 'pglite', thread: false });
+    try {
+      const slow = sql`SELECT pg_sleep(0.4)`;
+      expect(await ticksDuring(() => slow.execute(threaded.kysely))).toBeGreaterThanOrEqual(20);
+      // In the calling thread the WebAssembly database holds the thread: no timer fires meanwhile.
+      expect(await ticksDuring(() => slow.execute(here.kysely))).toBeLessThan(5);
+    } finally {
+      await Promise.all([threaded.close(), here.close()]);
+    }
+  });
+
+  it('passes values, errors with their SQLSTATE, transactions and notifications across', async () => {
+    const db = await openDatabase({ kind: 'pglite' });
+    try {
+      const { rows } = await sql<{ d: Date; a: number[]; b: Uint8Array; n: number; t: string | null }>`
+        SELECT timestamptz '2026-01-02 03:04:05+00' AS d, ARRAY[1, 2, 3] AS a, '\\x0102'::bytea AS b,
+               count(*) AS n, ${null}::text AS t FROM generate_series(1, 5)`.execute(db.kysely);
+      expect(rows[0]!.d).toBeInstanceOf(Date);
+      expect(rows[0]!.d.toISOString()).toBe('2026-01-02T03:04:05.000Z');
+      expect(rows[0]!.a).toEqual([1, 2, 3]);
+      expect(Array.from(rows[0]!.b)).toEqual([1, 2]);
+      expect(rows[0]!.n).toBe(5);
+      expect(rows[0]!.t).toBeNull();
+
+      await expect(sql`SELECT 1 / 0`.execute(db.kysely)).rejects.toMatchObject({
+        code: '22012',
+        message: expect.stringMatching(/division by zero/),
+      });
+
+      await sql`CREATE TABLE t (x int PRIMARY KEY)`.execute(db.kysely);
+      await expect(
+        db.kysely.transaction().execute(async (trx) => {
+          await sql`INSERT INTO t VALUES (1)`.execute(trx);
+          await sql`INSERT INTO t VALUES (1)`.execute(trx);
+        }),
+      ).rejects.toMatchObject({ code: '23505' });
+      const after = await sql<{ n: number }>`SELECT count(*) AS n FROM t`.execute(db.kysely);
+      expect(after.rows[0]!.n).toBe(0);
+
+      const payloads: string[] = [];
+      const stop = await db.listen('changes', (p) => payloads.push(p));
+      await sql`SELECT pg_notify('changes', 'one')`.execute(db.kysely);
+      await expect.poll(() => payloads).toEqual(['one']);
+      await stop();
+      await sql`SELECT pg_notify('changes', 'two')`.execute(db.kysely);
+      await sql`SELECT 1`.execute(db.kysely);
+      expect(payloads).toEqual(['one']);
+    } finally {
+      await db.close();
+    }
   });
 });
 

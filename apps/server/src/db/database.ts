@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, type LogConfig } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { PGliteDialect, SessionLock } from './pglite-dialect.js';
+import { newPGlite } from './pglite-open.js';
+import { PGliteThread, type EmbeddedPg } from './pglite-thread.js';
 import type { Database } from './schema.js';
 
 /** A session pinned to one connection, for scripts and locks (migrations). */
@@ -28,7 +28,13 @@ export interface Db {
 }
 
 export type DbOptions = (
-  | { kind: 'pglite'; dataDir?: string | undefined; sharedBuffers?: string | undefined }
+  | {
+      kind: 'pglite';
+      dataDir?: string | undefined;
+      sharedBuffers?: string | undefined;
+      /** Runs the database in a worker thread (the default) rather than in the calling thread. */
+      thread?: boolean | undefined;
+    }
   | { kind: 'postgres'; url: string; schema?: string | undefined; poolSize?: number | undefined }
 ) & {
   /** Statements that take longer are written to stderr as a JSON line with their SQL (0 or unset: off). */
@@ -49,7 +55,7 @@ export const DEFAULT_PGLITE_SHARED_BUFFERS = '512MB'; // PGLITE_SHARED_BUFFERS s
 export async function openDatabase(opts: DbOptions): Promise<Db> {
   const log = slowQueryLog(opts.slowQueryMs);
   return opts.kind === 'pglite'
-    ? openPGlite(opts.dataDir, opts.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS, log)
+    ? openPGlite(opts.dataDir, opts.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS, opts.thread ?? true, log)
     : openPostgres(opts, log);
 }
 
@@ -70,21 +76,22 @@ function slowQueryLog(ms: number | undefined): LogConfig | undefined {
   };
 }
 
-async function openPGlite(dataDir: string | undefined, sharedBuffers: string, log: LogConfig | undefined): Promise<Db> {
+async function openPGlite(
+  dataDir: string | undefined,
+  sharedBuffers: string,
+  thread: boolean,
+  log: LogConfig | undefined,
+): Promise<Db> {
   let unlock = () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataDir(dataDir);
   }
-  let pglite: PGlite;
+  let pglite: EmbeddedPg;
   try {
-    // pg_trgm backs did-you-mean (migration 0003); PGlite loads extensions only when constructed.
-    pglite = new PGlite(dataDir ?? 'memory://', {
-      parsers: { 20: (v: string) => Number(v) },
-      extensions: { pg_trgm },
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
-    });
-    await pglite.waitReady;
+    pglite = thread
+      ? await PGliteThread.start({ dataDir, sharedBuffers })
+      : await openPGliteHere(dataDir, sharedBuffers);
   } catch (err) {
     unlock();
     throw err;
@@ -98,7 +105,7 @@ async function openPGlite(dataDir: string | undefined, sharedBuffers: string, lo
       const release = await lock.acquire();
       try {
         return await fn({
-          exec: async (script) => void (await pglite.exec(script)),
+          exec: (script) => pglite.exec(script),
           query: async <T>(text: string, params?: unknown[]) => (await pglite.query<T>(text, params)).rows,
         });
       } finally {
@@ -119,6 +126,17 @@ async function openPGlite(dataDir: string | undefined, sharedBuffers: string, lo
       await pglite.close();
       unlock();
     },
+  };
+}
+
+/** PGlite in the calling thread. */
+async function openPGliteHere(dataDir: string | undefined, sharedBuffers: string): Promise<EmbeddedPg> {
+  const pglite = await newPGlite(dataDir, sharedBuffers);
+  return {
+    query: <T>(text: string, params?: unknown[]) => pglite.query<T>(text, params),
+    exec: async (script) => void (await pglite.exec(script)),
+    listen: (channel, onPayload) => pglite.listen(channel, onPayload),
+    close: () => pglite.close(),
   };
 }
 

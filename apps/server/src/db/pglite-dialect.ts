@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -10,6 +9,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import type { EmbeddedPg } from './pglite-thread.js';
 
 /** A FIFO lock: PGlite is a single session, so one user (query or transaction) holds it at a time. */
 export class SessionLock {
@@ -26,7 +26,7 @@ export class SessionLock {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pg: PGlite) {}
+  constructor(private readonly pg: EmbeddedPg) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pg.query<R>(query.sql, query.parameters as unknown[]);
@@ -47,14 +47,14 @@ class PGliteDriver implements Driver {
   private readonly releases = new WeakMap<DatabaseConnection, () => void>();
 
   constructor(
-    private readonly pg: PGlite,
+    pg: EmbeddedPg,
     private readonly lock: SessionLock,
   ) {
     this.connection = new PGliteConnection(pg);
   }
 
   async init(): Promise<void> {
-    await this.pg.waitReady;
+    // The owner opens the database (see database.ts) before Kysely is made.
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -87,10 +87,10 @@ class PGliteDriver implements Driver {
   }
 }
 
-/** Kysely dialect over an embedded PGlite instance, serialising sessions with `lock`. */
+/** Kysely dialect over the embedded database (in this thread or its own), serialising sessions with `lock`. */
 export class PGliteDialect implements Dialect {
   constructor(
-    private readonly pg: PGlite,
+    private readonly pg: EmbeddedPg,
     private readonly lock: SessionLock,
   ) {}
   createAdapter() {

@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+/** Opens PGlite as the server uses it, in memory when there is no data folder. */
+export async function newPGlite(dataDir: string | undefined, sharedBuffers: string): Promise<PGlite> {
+  // pg_trgm backs did-you-mean (migration 0003); PGlite loads extensions only when constructed.
+  const pglite = new PGlite(dataDir ?? 'memory://', {
+    // int8 (counts, sums) as JS numbers: our counts stay far below 2^53.
+    parsers: { 20: (v: string) => Number(v) },
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+  });
+  await pglite.waitReady;
+  return pglite;
+}
