@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { sql } from 'kysely';
 import { migrate, MIGRATIONS_DIR } from '../src/db/migrate.js';
-import { createTestApp, envelopeOf, openTestDatabase, type TestApp } from './helpers.js';
+import { createTestApp, envelopeOf, onPostgres, openTestDatabase, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let webDist: string;
@@ -172,6 +172,21 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' })).toThrow(
       /PORT[\s\S]*DATABASE_URL: must start with postgres:\/\/[\s\S]*LOG_LEVEL/,
     );
+  });
+});
+
+describe.runIf(onPostgres)('PostgreSQL sessions', () => {
+  it('run without JIT, with 16 MB of work memory, in the test schema', async () => {
+    const { db, drop } = await openTestDatabase();
+    try {
+      const { rows } = await sql<{ jit: string; work_mem: string; schema: string }>`
+        SELECT current_setting('jit') AS jit, current_setting('work_mem') AS work_mem,
+               current_schema() AS schema`.execute(db.kysely);
+      expect(rows[0]).toMatchObject({ jit: 'off', work_mem: '16MB', schema: expect.stringMatching(/^t_/) });
+    } finally {
+      await db.close();
+      await drop();
+    }
   });
 });
 

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchRequestInput } from '@openfind/contract';
 import { SearchRequest } from '@openfind/contract';
 import { Classification } from '../src/modules/search/classification.js';
+import { sql } from 'kysely';
+import { findChangedIds } from '../src/modules/search/facet-repository.js';
 import { FacetStore } from '../src/modules/search/facet-store.js';
 import { SearchService, compile } from '../src/modules/search/search-service.js';
 import { SearchVocabulary } from '../src/modules/search/search-vocabulary.js';
@@ -311,6 +313,32 @@ describe('facets in memory and in SQL agree', () => {
       expect(b.numFound).toBe(a.numFound);
       expect(titles(b)).toEqual(titles(a));
     }
+  });
+});
+
+describe('facet values in memory follow the catalogue', () => {
+  it('takes in a record changed after the load, and only what changed', async () => {
+    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    const store = new FacetStore(t.db.kysely, 0);
+    const publishers = async () => {
+      const facets = (await store.get(tenantId))!;
+      return new Map(
+        facets
+          .count(null, planSearch(SearchRequest.parse({ ...TEMPLATE, searchFieldContent: 'x' }), null).filters, 100)
+          .filter((f) => f.dim === 'publisher')
+          .map((f) => [f.key, f.count]),
+      );
+    };
+    expect((await publishers()).get('变更测试出版社')).toBeUndefined();
+    const { rows } = await sql<{ record_id: number }>`
+      UPDATE bib_record SET publisher = '变更测试出版社', updated_at = now()
+      WHERE record_id = (SELECT min(record_id) FROM bib_record WHERE tenant_id = ${tenantId})
+      RETURNING record_id`.execute(t.db.kysely);
+    expect(rows).toHaveLength(1);
+    expect((await publishers()).get('变更测试出版社')).toBe(1);
+    const changed = await findChangedIds(t.db.kysely, tenantId, Date.now() - 60_000);
+    expect(changed).toContain(rows[0]!.record_id);
+    expect(await findChangedIds(t.db.kysely, tenantId, Date.now() + 60_000)).toEqual([]);
   });
 });
 

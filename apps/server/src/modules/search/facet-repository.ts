@@ -25,22 +25,39 @@ export interface FacetRow {
   loan_count: number;
 }
 
-/** A batch of the tenant's records in id order after `afterId` (only those changed since `updatedSinceMs`, when given). */
+const FACET_COLUMNS = sql`record_id, doc_code, physical_count, e_count, campus_ids, lib_codes, location_ids,
+  cur_location_ids, lang_code, country_code, discode1, clc_classes, authors, publisher, subjects, publish_year_int,
+  on_shelf_count, (first_in_date - DATE '1970-01-01') AS in_days, loan_count`;
+
+/** A batch of the tenant's records in id order after `afterId`. */
 export async function findFacetRows(
   db: Kysely<Database>,
   tenantId: number,
-  opts: { afterId: number; limit: number; updatedSinceMs?: number },
+  opts: { afterId: number; limit: number },
 ): Promise<FacetRow[]> {
-  const since =
-    opts.updatedSinceMs === undefined ? sql`` : sql`AND updated_at >= to_timestamp(${opts.updatedSinceMs / 1000})`;
   const { rows } = await sql<FacetRow>`
-    SELECT record_id, doc_code, physical_count, e_count, campus_ids, lib_codes, location_ids, cur_location_ids,
-           lang_code, country_code, discode1, clc_classes, authors, publisher, subjects, publish_year_int,
-           on_shelf_count, (first_in_date - DATE '1970-01-01') AS in_days, loan_count
-    FROM bib_record
-    WHERE tenant_id = ${tenantId} AND record_id > ${opts.afterId} ${since}
+    SELECT ${FACET_COLUMNS} FROM bib_record
+    WHERE tenant_id = ${tenantId} AND record_id > ${opts.afterId}
     ORDER BY record_id
     LIMIT ${opts.limit}`.execute(db);
+  return rows;
+}
+
+/**
+ * The ids of the tenant's records changed since `sinceMs`, through the updated_at index: read in
+ * id order instead, a few changes at the end of a large catalogue are found by reading all of it.
+ */
+export async function findChangedIds(db: Kysely<Database>, tenantId: number, sinceMs: number): Promise<number[]> {
+  const { rows } = await sql<{ record_id: number }>`
+    SELECT record_id FROM bib_record
+    WHERE tenant_id = ${tenantId} AND updated_at >= to_timestamp(${sinceMs / 1000})`.execute(db);
+  return rows.map((r) => r.record_id);
+}
+
+/** The facet rows of these records. */
+export async function findFacetRowsByIds(db: Kysely<Database>, ids: number[]): Promise<FacetRow[]> {
+  const { rows } = await sql<FacetRow>`
+    SELECT ${FACET_COLUMNS} FROM bib_record WHERE record_id = ANY(${ids}::int[])`.execute(db);
   return rows;
 }
 

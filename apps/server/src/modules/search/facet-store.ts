@@ -5,7 +5,14 @@ import type { Filters } from './search-query.js';
 import type { FacetCount } from './search-repository.js';
 import { TEXT_FACETS } from './search-sql.js';
 import { matchKey } from './search-text.js';
-import { countTenantRecords, databaseNow, findFacetRows, type FacetRow } from './facet-repository.js';
+import {
+  countTenantRecords,
+  databaseNow,
+  findChangedIds,
+  findFacetRows,
+  findFacetRowsByIds,
+  type FacetRow,
+} from './facet-repository.js';
 
 /**
  * Dimensions kept per record: the contract's facets that have data ('customSub' has none), and
@@ -510,11 +517,9 @@ export class FacetStore {
     // Changes since the last read started, and a margin for transactions that were still open then.
     const since = facets.readStarted - (this.refreshMs > 0 ? MARGIN_MS : 0);
     facets.readStarted = await databaseNow(this.db);
-    for (let afterId = 0; ;) {
-      const rows = await findFacetRows(this.db, tenantId, { afterId, limit: BATCH, updatedSinceMs: since });
-      for (const r of rows) facets.put(r);
-      if (rows.length < BATCH) break;
-      afterId = rows.at(-1)!.record_id;
+    const changed = await findChangedIds(this.db, tenantId, since);
+    for (let at = 0; at < changed.length; at += BATCH) {
+      for (const r of await findFacetRowsByIds(this.db, changed.slice(at, at + BATCH))) facets.put(r);
     }
     if (facets.fullCheckedAt === now && (await countTenantRecords(this.db, tenantId)) !== facets.size) {
       await this.load(tenantId);
