@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_PGLITE_SHARED_BUFFERS } from './db/database.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -25,7 +26,7 @@ const EnvSchema = z.object({
   PGLITE_SHARED_BUFFERS: z
     .string()
     .regex(/^\d+(kB|MB|GB)$/, 'a size such as 256MB or 1GB')
-    .default('512MB'),
+    .default(DEFAULT_PGLITE_SHARED_BUFFERS),
   /** Whether the embedded database runs in a worker thread of its own (it uses the second core). */
   PGLITE_THREAD: z.enum(['true', 'false']).default('true'),
   /** Milliseconds after which a database statement is logged with its SQL (0 = never). */

@@ -3,7 +3,7 @@ import { startModuleWorker } from '../lib/module-worker.js';
 
 /** What the server needs of the embedded database, in this thread or in its own. */
 export interface EmbeddedPg {
-  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number | undefined }>;
+  query<T>(sql: string, params?: unknown[]): Promise<Answer<T>>;
   exec(sql: string): Promise<void>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -30,15 +30,15 @@ export type ToThread =
   | { kind: 'close'; id: number };
 
 /** A statement's answer. */
-interface Answer {
-  rows: unknown[];
+export interface Answer<T = unknown> {
+  rows: T[];
   affectedRows?: number | undefined;
 }
 
 export type FromThread =
   | { kind: 'ready' }
   | { kind: 'failed'; error: ThreadError }
-  | { kind: 'done'; id: number; rows: unknown[]; affectedRows?: number | undefined }
+  | ({ kind: 'done'; id: number } & Answer)
   | { kind: 'error'; id: number; error: ThreadError }
   | { kind: 'notify'; listenId: number; payload: string };
 
@@ -86,15 +86,22 @@ export class PGliteThread implements EmbeddedPg {
   static async start(data: PGliteThreadData): Promise<PGliteThread> {
     const worker = startModuleWorker(import.meta.url, 'pglite-worker', data);
     await new Promise<void>((resolve, reject) => {
-      const onMessage = (m: FromThread) => {
-        if (m.kind === 'ready') resolve();
-        else if (m.kind === 'failed') reject(toError(m.error));
-        else return;
+      const settle = (error?: Error) => {
         worker.off('message', onMessage);
-        worker.off('error', reject);
+        worker.off('error', settle);
+        worker.off('exit', onExit);
+        if (error) reject(error);
+        else resolve();
       };
+      const onMessage = (m: FromThread) => {
+        if (m.kind === 'ready') settle();
+        else if (m.kind === 'failed') settle(toError(m.error));
+      };
+      const onExit = (code: number) =>
+        settle(new Error(`the embedded database thread stopped while opening (exit code ${code})`));
       worker.on('message', onMessage);
-      worker.once('error', reject);
+      worker.on('error', settle);
+      worker.on('exit', onExit);
     });
     return new PGliteThread(worker);
   }
@@ -107,9 +114,8 @@ export class PGliteThread implements EmbeddedPg {
     });
   }
 
-  async query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number | undefined }> {
-    const r = await this.call({ kind: 'query', sql, params });
-    return r as { rows: T[]; affectedRows?: number | undefined };
+  async query<T>(sql: string, params?: unknown[]): Promise<Answer<T>> {
+    return (await this.call({ kind: 'query', sql, params })) as Answer<T>;
   }
 
   async exec(sql: string): Promise<void> {

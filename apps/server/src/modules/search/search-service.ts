@@ -123,7 +123,6 @@ function isMemorySort(sort: string): sort is MemorySort {
   return (MEMORY_SORTS as readonly string[]).includes(sort);
 }
 
-/** What the base of a plan depends on: its text and its non-facet filters. */
 /** Filters without what the facet store applies itself: the facets, years, on shelf and new arrivals. */
 function withoutNarrowing(filters: Filters): Filters {
   return { ...filters, facets: {}, yearFrom: undefined, yearTo: undefined, onlyOnShelf: false, inDateFrom: undefined };
@@ -404,23 +403,24 @@ export class SearchService {
     };
   }
 
-  /** Every record the text and the non-facet filters match, best first; fewer words when none match. */
+  /**
+   * Every record a base plan (filters `withoutNarrowing`) matches, best first; fewer words when
+   * none match.
+   */
   private async findBase(tenantId: number, plan: SearchPlan): Promise<Base> {
-    const strict: SearchPlan = { ...plan, filters: { ...plan.filters, facets: {} } };
-    const ids = await findRankedIds(this.db, this.compileFor(strict, tenantId));
-    return ids.length ? { ids, relaxed: false, suggestions: [], plan: strict } : this.findLooseBase(tenantId, strict);
+    const ids = await findRankedIds(this.db, this.compileFor(plan, tenantId));
+    return ids.length ? { ids, relaxed: false, suggestions: [], plan } : this.findLooseBase(tenantId, plan);
   }
 
-  /** What a search that found nothing offers: spellings, and the records fewer of its words match. */
+  /** What a base plan that found nothing offers: spellings, and the records fewer of its words match. */
   private async findLooseBase(tenantId: number, plan: SearchPlan): Promise<Base> {
-    const strict: SearchPlan = { ...plan, filters: { ...plan.filters, facets: {} } };
     const suggestions = await this.suggestionsFor(tenantId, plan);
     if (plan.relaxable) {
-      const loose = relaxPlan(strict);
+      const loose = relaxPlan(plan);
       const ids = await findRankedIds(this.db, this.compileFor(loose, tenantId));
       if (ids.length) return { ids, relaxed: true, suggestions, plan: loose };
     }
-    return { ids: new Int32Array(0), relaxed: false, suggestions, plan: strict };
+    return { ids: new Int32Array(0), relaxed: false, suggestions, plan };
   }
 
   /** Did-you-mean for a search that found nothing. */
