@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse';
+import { textPieces } from '../encoding/text-pieces.js';
 import type { ReadResult } from '../model/read-result.js';
 import { DOUBAN_MAPPING } from './csv-mapping.js';
 import type { CsvMapping, CsvTarget } from './csv-mapping.js';
@@ -37,11 +38,9 @@ export async function* readCsv(
     info: true,
     raw: true,
   });
-  const decoder = new TextDecoder(mapping.encoding ?? 'utf-8');
   const feed = (async (): Promise<void> => {
-    for await (const chunk of chunks) {
+    for await (const text of textPieces(chunks, mapping.encoding ?? 'utf-8')) {
       if (parser.destroyed) return;
-      const text = decoder.decode(chunk, { stream: true });
       if (!parser.write(text)) {
         await new Promise<void>((resolve) => {
           const done = (): void => {
@@ -54,7 +53,7 @@ export async function* readCsv(
         });
       }
     }
-    if (!parser.destroyed) parser.end(decoder.decode());
+    if (!parser.destroyed) parser.end();
   })();
   let header: string[] | undefined;
   const indexes: Partial<Record<CsvTarget, number>> = {};

@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { textPieces } from '../encoding/text-pieces.js';
 import { mapRecord } from '../map/map-record.js';
 import type { ReadResult } from '../model/read-result.js';
 import { marcFromJson } from './marc-from-json.js';
@@ -13,12 +14,11 @@ export interface ReadMarcJsonOptions {
 async function* lines(
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
 ): AsyncGenerator<{ text: string; line: number; byteOffset: number }> {
-  const decoder = new TextDecoder('utf-8');
   let pending = '';
   let line = 1;
   let byteOffset = 0;
-  for await (const chunk of chunks) {
-    pending += decoder.decode(chunk, { stream: true });
+  for await (const text of textPieces(chunks)) {
+    pending += text;
     let at = pending.indexOf('\n');
     while (at >= 0) {
       const text = pending.slice(0, at);
@@ -29,7 +29,6 @@ async function* lines(
       at = pending.indexOf('\n');
     }
   }
-  pending += decoder.decode();
   if (pending.length > 0) yield { text: pending, line, byteOffset };
 }
 

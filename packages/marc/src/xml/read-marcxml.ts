@@ -1,6 +1,7 @@
 import { SaxesParser } from 'saxes';
 import type { SaxesTag } from 'saxes';
 import { toNfc } from '../encoding/field-decoder.js';
+import { textPieces } from '../encoding/text-pieces.js';
 import { detectFlavour } from '../flavour/detect-flavour.js';
 import { mapRecord } from '../map/map-record.js';
 import { newBibRecord } from '../map/new-bib-record.js';
@@ -280,7 +281,6 @@ export async function* readMarcXml(
     }
   });
 
-  const decoder = new TextDecoder('utf-8');
   let isFirst = true;
   const feed = (textChunk: string): ReadResult | undefined => {
     try {
@@ -304,8 +304,7 @@ export async function* readMarcXml(
     }
   };
 
-  for await (const chunk of chunks) {
-    let textChunk = decoder.decode(chunk, { stream: true });
+  for await (let textChunk of textPieces(chunks)) {
     if (isFirst) {
       textChunk = textChunk.replace(/^\uFEFF/, '');
       isFirst = false;
@@ -317,22 +316,18 @@ export async function* readMarcXml(
       return;
     }
   }
-  const fault = feed(decoder.decode());
-  if (!fault) {
-    try {
-      parser.close();
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      yield* queue.splice(0);
-      yield {
-        ok: false,
-        reason: `XML syntax error in ${options.file} at end of file (line ${parser.line}, column ${parser.column}): ${message.replace(/^[^:]*:\d+:\d+: /, '')}`,
-        raw: buffer,
-        source: { file: options.file, index: index++, line: parser.line },
-      };
-      return;
-    }
+  try {
+    parser.close();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    yield* queue.splice(0);
+    yield {
+      ok: false,
+      reason: `XML syntax error in ${options.file} at end of file (line ${parser.line}, column ${parser.column}): ${message.replace(/^[^:]*:\d+:\d+: /, '')}`,
+      raw: buffer,
+      source: { file: options.file, index: index++, line: parser.line },
+    };
+    return;
   }
   yield* queue.splice(0);
-  if (fault) yield fault;
 }
