@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SearchRequest } from '@openfind/contract';
+import { sql } from 'kysely';
 import { FacetStore } from '../src/modules/search/facet-store.js';
 import { ResultCache } from '../src/modules/search/result-cache.js';
 import { SearchService } from '../src/modules/search/search-service.js';
@@ -31,7 +32,13 @@ describe('the result cache', () => {
       expect(await cache.get('d', load([8]))).toEqual([7]);
       vi.advanceTimersByTime(5000);
       expect(await cache.get('d', load([9]))).toEqual([9]); // too old to answer
-      expect(loads).toBe(6);
+      // Kept entries do not expire; clear() removes them.
+      await cache.keep('k', load([3]));
+      vi.advanceTimersByTime(60_000);
+      expect(await cache.get('k', load([4]))).toEqual([3]);
+      cache.clear('k');
+      expect(await cache.get('k', load([5]))).toEqual([5]);
+      expect(loads).toBe(8);
       const off = new ResultCache<number>(0, 10);
       await off.get('x', () => Promise.resolve(1));
       expect(off.peek('x')).toBeUndefined();
@@ -95,6 +102,41 @@ describe('a search service with its caches on', () => {
         expect(a.numFound).toBe(b.numFound);
         expect(a.facetResult).toEqual(b.facetResult);
       }
+    }
+  });
+
+  it('ranks the commonest words ahead at warm-up and keeps them until the catalogue changes', async () => {
+    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    await t.db.kysely.executeQuery(sql`ANALYZE bib_record`.compile(t.db.kysely));
+    const service = new SearchService(
+      t.db.kysely,
+      {
+        dictionaries: t.services.dictionaries,
+        vocabulary: t.services.vocabulary,
+        popular: t.services.popularSearches,
+        history: t.services.searchHistory,
+        facetStore: new FacetStore(t.db.kysely, 60_000),
+      },
+      { cacheMs: 50, warmMinMatches: 1 },
+    );
+    try {
+      await service.warmUp([tenantId]);
+      // A record stored behind the service's back (no change announced to it): the warmed search
+      // answers from memory, well past the cache's lifetime, until the change is announced.
+      await storeTestRecords(t, [rec('late', { title: '数据结构补编' })]);
+      await new Promise((r) => setTimeout(r, 200));
+      const ctx = { tenantId, lang: 'zh-CN' as const, readerId: null, client: 'test' };
+      const req = SearchRequest.parse({ ...TEMPLATE, searchFieldContent: '数据结构' });
+      expect((await service.search(ctx, 'search', req)).numFound).toBe(30);
+      service.catalogueChanged(tenantId);
+      expect((await service.search(ctx, 'search', req)).numFound).toBe(31);
+      // A word that is not common is not warmed: it is ranked when asked.
+      expect(
+        (await service.search(ctx, 'search', SearchRequest.parse({ ...TEMPLATE, searchFieldContent: '补编' })))
+          .numFound,
+      ).toBe(1);
+    } finally {
+      await service.close();
     }
   });
 });

@@ -7,7 +7,10 @@ const STALE_FACTOR = 3;
  * `maxWeight` (as `weigh` measures a loaded value). Concurrent loads of one key share one promise.
  */
 export class ResultCache<V> {
-  private readonly entries = new Map<string, { at: number; value: Promise<V>; weight: number; renewing?: boolean }>();
+  private readonly entries = new Map<
+    string,
+    { at: number; value: Promise<V>; weight: number; renewing?: boolean; kept?: boolean }
+  >();
   private weight = 0;
 
   constructor(
@@ -20,7 +23,7 @@ export class ResultCache<V> {
   peek(key: string): Promise<V> | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
-    if (Date.now() - hit.at >= this.ttlMs) {
+    if (!hit.kept && Date.now() - hit.at >= this.ttlMs) {
       this.remove(key);
       return undefined;
     }
@@ -36,7 +39,7 @@ export class ResultCache<V> {
    */
   get(key: string, load: () => Promise<V>): Promise<V> {
     const old = this.entries.get(key);
-    if (old && !old.renewing) {
+    if (old && !old.renewing && !old.kept) {
       const age = Date.now() - old.at;
       if (age >= this.ttlMs && age < this.ttlMs * STALE_FACTOR) {
         old.renewing = true;
@@ -55,11 +58,26 @@ export class ResultCache<V> {
     return value;
   }
 
-  /** Stores a value (a failed promise is forgotten). */
-  set(key: string, value: Promise<V>): void {
+  /**
+   * Keeps the value of `key`, loading it when absent, until `clear` or the size limits remove it:
+   * for values that change only when the caller clears them (warmed searches).
+   */
+  keep(key: string, load: () => Promise<V>): Promise<V> {
+    const hit = this.peek(key);
+    if (hit) {
+      this.entries.get(key)!.kept = true;
+      return hit;
+    }
+    const value = load();
+    this.set(key, value, true);
+    return value;
+  }
+
+  /** Stores a value (a failed promise is forgotten); `kept`: it does not expire. */
+  set(key: string, value: Promise<V>, kept = false): void {
     if (this.ttlMs <= 0) return;
     this.remove(key);
-    const entry = { at: Date.now(), value, weight: 0 };
+    const entry = { at: Date.now(), value, weight: 0, kept };
     this.entries.set(key, entry);
     this.evict();
     value.then(

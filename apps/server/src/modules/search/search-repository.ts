@@ -274,18 +274,15 @@ export async function lexemeExists(db: Kysely<Database>, tenantId: number, token
 }
 
 /**
- * Words of the full-text index in more than `minShare` of the records, from the planner's
- * statistics (ANALYZE keeps the commonest lexemes and their frequencies).
+ * Words of the full-text index in more than `minShare` of the records with their shares, commonest
+ * first, from the planner's statistics (ANALYZE keeps the commonest lexemes and their frequencies).
  */
-export async function findCommonLexemes(db: Kysely<Database>, minShare: number): Promise<Set<string>> {
+export async function findCommonLexemes(db: Kysely<Database>, minShare: number): Promise<Map<string, number>> {
   const { rows } = await sql<{ elems: string[] | null; freqs: number[] | null }>`
     SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs
     FROM pg_stats
     WHERE schemaname = current_schema() AND tablename = 'bib_record' AND attname = 'search_vector'`.execute(db);
   const { elems, freqs } = rows[0] ?? {};
-  const out = new Set<string>();
-  (elems ?? []).forEach((e, i) => {
-    if ((freqs?.[i] ?? 0) >= minShare) out.add(e);
-  });
-  return out;
+  const shares = (elems ?? []).map((e, i) => [e, freqs?.[i] ?? 0] as const).filter(([, f]) => f >= minShare);
+  return new Map(shares.sort((a, b) => b[1] - a[1]));
 }
