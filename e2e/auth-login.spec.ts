@@ -134,7 +134,26 @@ test.describe('login screen', () => {
   });
 });
 
+test("with less motion asked for (the suite's default), the login dialog opens without fading or zooming", async ({
+  page,
+}) => {
+  await page.goto('/searchList?searchFieldContent=%E5%9B%BE%E4%B9%A6');
+  await page.evaluate(() => {
+    const started: string[] = [];
+    (window as unknown as { started: string[] }).started = started;
+    document.addEventListener('animationstart', (e) => started.push(e.animationName), true);
+  });
+  await page.getByRole('link', { name: '登录' }).click();
+  await expect(page.getByRole('dialog', { name: '登录', exact: true })).toBeVisible();
+  await page.waitForTimeout(500);
+  const started = await page.evaluate(() => (window as unknown as { started: string[] }).started);
+  expect(started.filter((name) => /fade|zoom|move|slide/i.test(name))).toEqual([]);
+});
+
 test.describe('login dialog and session', () => {
+  // Motion as most readers have it: the dialog fades in and out, and axe waits for the fades.
+  test.use({ reducedMotion: 'no-preference' });
+
   test('the header login opens the dialog, the login keeps the page; the user menu logs out', async ({ page }) => {
     await page.goto('/searchList?searchFieldContent=%E5%9B%BE%E4%B9%A6');
     const answer = await nextCaptchaAnswer(page, () => page.getByRole('link', { name: '登录' }).click());

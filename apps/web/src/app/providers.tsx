@@ -6,16 +6,19 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useConfig } from '../features/site-config';
 import { HttpFeedback } from './HttpFeedback';
-import { baseTheme } from './theme';
+import { useMediaQuery } from '../lib/use-media-query';
+import { baseTheme, REDUCED_MOTION } from './theme';
 
 type Props = { queryClient: QueryClient; locale: Locale; children: ReactNode };
 
-/** Query cache, Ant Design's locale and theme, and the global HTTP feedback. */
+/** Query cache, Ant Design's locale and theme (without motion when the system asks for less), and the global HTTP feedback. */
 export function AppProviders({ queryClient, locale, children }: Props) {
-  const theme = useMemo(() => baseTheme(''), []);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION);
+  const theme = useMemo(() => baseTheme('', reducedMotion), [reducedMotion]);
+  const wave = useMemo(() => ({ disabled: reducedMotion }), [reducedMotion]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={locale} theme={theme}>
+      <ConfigProvider locale={locale} theme={theme} wave={wave}>
         <HttpFeedback locale={locale} theme={theme} />
         {children}
       </ConfigProvider>
@@ -26,7 +29,8 @@ export function AppProviders({ queryClient, locale, children }: Props) {
 /** Applies the tenant's special font to Ant Design's components once the site config is known. */
 export function ConfigTheme({ children }: { children: ReactNode }) {
   const { specialFont } = useConfig();
-  const theme = useMemo(() => baseTheme(specialFont), [specialFont]);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION);
+  const theme = useMemo(() => baseTheme(specialFont, reducedMotion), [specialFont, reducedMotion]);
   if (!specialFont) return children;
   return <ConfigProvider theme={theme}>{children}</ConfigProvider>;
 }

@@ -1,10 +1,14 @@
 import type { ThemeConfig } from 'antd';
 import { FONT_STACK } from '../features/site-config';
 
+/** The reader's system asks for less motion (WCAG 2.3.3): Ant Design's animations are then off. */
+export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
 /** OpenFind's base theme; the tenant's colours paint the header, not the whole palette. */
-export function baseTheme(specialFont: string): ThemeConfig {
+export function baseTheme(specialFont: string, reducedMotion = false): ThemeConfig {
   return {
     token: {
+      motion: !reducedMotion,
       colorPrimary: '#1d5fa8',
       colorLink: '#1d5fa8',
       colorInfo: '#1d5fa8',
