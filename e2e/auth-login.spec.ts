@@ -223,7 +223,11 @@ test.describe('login dialog and session', () => {
     await expect(page.getByRole('button', { name: '用户菜单：张伟' })).toBeVisible();
     expect((await userInfo()).status()).toBe(200);
 
+    // With unload handlers run, close() does not wait for the page to go: the next page must not
+    // load before this one's pagehide has left its mark.
+    const closed = page.waitForEvent('close');
     await page.close({ runBeforeUnload: true });
+    await closed;
     const next = await context.newPage();
     await next.goto('/Home');
     await expect(next.getByRole('link', { name: '登录' })).toBeVisible();
