@@ -22,7 +22,8 @@ beforeAll(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'openfind-cli-'));
 });
 
-describe('openfind CLI', () => {
+// Each test starts the CLI from source two to five times, 6–10 s each on a two-core machine.
+describe('openfind CLI', { timeout: 180_000 }, () => {
   it('migrates, then finds nothing to do', () => {
     expect(openfind('migrate').out).toMatch(/applied: 0001_foundation.sql/);
     expect(openfind('migrate').out).toMatch(/up to date/);
@@ -110,7 +111,7 @@ describe('openfind CLI', () => {
   });
 });
 
-describe('the embedded database folder', () => {
+describe('the embedded database folder', { timeout: 180_000 }, () => {
   let server: ReturnType<typeof spawn> | undefined;
   afterAll(() => {
     server?.kill('SIGTERM');
