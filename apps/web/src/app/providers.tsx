@@ -7,14 +7,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useConfig } from '../features/site-config';
 import { HttpFeedback } from './HttpFeedback';
 import { useMediaQuery } from '../lib/use-media-query';
-import { baseTheme, REDUCED_MOTION } from './theme';
+import { baseTheme, fontFamily, REDUCED_MOTION } from './theme';
 
 type Props = { queryClient: QueryClient; locale: Locale; children: ReactNode };
 
 /** Query cache, Ant Design's locale and theme (without motion when the system asks for less), and the global HTTP feedback. */
 export function AppProviders({ queryClient, locale, children }: Props) {
   const reducedMotion = useMediaQuery(REDUCED_MOTION);
-  const theme = useMemo(() => baseTheme('', reducedMotion), [reducedMotion]);
+  const theme = useMemo(() => baseTheme(reducedMotion), [reducedMotion]);
   const wave = useMemo(() => ({ disabled: reducedMotion }), [reducedMotion]);
   return (
     <QueryClientProvider client={queryClient}>
@@ -26,11 +26,13 @@ export function AppProviders({ queryClient, locale, children }: Props) {
   );
 }
 
-/** Applies the tenant's special font to Ant Design's components once the site config is known. */
+/**
+ * Applies the tenant's special font to Ant Design's components once the site config is known; the
+ * rest of the theme (colours, motion) is inherited from `AppProviders`.
+ */
 export function ConfigTheme({ children }: { children: ReactNode }) {
   const { specialFont } = useConfig();
-  const reducedMotion = useMediaQuery(REDUCED_MOTION);
-  const theme = useMemo(() => baseTheme(specialFont, reducedMotion), [specialFont, reducedMotion]);
+  const theme = useMemo(() => ({ token: { fontFamily: fontFamily(specialFont) } }), [specialFont]);
   if (!specialFont) return children;
   return <ConfigProvider theme={theme}>{children}</ConfigProvider>;
 }

@@ -4,8 +4,13 @@ import { FONT_STACK } from '../features/site-config';
 /** The reader's system asks for less motion (WCAG 2.3.3): Ant Design's animations are then off. */
 export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
+/** The tenant's special font first, then the standard stack. */
+export function fontFamily(specialFont: string): string {
+  return specialFont ? `${specialFont}, ${FONT_STACK}` : FONT_STACK;
+}
+
 /** OpenFind's base theme; the tenant's colours paint the header, not the whole palette. */
-export function baseTheme(specialFont: string, reducedMotion = false): ThemeConfig {
+export function baseTheme(reducedMotion = false): ThemeConfig {
   return {
     token: {
       motion: !reducedMotion,
@@ -18,7 +23,7 @@ export function baseTheme(specialFont: string, reducedMotion = false): ThemeConf
       colorTextTertiary: '#545b66',
       // Error texts (form validation) in a red with 4.5:1 on white; Ant Design's default is about 3.2:1.
       colorError: '#c42b1c',
-      fontFamily: specialFont ? `${specialFont}, ${FONT_STACK}` : FONT_STACK,
+      fontFamily: fontFamily(''),
     },
   };
 }

@@ -202,9 +202,8 @@ export class SearchService {
   private warming: Promise<void> | undefined;
   private closing = false;
   private warmedUp = false;
-  private common: CommonWords = new Set();
-  /** The common words' shares of the records, commonest first. */
-  private commonShares = new Map<string, number>();
+  /** The common words with their shares of the records, commonest first. */
+  private common: ReadonlyMap<string, number> = new Map();
   private commonAt = 0;
   private readonly rewarms = new Map<number, NodeJS.Timeout>();
   private readonly warmMinMatches: number;
@@ -244,7 +243,7 @@ export class SearchService {
     this.warmedUp = false;
     this.warming = (async () => {
       await this.deps.maintenance?.poke(true);
-      this.setCommon(await findCommonLexemes(this.db, COMMON_SHARE));
+      this.common = await findCommonLexemes(this.db, COMMON_SHARE);
       this.commonAt = Date.now();
       for (const id of tenantIds) {
         if (this.closing) return;
@@ -274,9 +273,7 @@ export class SearchService {
     if (!store) return;
     // Only words whose ranking costs: in a small catalogue every search is quick.
     const minShare = this.warmMinMatches / Math.max(store.size, 1);
-    const words = [...this.commonShares]
-      .filter(([w, share]) => share >= minShare && TYPED_WORD.test(w))
-      .slice(0, WARM_WORDS);
+    const words = [...this.common].filter(([w, share]) => share >= minShare && TYPED_WORD.test(w)).slice(0, WARM_WORDS);
     for (const [word] of words) {
       if (this.closing) return;
       const plan = planSearch(SearchRequest.parse({ ...SEARCH_REQUEST_TEMPLATE, searchFieldContent: word }), null);
@@ -304,17 +301,12 @@ export class SearchService {
     await Promise.allSettled([this.deps.facetStore?.close(), this.deps.vocabulary.close(), this.warming]);
   }
 
-  private setCommon(shares: Map<string, number>): void {
-    this.commonShares = shares;
-    this.common = new Set(shares.keys());
-  }
-
   /** SQL of a plan, with the catalogue's common words (refreshed in the background every half hour). */
   private compileFor(plan: SearchPlan, tenantId: number): CompiledSearch {
     if (Date.now() - this.commonAt > COMMON_WORDS_MS) {
       this.commonAt = Date.now();
       findCommonLexemes(this.db, COMMON_SHARE).then(
-        (words) => this.setCommon(words),
+        (words) => (this.common = words),
         () => (this.commonAt = 0),
       );
     }

@@ -32,7 +32,7 @@ function lexeme(token: string, weights: string, prefix = false): string {
  * records). Their segmentation is stable, so they skip the character fallback, which would double
  * the work of the commonest searches.
  */
-export type CommonWords = ReadonlySet<string>;
+export type CommonWords = Pick<ReadonlySet<string>, 'has'>;
 
 /**
  * One word. A Chinese word matches as the word or as its characters in a row: the single-character
