@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -6,6 +7,10 @@ const alias = { '@openfind/contract': src('contract'), '@openfind/text': src('te
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on two cores. The server suite
+    // spends much of its time waiting on the CLI's child processes and the database thread, so two
+    // workers use the machine (npm test 584 → ? s on two cores).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },

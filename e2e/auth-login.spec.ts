@@ -228,6 +228,15 @@ test.describe('login dialog and session', () => {
     const closed = page.waitForEvent('close');
     await page.close({ runBeforeUnload: true });
     await closed;
+    // The mark reaches the browser's storage from the closing renderer a moment later; on a loaded
+    // machine the next page could otherwise read the storage first (and rightly log nothing out).
+    await expect
+      .poll(async () =>
+        (await context.storageState()).origins
+          .flatMap((o) => o.localStorage)
+          .some((item) => item.name === 'openfind:closedWithSession'),
+      )
+      .toBe(true);
     const next = await context.newPage();
     await next.goto('/Home');
     await expect(next.getByRole('link', { name: '登录' })).toBeVisible();

@@ -36,9 +36,33 @@ function config(): AppConfig {
   return loadConfig();
 }
 
-/** Opens and prepares the database, runs `fn` with the services, closes the database. */
-async function withServices<T>(fn: (s: Services, db: Db) => Promise<T>): Promise<T> {
+/** The embedded database's page cache for a short administrative command (see `briefConfig`). */
+const BRIEF_PGLITE_SHARED_BUFFERS = '32MB';
+
+/**
+ * The configuration for a command that reads or writes a few rows (tenant, config, reader, migrate,
+ * the demo institutions): unless the environment says otherwise, the embedded database opens with a
+ * small page cache and in the command's own thread. Preparing the server's 512 MB cache alone takes over a second at each
+ * start, and a thread of its own only pays while a server or an import keeps both cores busy.
+ */
+function briefConfig(): AppConfig {
   const cfg = config();
+  if (cfg.database.kind !== 'pglite') return cfg;
+  return {
+    ...cfg,
+    database: {
+      ...cfg.database,
+      sharedBuffers: process.env.PGLITE_SHARED_BUFFERS ? cfg.database.sharedBuffers : BRIEF_PGLITE_SHARED_BUFFERS,
+      thread: process.env.PGLITE_THREAD ? cfg.database.thread : false,
+    },
+  };
+}
+
+/**
+ * Opens and prepares the database, runs `fn` with the services, closes the database. `cfg` is the
+ * full configuration for commands that move many records (seed, import), else `briefConfig()`.
+ */
+async function withServices<T>(fn: (s: Services, db: Db) => Promise<T>, cfg = briefConfig()): Promise<T> {
   const db = await openConfiguredDatabase(cfg);
   try {
     await prepareDatabase(db);
@@ -87,7 +111,7 @@ program
   .command('migrate')
   .description('apply pending database migrations and refresh the default code lists')
   .action(async () => {
-    const cfg = config();
+    const cfg = briefConfig();
     const db = await openConfiguredDatabase(cfg);
     try {
       const { applied } = await prepareDatabase(db);
@@ -104,26 +128,29 @@ program
   .option('--records <n>', 'generate N demo catalogue records for --tenant (re-running updates, never duplicates)')
   .addOption(new Option('--tenant <selector>', 'institution for --records').default('default'))
   .action(async (o: { records?: string; tenant: string }) => {
-    await withServices(async (s, db) => {
-      if (o.records === undefined) {
-        const r = await seedDemo(db.kysely);
-        console.log(
-          `created: ${r.created.join(', ') || 'none'}; already there: ${r.skipped.join(', ') || 'none'}; ` +
-            `demo records: ${r.records}`,
-        );
-        return;
-      }
-      const n = Number(o.records);
-      if (!Number.isInteger(n) || n < 1 || n > 10_000_000)
-        throw new CliError('--records takes a whole number from 1 to 10000000');
-      if (!(await s.tenants.find(o.tenant)) && o.tenant === 'default') await seedDemo(db.kysely, { records: 0 });
-      s.tenants.invalidate();
-      const t = await findTenant(s, o.tenant);
-      const progress = new Progress(n, 'records');
-      const created = await seedDemoCatalogue(db.kysely, t.id, n, (done) => progress.update(done));
-      progress.done();
-      console.log(`demo catalogue of ${t.name}: ${n} records (${created} new) in ${progress.seconds().toFixed(1)} s`);
-    });
+    await withServices(
+      async (s, db) => {
+        if (o.records === undefined) {
+          const r = await seedDemo(db.kysely);
+          console.log(
+            `created: ${r.created.join(', ') || 'none'}; already there: ${r.skipped.join(', ') || 'none'}; ` +
+              `demo records: ${r.records}`,
+          );
+          return;
+        }
+        const n = Number(o.records);
+        if (!Number.isInteger(n) || n < 1 || n > 10_000_000)
+          throw new CliError('--records takes a whole number from 1 to 10000000');
+        if (!(await s.tenants.find(o.tenant)) && o.tenant === 'default') await seedDemo(db.kysely, { records: 0 });
+        s.tenants.invalidate();
+        const t = await findTenant(s, o.tenant);
+        const progress = new Progress(n, 'records');
+        const created = await seedDemoCatalogue(db.kysely, t.id, n, (done) => progress.update(done));
+        progress.done();
+        console.log(`demo catalogue of ${t.name}: ${n} records (${created} new) in ${progress.seconds().toFixed(1)} s`);
+      },
+      o.records === undefined ? briefConfig() : config(),
+    );
   });
 
 program
@@ -193,7 +220,7 @@ program
           }
         }
         if (failed) throw new CliError(`${failed} of ${files.length} file(s) could not be read`);
-      });
+      }, config());
     },
   );
 

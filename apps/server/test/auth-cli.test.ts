@@ -2,19 +2,18 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Db } from '../src/db/database.js';
 import { createServices } from '../src/services.js';
 import { envelopeOf, type TestApp } from './helpers.js';
 import { login, TEST_AUTH } from './auth-support.js';
+import { cliArgs } from './support/cli.js';
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 let dataDir: string;
 
 function openfind(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  const r = spawnSync(process.execPath, cliArgs(...args), {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', OPENFIND_READER_PASSWORD: '' },
     encoding: 'utf8',
     timeout: 60_000,

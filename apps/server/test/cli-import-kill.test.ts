@@ -2,12 +2,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { bookRecord, concat } from './support/marc-fixtures.js';
+import { cliArgs } from './support/cli.js';
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const RECORDS = 24_000;
 
 describe('an import killed with SIGKILL', () => {
@@ -21,13 +20,13 @@ describe('an import killed with SIGKILL', () => {
     );
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
     const run = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { env, encoding: 'utf8', timeout: 240_000 });
+      spawnSync(process.execPath, cliArgs(...args), { env, encoding: 'utf8', timeout: 240_000 });
     expect(run('seed', '--demo', '--records', '1').status).toBe(0);
 
     // Kill the import three times, each at a random moment after its first committed batch
     // (the first progress line is printed when a batch has been stored).
     for (let round = 0; round < 3; round++) {
-      const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'import', file, '--batch-size', '300'], {
+      const child = spawn(process.execPath, cliArgs('import', file, '--batch-size', '300'), {
         env,
         stdio: ['ignore', 'ignore', 'pipe'],
       });

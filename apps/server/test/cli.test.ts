@@ -2,15 +2,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliArgs } from './support/cli.js';
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 let dataDir: string;
 
-/** Runs the openfind CLI from source on the test's own embedded database. */
+/** Runs the openfind CLI (from source, or the build: support/cli.ts) on the test's own embedded database. */
 function openfind(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  const r = spawnSync(process.execPath, cliArgs(...args), {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
     encoding: 'utf8',
     timeout: 60_000,
@@ -22,7 +21,7 @@ beforeAll(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'openfind-cli-'));
 });
 
-// Each test starts the CLI from source two to five times, 6–10 s each on a two-core machine.
+// Each test starts the CLI two to five times: 6–10 s each from source on a two-core machine, 3–5 s built.
 describe('openfind CLI', { timeout: 180_000 }, () => {
   it('migrates, then finds nothing to do', () => {
     expect(openfind('migrate').out).toMatch(/applied: 0001_foundation.sql/);
@@ -101,7 +100,7 @@ describe('openfind CLI', { timeout: 180_000 }, () => {
   });
 
   it('reports a bad environment clearly', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'migrate'], {
+    const r = spawnSync(process.execPath, cliArgs('migrate'), {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: 'mysql://nope', PORT: 'x' },
       encoding: 'utf8',
     });
@@ -118,7 +117,7 @@ describe('the embedded database folder', { timeout: 180_000 }, () => {
   });
 
   it('is refused to a second process while the server runs, and freed when it stops', async () => {
-    server = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--port', '0'], {
+    server = spawn(process.execPath, cliArgs('serve', '--port', '0'), {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     });
     await new Promise<void>((resolve, reject) => {

@@ -4,10 +4,10 @@ import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { useConfig } from '../features/site-config';
+import { fontFamily, useConfig } from '../features/site-config';
 import { HttpFeedback } from './HttpFeedback';
 import { useMediaQuery } from '../lib/use-media-query';
-import { baseTheme, fontFamily, REDUCED_MOTION } from './theme';
+import { baseTheme, REDUCED_MOTION } from './theme';
 
 type Props = { queryClient: QueryClient; locale: Locale; children: ReactNode };
 

@@ -1,13 +1,8 @@
 import type { ThemeConfig } from 'antd';
-import { FONT_STACK } from '../features/site-config';
+import { fontFamily } from '../features/site-config';
 
 /** The reader's system asks for less motion (WCAG 2.3.3): Ant Design's animations are then off. */
 export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-/** The tenant's special font first, then the standard stack. */
-export function fontFamily(specialFont: string): string {
-  return specialFont ? `${specialFont}, ${FONT_STACK}` : FONT_STACK;
-}
 
 /** OpenFind's base theme; the tenant's colours paint the header, not the whole palette. */
 export function baseTheme(reducedMotion = false): ThemeConfig {

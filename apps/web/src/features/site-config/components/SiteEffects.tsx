@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { setSiteTitle } from '../../../lib/document-title';
 import { useLogo } from '../api/get-logo';
 import { useConfig } from '../site-config-context';
-import { DEFAULT_ICON_URL, FONT_STACK } from '../site-assets';
+import { DEFAULT_ICON_URL, fontFamily } from '../site-assets';
 
 function setFavicon(href: string): void {
   let link = document.head.querySelector<HTMLLinkElement>('link[rel="icon"]');
@@ -30,7 +30,7 @@ export function SiteEffects({ siteName }: { siteName: string }) {
     document.documentElement.style.filter = config.blackAndWhiteModel === '1' ? 'grayscale(1)' : '';
   }, [config.blackAndWhiteModel]);
   useEffect(() => {
-    document.body.style.fontFamily = config.specialFont ? `${config.specialFont}, ${FONT_STACK}` : '';
+    document.body.style.fontFamily = config.specialFont ? fontFamily(config.specialFont) : '';
   }, [config.specialFont]);
   return null;
 }
