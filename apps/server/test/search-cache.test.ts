@@ -139,4 +139,41 @@ describe('a search service with its caches on', () => {
       await service.close();
     }
   });
+
+  it('reads the common words again before it re-warms after a change', async () => {
+    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    const analyze = () => t.db.kysely.executeQuery(sql`ANALYZE bib_record`.compile(t.db.kysely));
+    await analyze();
+    const service = new SearchService(
+      t.db.kysely,
+      {
+        dictionaries: t.services.dictionaries,
+        vocabulary: t.services.vocabulary,
+        popular: t.services.popularSearches,
+        history: t.services.searchHistory,
+        facetStore: new FacetStore(t.db.kysely, 60_000),
+      },
+      { cacheMs: 50, warmMinMatches: 1, rewarmMs: 50 },
+    );
+    try {
+      await service.warmUp([tenantId]);
+      // An import makes a new word common; once the catalogue is quiet, the searches are warmed again.
+      await storeTestRecords(
+        t,
+        Array.from({ length: 10 }, (_, i) => rec(`quark${i}`, { title: `Zyxquark studies ${i}` })),
+      );
+      await analyze();
+      service.catalogueChanged(tenantId);
+      await new Promise((r) => setTimeout(r, 150));
+      await service.whenRewarmed();
+      // Stored behind the service's back: the new word was warmed, so its search answers from memory.
+      await storeTestRecords(t, [rec('quark-late', { title: 'Zyxquark addenda' })]);
+      await new Promise((r) => setTimeout(r, 200));
+      const ctx = { tenantId, lang: 'zh-CN' as const, readerId: null, client: 'test' };
+      const req = SearchRequest.parse({ ...TEMPLATE, searchFieldContent: 'zyxquark' });
+      expect((await service.search(ctx, 'search', req)).numFound).toBe(10);
+    } finally {
+      await service.close();
+    }
+  });
 });

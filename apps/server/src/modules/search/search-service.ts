@@ -206,7 +206,10 @@ export class SearchService {
   private common: ReadonlyMap<string, number> = new Map();
   private commonAt = 0;
   private readonly rewarms = new Map<number, NodeJS.Timeout>();
+  /** The last re-warm after a change. */
+  private rewarming: Promise<void> = Promise.resolve();
   private readonly warmMinMatches: number;
+  private readonly rewarmMs: number;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -223,9 +226,12 @@ export class SearchService {
       cacheMs: number;
       /** Common words are warmed when they match at least this many records (`WARM_MIN_MATCHES`). */
       warmMinMatches?: number;
+      /** Quiet time after a change before the common searches are warmed again (`REWARM_MS`). */
+      rewarmMs?: number;
     },
   ) {
     this.warmMinMatches = opts.warmMinMatches ?? WARM_MIN_MATCHES;
+    this.rewarmMs = opts.rewarmMs ?? REWARM_MS;
     this.results = new ResultCache(opts.cacheMs, 1000);
     this.facets = new ResultCache(opts.cacheMs, 1000);
     // Ranked ids of text searches: at most 256 MB of them.
@@ -243,8 +249,7 @@ export class SearchService {
     this.warmedUp = false;
     this.warming = (async () => {
       await this.deps.maintenance?.poke(true);
-      this.common = await findCommonLexemes(this.db, COMMON_SHARE);
-      this.commonAt = Date.now();
+      await this.readCommonWords();
       for (const id of tenantIds) {
         if (this.closing) return;
         await this.deps.facetStore?.prepare(id);
@@ -283,22 +288,45 @@ export class SearchService {
     }
   }
 
-  /** Warms the tenant's common searches again once its catalogue has been quiet for `REWARM_MS`. */
+  /** Reads the catalogue's common words from the planner's statistics. */
+  private async readCommonWords(): Promise<void> {
+    this.common = await findCommonLexemes(this.db, COMMON_SHARE);
+    this.commonAt = Date.now();
+  }
+
+  /**
+   * Warms the tenant's common searches again once its catalogue has been quiet for `rewarmMs`,
+   * with the common words read again first: an import may have made new words common.
+   */
   private scheduleRewarm(tenantId: number): void {
     clearTimeout(this.rewarms.get(tenantId));
     const timer = setTimeout(() => {
       this.rewarms.delete(tenantId);
-      if (!this.closing) void this.warmCommonSearches(tenantId).catch(() => undefined);
-    }, REWARM_MS);
+      if (this.closing) return;
+      this.rewarming = (async () => {
+        await this.readCommonWords();
+        if (!this.closing) await this.warmCommonSearches(tenantId);
+      })().catch(() => undefined);
+    }, this.rewarmMs);
     timer.unref();
     this.rewarms.set(tenantId, timer);
+  }
+
+  /** Resolves once the re-warm that is running, if one is, has finished. */
+  whenRewarmed(): Promise<void> {
+    return this.rewarming;
   }
 
   /** Stops background work before the database closes, and waits for what is running. */
   async close(): Promise<void> {
     this.closing = true;
     for (const timer of this.rewarms.values()) clearTimeout(timer);
-    await Promise.allSettled([this.deps.facetStore?.close(), this.deps.vocabulary.close(), this.warming]);
+    await Promise.allSettled([
+      this.deps.facetStore?.close(),
+      this.deps.vocabulary.close(),
+      this.warming,
+      this.rewarming,
+    ]);
   }
 
   /** SQL of a plan, with the catalogue's common words (refreshed in the background every half hour). */
