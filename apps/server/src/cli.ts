@@ -42,8 +42,9 @@ const BRIEF_PGLITE_SHARED_BUFFERS = '32MB';
 /**
  * The configuration for a command that reads or writes a few rows (tenant, config, reader, migrate,
  * the demo institutions): unless the environment says otherwise, the embedded database opens with a
- * small page cache and in the command's own thread. Preparing the server's 512 MB cache alone takes over a second at each
- * start, and a thread of its own only pays while a server or an import keeps both cores busy.
+ * small page cache and in the command's own thread. Preparing the server's 512 MB cache alone takes
+ * over a second at each start, and a thread of its own only pays while a server or an import keeps
+ * both cores busy.
  */
 function briefConfig(): AppConfig {
   const cfg = config();
