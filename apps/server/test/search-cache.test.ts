@@ -105,10 +105,9 @@ describe('a search service with its caches on', () => {
     }
   });
 
-  it('ranks the commonest words ahead at warm-up and keeps them until the catalogue changes', async () => {
-    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
-    await t.db.kysely.executeQuery(sql`ANALYZE bib_record`.compile(t.db.kysely));
-    const service = new SearchService(
+  /** A search service of its own that warms every common word (a 50 ms result cache, facets from memory). */
+  const warmingService = (opts: { rewarmMs?: number } = {}) =>
+    new SearchService(
       t.db.kysely,
       {
         dictionaries: t.services.dictionaries,
@@ -117,8 +116,13 @@ describe('a search service with its caches on', () => {
         history: t.services.searchHistory,
         facetStore: new FacetStore(t.db.kysely, 60_000),
       },
-      { cacheMs: 50, warmMinMatches: 1 },
+      { cacheMs: 50, warmMinMatches: 1, ...opts },
     );
+
+  it('ranks the commonest words ahead at warm-up and keeps them until the catalogue changes', async () => {
+    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    await t.db.kysely.executeQuery(sql`ANALYZE bib_record`.compile(t.db.kysely));
+    const service = warmingService();
     try {
       await service.warmUp([tenantId]);
       // A record stored behind the service's back (no change announced to it): the warmed search
@@ -144,17 +148,7 @@ describe('a search service with its caches on', () => {
     const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
     const analyze = () => t.db.kysely.executeQuery(sql`ANALYZE bib_record`.compile(t.db.kysely));
     await analyze();
-    const service = new SearchService(
-      t.db.kysely,
-      {
-        dictionaries: t.services.dictionaries,
-        vocabulary: t.services.vocabulary,
-        popular: t.services.popularSearches,
-        history: t.services.searchHistory,
-        facetStore: new FacetStore(t.db.kysely, 60_000),
-      },
-      { cacheMs: 50, warmMinMatches: 1, rewarmMs: 50 },
-    );
+    const service = warmingService({ rewarmMs: 50 });
     try {
       await service.warmUp([tenantId]);
       // An import makes a new word common; once the catalogue is quiet, the searches are warmed again.

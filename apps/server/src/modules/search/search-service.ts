@@ -332,11 +332,9 @@ export class SearchService {
   /** SQL of a plan, with the catalogue's common words (refreshed in the background every half hour). */
   private compileFor(plan: SearchPlan, tenantId: number): CompiledSearch {
     if (Date.now() - this.commonAt > COMMON_WORDS_MS) {
+      // Not read again by the next search while this read runs; tried again at the next one if it fails.
       this.commonAt = Date.now();
-      findCommonLexemes(this.db, COMMON_SHARE).then(
-        (words) => (this.common = words),
-        () => (this.commonAt = 0),
-      );
+      this.readCommonWords().catch(() => (this.commonAt = 0));
     }
     return compile(plan, tenantId, this.common);
   }
