@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { startModuleWorker } from '../../lib/module-worker.js';
+import { BATCH_THREAD_LIMITS, startModuleWorker } from '../../lib/module-worker.js';
 import type { EncodedBatch } from './catalogue-repository.js';
 import type { RecordInput } from './record-input.js';
 
@@ -18,7 +18,7 @@ export class AnalysisPool {
 
   constructor(size = Math.max(1, availableParallelism() - 1)) {
     this.workers = Array.from({ length: size }, () => {
-      const w = startModuleWorker(import.meta.url, 'analysis-worker');
+      const w = startModuleWorker(import.meta.url, 'analysis-worker', undefined, BATCH_THREAD_LIMITS);
       w.on('message', (msg: { id: number; batch?: EncodedBatch; error?: string }) => {
         const p = this.pending.get(msg.id);
         this.pending.delete(msg.id);

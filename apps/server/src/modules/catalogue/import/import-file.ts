@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { CsvMapping, ReadCatalogueOptions } from '@openfind/marc';
 import type { Database } from '../../../db/schema.js';
-import { startModuleWorker } from '../../../lib/module-worker.js';
+import { BATCH_THREAD_LIMITS, startModuleWorker } from '../../../lib/module-worker.js';
 import { writeBatch } from '../catalogue-repository.js';
 import { attachHoldingsRecords } from '../holdings-records.js';
 import { loadPlaceDirectory } from './place-directory.js';
@@ -203,7 +203,7 @@ function startReader(input: ReadWorkerInput, inOwnThread: boolean): Reader {
       },
     };
   }
-  const worker = startModuleWorker(import.meta.url, 'read-worker', { ...input, isThread: true });
+  const worker = startModuleWorker(import.meta.url, 'read-worker', { ...input, isThread: true }, BATCH_THREAD_LIMITS);
   return {
     messages: messagesOf(worker),
     ack: () => worker.postMessage({ kind: 'ack' }),
