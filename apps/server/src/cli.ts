@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Command, Option } from 'commander';
 import { MenusInput, SiteConfig } from '@openfind/contract';
@@ -10,6 +10,12 @@ import type { Db } from './db/database.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { openConfiguredDatabase, prepareDatabase } from './lifecycle.js';
 import { Progress } from './lib/progress.js';
+import {
+  deferIndexes,
+  restoreDeferredIndexes,
+  shouldDeferIndexes,
+  type DeferIndexes,
+} from './modules/catalogue/import/deferred-indexes.js';
 import { IMPORT_FORMATS, importFile, type ImportFormat } from './modules/catalogue/import/import-file.js';
 import { seedDemo } from './seed/demo.js';
 import { seedDemoCatalogue } from './seed/demo-catalogue.js';
@@ -165,10 +171,25 @@ program
   .option('--mapping <file>', 'JSON column mapping for CSV/TSV files')
   .option('--reject-dir <dir>', 'folder for reject reports (default: beside each file)')
   .option('--batch-size <n>', 'records per committed batch', '1000')
+  .addOption(
+    new Option(
+      '--defer-indexes <when>',
+      'drop the full-text and class-number indexes while importing and build them at the end (auto: large imports into the embedded database)',
+    )
+      .choices(['auto', 'always', 'never'])
+      .default('auto'),
+  )
   .action(
     async (
       files: string[],
-      o: { tenant: string; format: ImportFormat; mapping?: string; rejectDir?: string; batchSize: string },
+      o: {
+        tenant: string;
+        format: ImportFormat;
+        mapping?: string;
+        rejectDir?: string;
+        batchSize: string;
+        deferIndexes: DeferIndexes;
+      },
     ) => {
       const batchSize = Number(o.batchSize);
       if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 5000) {
@@ -188,37 +209,49 @@ program
       }
       await withServices(async (s, db) => {
         const t = await findTenant(s, o.tenant);
+        const bytes = files.reduce((sum, f) => sum + statSync(f).size, 0);
+        const deferred = (await shouldDeferIndexes(db.kysely, db.kind, bytes, o.deferIndexes))
+          ? await deferIndexes(db.kysely)
+          : [];
+        if (deferred.length) console.log(`indexes built after the import, in one pass: ${deferred.join(', ')}`);
         let failed = 0;
-        for (const file of files) {
-          const progress = new Progress(undefined, 'records', path.basename(file));
-          try {
-            const r = await importFile({
-              db: db.kysely,
-              tenantId: t.id,
-              file,
-              format: o.format,
-              batchSize,
-              ...(csvMapping ? { csvMapping } : {}),
-              ...(o.rejectDir ? { rejectDir: o.rejectDir } : {}),
-              onProgress: (bytes, total, read) => {
-                const fraction = Math.min(1, bytes / Math.max(total, 1));
-                progress.update(read, `${Math.round(100 * fraction)}% of the file`, fraction);
-              },
-            });
-            progress.done();
-            console.log(
-              `${file}: read ${r.read}, created ${r.created}, updated ${r.updated}, unchanged ${r.unchanged}, ` +
-                (r.holdingsAttached
-                  ? `holdings records attached ${r.holdingsAttached} (${r.itemsAttached} copies), `
-                  : '') +
-                `skipped ${r.skipped} in ${r.seconds.toFixed(1)} s (${Math.round(r.read / Math.max(r.seconds, 0.001))} records/s)` +
-                (r.rejectReport ? `\n  skipped records and reasons: ${r.rejectReport}` : ''),
-            );
-          } catch (err) {
-            progress.done();
-            failed++;
-            console.error(`${file}: not imported: ${(err as Error).message}`);
+        try {
+          for (const file of files) {
+            const progress = new Progress(undefined, 'records', path.basename(file));
+            try {
+              const r = await importFile({
+                db: db.kysely,
+                tenantId: t.id,
+                file,
+                format: o.format,
+                batchSize,
+                ...(csvMapping ? { csvMapping } : {}),
+                ...(o.rejectDir ? { rejectDir: o.rejectDir } : {}),
+                onProgress: (bytes, total, read) => {
+                  const fraction = Math.min(1, bytes / Math.max(total, 1));
+                  progress.update(read, `${Math.round(100 * fraction)}% of the file`, fraction);
+                },
+              });
+              progress.done();
+              console.log(
+                `${file}: read ${r.read}, created ${r.created}, updated ${r.updated}, unchanged ${r.unchanged}, ` +
+                  (r.holdingsAttached
+                    ? `holdings records attached ${r.holdingsAttached} (${r.itemsAttached} copies), `
+                    : '') +
+                  `skipped ${r.skipped} in ${r.seconds.toFixed(1)} s (${Math.round(r.read / Math.max(r.seconds, 0.001))} records/s)` +
+                  (r.rejectReport ? `\n  skipped records and reasons: ${r.rejectReport}` : ''),
+              );
+            } catch (err) {
+              progress.done();
+              failed++;
+              console.error(`${file}: not imported: ${(err as Error).message}`);
+            }
           }
+        } finally {
+          const started = Date.now();
+          const built = await restoreDeferredIndexes(db.kysely);
+          if (built.length)
+            console.log(`indexes built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${built.join(', ')}`);
         }
         if (failed) throw new CliError(`${failed} of ${files.length} file(s) could not be read`);
       }, config());

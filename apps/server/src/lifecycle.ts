@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { restoreDeferredIndexes } from './modules/catalogue/import/deferred-indexes.js';
 import { backfillAuthorSort } from './modules/catalogue/sort-key-backfill.js';
 import { seedDemo } from './seed/demo.js';
 import { ensureReferenceData } from './seed/reference.js';
@@ -28,9 +29,15 @@ export function openConfiguredDatabase(config: AppConfig): Promise<Db> {
       });
 }
 
-/** Brings the schema and the installation-default code lists up to date. */
+/**
+ * Brings the schema and the installation-default code lists up to date, and builds any index an
+ * interrupted import left out.
+ */
 export async function prepareDatabase(db: Db): Promise<{ applied: string[] }> {
   const { applied } = await migrate(db);
+  await restoreDeferredIndexes(db.kysely, (name) =>
+    process.stderr.write(`building the index ${name}, which an interrupted import left out …\n`),
+  );
   await ensureReferenceData(db.kysely);
   await backfillAuthorSort(db.kysely);
   return { applied };

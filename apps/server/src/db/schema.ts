@@ -160,6 +160,13 @@ export interface ItemTable {
   /** Key of the holdings record the item came from; null for items of the bibliographic record itself (0011). */
   holdings_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
+/** An index a large import dropped, with the statement that builds it again (migration 0014). */
+export interface DeferredIndexTable {
+  name: string;
+  definition: string;
+  deferred_at: ColumnType<Date, never, never>;
+}
+
 export interface ImportRunTable {
   id: Generated<number>;
   tenant_id: number;
@@ -397,6 +404,7 @@ export interface Database {
   bib_record: BibRecordTable;
   item: ItemTable;
   import_run: ImportRunTable;
+  deferred_index: DeferredIndexTable;
   schema_migration: SchemaMigrationTable;
   loan_event: LoanEventTable;
   record_rating: RecordRatingTable;
