@@ -11,9 +11,9 @@ import { DataDirBusyError } from './db/data-dir-lock.js';
 import { openConfiguredDatabase, prepareDatabase } from './lifecycle.js';
 import { Progress } from './lib/progress.js';
 import {
-  deferIndexes,
-  restoreDeferredIndexes,
+  estimateRecords,
   shouldDeferIndexes,
+  withDeferredIndexes,
   type DeferIndexes,
 } from './modules/catalogue/import/deferred-indexes.js';
 import { IMPORT_FORMATS, importFile, type ImportFormat } from './modules/catalogue/import/import-file.js';
@@ -152,8 +152,17 @@ program
         s.tenants.invalidate();
         const t = await findTenant(s, o.tenant);
         const progress = new Progress(n, 'records');
-        const created = await seedDemoCatalogue(db.kysely, t.id, n, (done) => progress.update(done));
-        progress.done();
+        const defer = await shouldDeferIndexes(db.kysely, db.kind, n, 'auto');
+        const created = await withDeferredIndexes(
+          db.kysely,
+          defer,
+          async () => {
+            const created = await seedDemoCatalogue(db.kysely, t.id, n, (done) => progress.update(done));
+            progress.done();
+            return created;
+          },
+          console.log,
+        );
         console.log(`demo catalogue of ${t.name}: ${n} records (${created} new) in ${progress.seconds().toFixed(1)} s`);
       },
       o.records === undefined ? briefConfig() : config(),
@@ -210,49 +219,46 @@ program
       await withServices(async (s, db) => {
         const t = await findTenant(s, o.tenant);
         const bytes = files.reduce((sum, f) => sum + statSync(f).size, 0);
-        const deferred = (await shouldDeferIndexes(db.kysely, db.kind, bytes, o.deferIndexes))
-          ? await deferIndexes(db.kysely)
-          : [];
-        if (deferred.length) console.log(`indexes built after the import, in one pass: ${deferred.join(', ')}`);
+        const defer = await shouldDeferIndexes(db.kysely, db.kind, estimateRecords(bytes), o.deferIndexes);
         let failed = 0;
-        try {
-          for (const file of files) {
-            const progress = new Progress(undefined, 'records', path.basename(file));
-            try {
-              const r = await importFile({
-                db: db.kysely,
-                tenantId: t.id,
-                file,
-                format: o.format,
-                batchSize,
-                ...(csvMapping ? { csvMapping } : {}),
-                ...(o.rejectDir ? { rejectDir: o.rejectDir } : {}),
-                onProgress: (bytes, total, read) => {
-                  const fraction = Math.min(1, bytes / Math.max(total, 1));
-                  progress.update(read, `${Math.round(100 * fraction)}% of the file`, fraction);
-                },
-              });
-              progress.done();
-              console.log(
-                `${file}: read ${r.read}, created ${r.created}, updated ${r.updated}, unchanged ${r.unchanged}, ` +
-                  (r.holdingsAttached
-                    ? `holdings records attached ${r.holdingsAttached} (${r.itemsAttached} copies), `
-                    : '') +
-                  `skipped ${r.skipped} in ${r.seconds.toFixed(1)} s (${Math.round(r.read / Math.max(r.seconds, 0.001))} records/s)` +
-                  (r.rejectReport ? `\n  skipped records and reasons: ${r.rejectReport}` : ''),
-              );
-            } catch (err) {
-              progress.done();
-              failed++;
-              console.error(`${file}: not imported: ${(err as Error).message}`);
+        await withDeferredIndexes(
+          db.kysely,
+          defer,
+          async () => {
+            for (const file of files) {
+              const progress = new Progress(undefined, 'records', path.basename(file));
+              try {
+                const r = await importFile({
+                  db: db.kysely,
+                  tenantId: t.id,
+                  file,
+                  format: o.format,
+                  batchSize,
+                  ...(csvMapping ? { csvMapping } : {}),
+                  ...(o.rejectDir ? { rejectDir: o.rejectDir } : {}),
+                  onProgress: (bytes, total, read) => {
+                    const fraction = Math.min(1, bytes / Math.max(total, 1));
+                    progress.update(read, `${Math.round(100 * fraction)}% of the file`, fraction);
+                  },
+                });
+                progress.done();
+                console.log(
+                  `${file}: read ${r.read}, created ${r.created}, updated ${r.updated}, unchanged ${r.unchanged}, ` +
+                    (r.holdingsAttached
+                      ? `holdings records attached ${r.holdingsAttached} (${r.itemsAttached} copies), `
+                      : '') +
+                    `skipped ${r.skipped} in ${r.seconds.toFixed(1)} s (${Math.round(r.read / Math.max(r.seconds, 0.001))} records/s)` +
+                    (r.rejectReport ? `\n  skipped records and reasons: ${r.rejectReport}` : ''),
+                );
+              } catch (err) {
+                progress.done();
+                failed++;
+                console.error(`${file}: not imported: ${(err as Error).message}`);
+              }
             }
-          }
-        } finally {
-          const started = Date.now();
-          const built = await restoreDeferredIndexes(db.kysely);
-          if (built.length)
-            console.log(`indexes built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${built.join(', ')}`);
-        }
+          },
+          console.log,
+        );
         if (failed) throw new CliError(`${failed} of ${files.length} file(s) could not be read`);
       }, config());
     },

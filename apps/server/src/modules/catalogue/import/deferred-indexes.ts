@@ -17,28 +17,53 @@ export const DEFER_MIN_RECORDS = 20_000;
 /** Bytes per record assumed when estimating a file's records from its size (MARC21 averages about 1 kB). */
 const BYTES_PER_RECORD = 1000;
 
+/** About how many records files of this many bytes hold. */
+export function estimateRecords(bytes: number): number {
+  return Math.floor(bytes / BYTES_PER_RECORD);
+}
+
 /** `always` and `never` are the operator's; `auto` decides by the engine and the sizes (`shouldDeferIndexes`). */
 export type DeferIndexes = 'auto' | 'always' | 'never';
 
 /**
- * Whether an import of files totalling `bytes` should drop the deferrable indexes and build them
- * again at the end. Automatically only on the embedded database, which no other process can search
- * meanwhile (a PostgreSQL server may be serving searches that need the index), and only when the
- * import is large and the catalogue already holds fewer records than it brings.
+ * Whether writing about `records` records should drop the deferrable indexes and build them again
+ * at the end. Automatically only on the embedded database, which no other process can search
+ * meanwhile (a PostgreSQL server may be serving searches that need the index), and only when
+ * that many records are many and more than the catalogue already holds.
  */
 export async function shouldDeferIndexes(
   db: Kysely<Database>,
   engine: 'pglite' | 'postgres',
-  bytes: number,
+  records: number,
   mode: DeferIndexes,
 ): Promise<boolean> {
   if (mode !== 'auto') return mode === 'always';
-  const estimate = Math.floor(bytes / BYTES_PER_RECORD);
-  if (engine !== 'pglite' || estimate < DEFER_MIN_RECORDS) return false;
+  if (engine !== 'pglite' || records < DEFER_MIN_RECORDS) return false;
   // Counting stops at the estimate: the whole table is not read to learn that it is larger.
   const { rows } = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM (SELECT 1 FROM bib_record LIMIT ${estimate}) r`.execute(db);
-  return (rows[0]?.n ?? 0) < estimate;
+    SELECT count(*)::int AS n FROM (SELECT 1 FROM bib_record LIMIT ${records}) r`.execute(db);
+  return (rows[0]?.n ?? 0) < records;
+}
+
+/**
+ * Runs `fn` (an import, a seed) with the deferrable indexes dropped when `defer` is set, and builds
+ * them again when it ends, whether it succeeded or not. `report` hears what was deferred and built.
+ */
+export async function withDeferredIndexes<T>(
+  db: Kysely<Database>,
+  defer: boolean,
+  fn: () => Promise<T>,
+  report: (line: string) => void = () => undefined,
+): Promise<T> {
+  const deferred = defer ? await deferIndexes(db) : [];
+  if (deferred.length) report(`indexes built in one pass at the end: ${deferred.join(', ')}`);
+  try {
+    return await fn();
+  } finally {
+    const started = Date.now();
+    const built = await restoreDeferredIndexes(db);
+    if (built.length) report(`indexes built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${built.join(', ')}`);
+  }
 }
 
 /**
