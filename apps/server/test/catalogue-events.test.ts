@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceCatalogueChange, watchCatalogueChanges } from '../src/modules/catalogue/catalogue-events.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
@@ -46,6 +47,17 @@ describe('catalogue change announcements', () => {
       await storeTestRecords(t, [rec('ev-1', { title: '引力波探测导论' })]);
       expect(await eventually(async () => seen.length > 0)).toBe(true);
       expect(seen).toEqual([tenantId]);
+      // Announcements of another schema of the same database (another installation, whose tenant
+      // ids are its own) are not ours.
+      seen.length = 0;
+      await t.db.kysely.transaction().execute(async (trx) => {
+        await sql`CREATE SCHEMA IF NOT EXISTS openfind_events_other`.execute(trx);
+        await sql`SET LOCAL search_path = openfind_events_other`.execute(trx);
+        await announceCatalogueChange(trx, tenantId);
+      });
+      await sql`DROP SCHEMA openfind_events_other`.execute(t.db.kysely);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(seen).toEqual([]);
     } finally {
       await stop();
     }
