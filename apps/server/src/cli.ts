@@ -17,6 +17,9 @@ import {
   type DeferIndexes,
 } from './modules/catalogue/import/deferred-indexes.js';
 import { IMPORT_FORMATS, importFile, type ImportFormat } from './modules/catalogue/import/import-file.js';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema.js';
+import { vacuumCatalogue } from './modules/search/search-maintenance.js';
 import { seedDemo } from './seed/demo.js';
 import { seedDemoCatalogue } from './seed/demo-catalogue.js';
 import { startServer } from './server.js';
@@ -128,13 +131,38 @@ program
     }
   });
 
+/** Records written at once from which a command refreshes the catalogue's statistics itself. */
+const STATISTICS_AFTER = 1000;
+
+/**
+ * After many records were written: VACUUM ANALYZE of the catalogue, so that the first searches have
+ * the planner's statistics (the embedded database has no autovacuum, a server's may be off or late).
+ */
+async function refreshStatistics(db: Kysely<Database>, written: number): Promise<void> {
+  if (written < STATISTICS_AFTER) return;
+  const started = performance.now();
+  await vacuumCatalogue(db);
+  console.log(`catalogue statistics updated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** `--defer-indexes`, shared by the commands that write many records. */
+function deferIndexesOption(doing: string): Option {
+  return new Option(
+    '--defer-indexes <when>',
+    `drop the full-text and class-number indexes while ${doing} and build them at the end (auto: large loads into the embedded database)`,
+  )
+    .choices(['auto', 'always', 'never'])
+    .default('auto');
+}
+
 program
   .command('seed')
   .description('load demo data')
   .requiredOption('--demo', 'the demo institutions with their libraries, locations and catalogues')
   .option('--records <n>', 'generate N demo catalogue records for --tenant (re-running updates, never duplicates)')
   .addOption(new Option('--tenant <selector>', 'institution for --records').default('default'))
-  .action(async (o: { records?: string; tenant: string }) => {
+  .addOption(deferIndexesOption('generating'))
+  .action(async (o: { records?: string; tenant: string; deferIndexes: DeferIndexes }) => {
     await withServices(
       async (s, db) => {
         if (o.records === undefined) {
@@ -152,7 +180,7 @@ program
         s.tenants.invalidate();
         const t = await findTenant(s, o.tenant);
         const progress = new Progress(n, 'records');
-        const defer = await shouldDeferIndexes(db.kysely, db.kind, n, 'auto');
+        const defer = await shouldDeferIndexes(db.kysely, db.kind, n, o.deferIndexes);
         const created = await withDeferredIndexes(
           db.kysely,
           defer,
@@ -164,6 +192,7 @@ program
           console.log,
         );
         console.log(`demo catalogue of ${t.name}: ${n} records (${created} new) in ${progress.seconds().toFixed(1)} s`);
+        await refreshStatistics(db.kysely, n);
       },
       o.records === undefined ? briefConfig() : config(),
     );
@@ -180,14 +209,7 @@ program
   .option('--mapping <file>', 'JSON column mapping for CSV/TSV files')
   .option('--reject-dir <dir>', 'folder for reject reports (default: beside each file)')
   .option('--batch-size <n>', 'records per committed batch', '1000')
-  .addOption(
-    new Option(
-      '--defer-indexes <when>',
-      'drop the full-text and class-number indexes while importing and build them at the end (auto: large imports into the embedded database)',
-    )
-      .choices(['auto', 'always', 'never'])
-      .default('auto'),
-  )
+  .addOption(deferIndexesOption('importing'))
   .action(
     async (
       files: string[],
@@ -221,6 +243,7 @@ program
         const bytes = files.reduce((sum, f) => sum + statSync(f).size, 0);
         const defer = await shouldDeferIndexes(db.kysely, db.kind, estimateRecords(bytes), o.deferIndexes);
         let failed = 0;
+        let changed = 0;
         await withDeferredIndexes(
           db.kysely,
           defer,
@@ -242,6 +265,7 @@ program
                   },
                 });
                 progress.done();
+                changed += r.created + r.updated;
                 console.log(
                   `${file}: read ${r.read}, created ${r.created}, updated ${r.updated}, unchanged ${r.unchanged}, ` +
                     (r.holdingsAttached
@@ -259,6 +283,7 @@ program
           },
           console.log,
         );
+        await refreshStatistics(db.kysely, changed);
         if (failed) throw new CliError(`${failed} of ${files.length} file(s) could not be read`);
       }, config());
     },

@@ -73,7 +73,7 @@ export function createServices(
       popular: popularSearches,
       history: searchHistory,
       facetStore,
-      maintenance: new SearchMaintenance(db.kysely, db.kind === 'pglite', searchCacheMs > 0 ? 10 * 60_000 : 0),
+      maintenance: new SearchMaintenance(db.kysely, db.kind, searchCacheMs > 0 ? 10 * 60_000 : 0),
     },
     { cacheMs: searchCacheMs },
   );

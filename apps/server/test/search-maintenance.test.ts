@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { storeRecords } from '../src/modules/catalogue/catalogue-repository.js';
+import type { RecordInput } from '../src/modules/catalogue/record-input.js';
+import { SearchMaintenance, vacuumCatalogue } from '../src/modules/search/search-maintenance.js';
+import { createTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let tenantId: number;
+beforeAll(async () => {
+  t = await createTestApp({ records: 30 });
+  tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+});
+afterAll(async () => t.close());
+
+const book = (i: number): RecordInput => ({
+  sourceKey: `maintenance-${i}`,
+  sourceFormat: 'marc21',
+  title: `统计信息测试 ${i}`,
+  items: [],
+});
+
+/** The catalogue state the last housekeeping was done for, and the catalogue's own. */
+async function states(): Promise<{ done: number | null; now: number | null }> {
+  const { rows } = await sql<{ done: number | null; now: number | null }>`
+    SELECT (SELECT max_record_id FROM search_maintenance WHERE id = 1) AS done,
+           (SELECT max(record_id) FROM bib_record) AS now`.execute(t.db.kysely);
+  return rows[0]!;
+}
+
+describe('catalogue housekeeping', () => {
+  it('vacuums and analyses the catalogue, and only again when it changed', async () => {
+    const db = t.db.kysely;
+    await storeRecords(db, tenantId, [book(1)]);
+    expect(await vacuumCatalogue(db)).toBe(true);
+    const after = await states();
+    expect(after.done).toBe(after.now);
+    // The planner has statistics of the full-text column (what keeps zero-hit searches fast).
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_stats
+      WHERE schemaname = current_schema() AND tablename = 'bib_record' AND attname = 'search_vector'`.execute(db);
+    expect(rows[0]!.n).toBe(1);
+    expect(await vacuumCatalogue(db, { onlyIfChanged: true })).toBe(false);
+    await storeRecords(db, tenantId, [book(2)]);
+    expect(await vacuumCatalogue(db, { onlyIfChanged: true })).toBe(true);
+  });
+
+  it('does the work of autovacuum where there is none', async () => {
+    const db = t.db.kysely;
+    await storeRecords(db, tenantId, [book(3)]);
+    const maintenance = new SearchMaintenance(db, t.db.kind, 0);
+    await maintenance.poke(true);
+    const { rows } = await sql<{ off: boolean }>`SELECT current_setting('autovacuum') = 'off' AS off`.execute(db);
+    const expected = t.db.kind === 'pglite' || rows[0]!.off;
+    const after = await states();
+    expect(after.done === after.now).toBe(expected);
+    // Without a change it does nothing more (and says nothing is left to do).
+    expect(await vacuumCatalogue(db, { onlyIfChanged: true })).toBe(!expected);
+  });
+});
