@@ -17,9 +17,6 @@ import {
   type DeferIndexes,
 } from './modules/catalogue/import/deferred-indexes.js';
 import { IMPORT_FORMATS, importFile, type ImportFormat } from './modules/catalogue/import/import-file.js';
-import type { Kysely } from 'kysely';
-import type { Database } from './db/schema.js';
-import { vacuumCatalogue } from './modules/search/search-maintenance.js';
 import { seedDemo } from './seed/demo.js';
 import { seedDemoCatalogue } from './seed/demo-catalogue.js';
 import { startServer } from './server.js';
@@ -131,20 +128,6 @@ program
     }
   });
 
-/** Records written at once from which a command refreshes the catalogue's statistics itself. */
-const STATISTICS_AFTER = 1000;
-
-/**
- * After many records were written: VACUUM ANALYZE of the catalogue, so that the first searches have
- * the planner's statistics (the embedded database has no autovacuum, a server's may be off or late).
- */
-async function refreshStatistics(db: Kysely<Database>, written: number): Promise<void> {
-  if (written < STATISTICS_AFTER) return;
-  const started = performance.now();
-  await vacuumCatalogue(db);
-  console.log(`catalogue statistics updated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}
-
 /** `--defer-indexes`, shared by the commands that write many records. */
 function deferIndexesOption(doing: string): Option {
   return new Option(
@@ -192,7 +175,6 @@ program
           console.log,
         );
         console.log(`demo catalogue of ${t.name}: ${n} records (${created} new) in ${progress.seconds().toFixed(1)} s`);
-        await refreshStatistics(db.kysely, n);
       },
       o.records === undefined ? briefConfig() : config(),
     );
@@ -243,7 +225,6 @@ program
         const bytes = files.reduce((sum, f) => sum + statSync(f).size, 0);
         const defer = await shouldDeferIndexes(db.kysely, db.kind, estimateRecords(bytes), o.deferIndexes);
         let failed = 0;
-        let changed = 0;
         await withDeferredIndexes(
           db.kysely,
           defer,
@@ -265,7 +246,6 @@ program
                   },
                 });
                 progress.done();
-                changed += r.created + r.updated;
                 console.log(
                   `${file}: read ${r.read}, created ${r.created}, updated ${r.updated}, unchanged ${r.unchanged}, ` +
                     (r.holdingsAttached
@@ -283,7 +263,6 @@ program
           },
           console.log,
         );
-        await refreshStatistics(db.kysely, changed);
         if (failed) throw new CliError(`${failed} of ${files.length} file(s) could not be read`);
       }, config());
     },

@@ -27,10 +27,9 @@ export type DeferIndexes = 'auto' | 'always' | 'never';
 
 /**
  * Whether writing about `records` records should drop the deferrable indexes and build them again
- * at the end. Automatically only when that many records are many, and on the embedded database
- * (which no other process can search meanwhile) when they are more than the catalogue already
- * holds; on a PostgreSQL server only into an empty catalogue (the first load of an installation):
- * otherwise its server may be serving searches of every institution that need the indexes.
+ * at the end. Automatically only on the embedded database, which no other process can search
+ * meanwhile (a PostgreSQL server may be serving searches that need the index), and only when
+ * that many records are many and more than the catalogue already holds.
  */
 export async function shouldDeferIndexes(
   db: Kysely<Database>,
@@ -39,12 +38,11 @@ export async function shouldDeferIndexes(
   mode: DeferIndexes,
 ): Promise<boolean> {
   if (mode !== 'auto') return mode === 'always';
-  if (records < DEFER_MIN_RECORDS) return false;
-  const limit = engine === 'pglite' ? records : 1;
-  // Counting stops at the limit: the whole table is not read to learn that it is larger.
+  if (engine !== 'pglite' || records < DEFER_MIN_RECORDS) return false;
+  // Counting stops at the estimate: the whole table is not read to learn that it is larger.
   const { rows } = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM (SELECT 1 FROM bib_record LIMIT ${limit}) r`.execute(db);
-  return (rows[0]?.n ?? 0) < limit;
+    SELECT count(*)::int AS n FROM (SELECT 1 FROM bib_record LIMIT ${records}) r`.execute(db);
+  return (rows[0]?.n ?? 0) < records;
 }
 
 /**
