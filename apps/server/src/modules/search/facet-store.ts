@@ -273,14 +273,7 @@ class TenantFacets {
    */
   narrow(recordIds: Int32Array, filters: Filters): Int32Array {
     const inFrom = inDaysFrom(filters);
-    if (
-      filters.yearFrom === undefined &&
-      filters.yearTo === undefined &&
-      !filters.onlyOnShelf &&
-      inFrom === undefined
-    ) {
-      return recordIds;
-    }
+    if (!hasRange(filters, inFrom)) return recordIds;
     const out = new Int32Array(recordIds.length);
     let n = 0;
     for (let i = 0; i < recordIds.length; i++) {
@@ -350,11 +343,18 @@ class TenantFacets {
     if (filters.unsupported.length) return { total: 0, ids: [] };
     const tests = Object.entries(filters.facets).map(([dim, v]) => this.filterOf(dim as FacetDimension, v));
     const inFrom = inDaysFrom(filters);
-    const slots: number[] = [];
+    const ranged = hasRange(filters, inFrom);
+    // Plain loops and a native sort: a million records in tens of milliseconds, not hundreds (this
+    // runs on the thread that answers every request).
+    const found = new Int32Array(this.slots);
+    let n = 0;
     for (let slot = 0; slot < this.slots; slot++) {
-      if (this.inRange(slot, filters, inFrom) && tests.every((t) => this.has(slot, t.test, t.accept))) slots.push(slot);
+      if (ranged && !this.inRange(slot, filters, inFrom)) continue;
+      let passes = true;
+      for (let t = 0; t < tests.length && passes; t++) passes = this.has(slot, tests[t]!.test, tests[t]!.accept);
+      if (passes) found[n++] = this.recordOf[slot]!;
     }
-    const ids = Int32Array.from(slots, (s) => this.recordOf[s]!).sort((a, b) => b - a);
+    const ids = found.subarray(0, n).sort().reverse();
     const sorted = order ? this.sortBy(ids, order.sort, order.desc) : ids;
     return { total: sorted.length, ids: Array.from(sorted.subarray(0, limit)) };
   }
@@ -528,6 +528,11 @@ export class FacetStore {
 }
 
 export type { TenantFacets };
+
+/** Whether `filters` limit years, copies on shelf or arrival dates (`inFrom`: `inDaysFrom(filters)`). */
+function hasRange(filters: Filters, inFrom: number | undefined): boolean {
+  return filters.yearFrom !== undefined || filters.yearTo !== undefined || filters.onlyOnShelf || inFrom !== undefined;
+}
 
 /** The new-arrivals window of `filters` (getNewBook) as days since 1970-01-01, like `inDays`. */
 function inDaysFrom(filters: Filters): number | undefined {
