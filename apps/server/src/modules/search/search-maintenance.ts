@@ -47,9 +47,8 @@ async function autovacuumOff(db: Kysely<Database>): Promise<boolean> {
 }
 
 /**
- * VACUUM ANALYZE of the catalogue's tables (after a large import, or when the catalogue changed
- * since the last time with `onlyIfChanged`); records the catalogue's state it was done for.
- * Returns whether it ran.
+ * VACUUM ANALYZE of the catalogue's tables (with `onlyIfChanged`, only when the catalogue changed
+ * since the last time); records the catalogue's state it was done for. Returns whether it ran.
  */
 export async function vacuumCatalogue(db: Kysely<Database>, opts: { onlyIfChanged?: boolean } = {}): Promise<boolean> {
   const { rows } = await sql<{ changed: boolean; max_id: number | null; last: string | null }>`
