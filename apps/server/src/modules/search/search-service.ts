@@ -324,6 +324,7 @@ export class SearchService {
     await Promise.allSettled([
       this.deps.facetStore?.close(),
       this.deps.vocabulary.close(),
+      this.deps.maintenance?.close(),
       this.warming,
       this.rewarming,
     ]);
