@@ -100,9 +100,9 @@ export function resultRows(page: Page) {
 }
 
 /**
- * Fails on any serious or critical axe-core (WCAG 2.2 AA) violation of the page as it is, once a
- * result list that was dimmed while a new answer loaded has faded back in (0.15 s): checked halfway,
- * its text fails the contrast rule.
+ * Fails on any serious or critical axe-core (WCAG 2.2 AA) violation of the page as it is, once no
+ * result list is dimmed (the previous answer stays at 55% opacity until the new one has rendered):
+ * dimmed text fails the contrast rule.
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   for (const list of await page.locator('.of-results').all()) await expect(list).toHaveCSS('opacity', '1');

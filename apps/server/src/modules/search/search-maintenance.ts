@@ -82,7 +82,7 @@ export class SearchMaintenance {
 
   private async check(): Promise<void> {
     this.needed ??= this.engine === 'pglite' ? Promise.resolve(true) : autovacuumOff(this.db);
-    if (await this.needed) await vacuumCatalogue(this.db, { onlyIfChanged: true });
+    if (await this.needed) await vacuumCatalogue(this.db);
   }
 }
 
@@ -93,17 +93,17 @@ async function autovacuumOff(db: Kysely<Database>): Promise<boolean> {
 }
 
 /**
- * VACUUM ANALYZE of the catalogue's tables (with `onlyIfChanged`, only when the catalogue changed
- * since the last time); records the catalogue's state it was done for. Returns whether it ran.
+ * VACUUM ANALYZE of the catalogue's tables when the catalogue changed since the last time; records
+ * the catalogue's state it was done for. Returns whether it ran.
  */
-export async function vacuumCatalogue(db: Kysely<Database>, opts: { onlyIfChanged?: boolean } = {}): Promise<boolean> {
+export async function vacuumCatalogue(db: Kysely<Database>): Promise<boolean> {
   const { rows } = await sql<{ changed: boolean; max_id: number | null; last: string | null }>`
     SELECT s.max_id, s.last,
            (m.max_record_id IS DISTINCT FROM s.max_id OR m.last_updated_at IS DISTINCT FROM s.last::timestamptz) AS changed
     FROM (SELECT max(record_id) AS max_id, max(updated_at)::text AS last FROM bib_record) s
     LEFT JOIN search_maintenance m ON m.id = 1`.execute(db);
   const state = rows[0];
-  if (!state || (opts.onlyIfChanged && !state.changed)) return false;
+  if (!state?.changed) return false;
   await sql`VACUUM (ANALYZE) bib_record`.execute(db);
   await sql`VACUUM (ANALYZE) item`.execute(db);
   await sql`

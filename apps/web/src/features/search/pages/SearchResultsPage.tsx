@@ -87,7 +87,12 @@ export function SearchResultsPage({ mode }: { mode: Mode }) {
         </div>
         <div className="of-search-layout">
           {isPhone ? null : <aside className="of-search-aside">{aside}</aside>}
-          <section className="of-search-main" aria-labelledby="of-results-heading" aria-busy={query.isFetching}>
+          {/* Busy until the answer shown is the latest: the deferred render lags behind the query. */}
+          <section
+            className="of-search-main"
+            aria-labelledby="of-results-heading"
+            aria-busy={query.isFetching || data !== query.data}
+          >
             {isPhone && (facets || mode === 'category') ? (
               <>
                 <Button className="of-filters-button" onClick={() => setIsDrawerOpen(true)} aria-haspopup="dialog">
