@@ -145,6 +145,23 @@ describe('http client', () => {
     expect(onError).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['logged out', null],
+    ['logged in again', { header: 'jwtOpacAuth', value: 'token-2' }],
+  ])('does not call a 401 an expired login when the reader has %s while the call was in flight', async (_n, next) => {
+    let token: SessionToken | null = { header: 'jwtOpacAuth', value: 'token-1' };
+    reply = (_req, res) => {
+      token = next;
+      json(res, 401, fail(401, 'expired'));
+    };
+    const { http, onError, onUnauthorized } = client({ getToken: () => token });
+    const error = await http.get('/oga/userinfo').catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'unauthorized' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(onError).not.toHaveBeenCalled();
+    expect(seen[0]?.headers.jwtopacauth).toBe('token-1');
+  });
+
   it('gives up after the timeout and reports it', async () => {
     reply = (_req, res) => setTimeout(() => json(res, 200, ok(null)), 500);
     const { http, onError } = client({ timeoutMs: 50 });

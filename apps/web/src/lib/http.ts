@@ -38,7 +38,11 @@ export type HttpClientOptions = {
   timeoutMs?: number;
   getContext: () => RequestContext;
   getToken: () => SessionToken | null;
-  /** Called on HTTP 401, errCode 401 or the 'xxx' message. */
+  /**
+   * Called on HTTP 401, errCode 401 or the 'xxx' message — unless the call was sent under a session
+   * that has since ended or been replaced (a call still in flight at logout or at the next login):
+   * that answer is about a login the reader already left, so it fails without the expired dialog.
+   */
   onUnauthorized?: (error: ApiError) => void;
   /** Called on every other failure of a call that is not silent. */
   onError?: (error: ApiError) => void;
@@ -50,6 +54,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Do not report a business or transport failure (spec §8: some calls fail silently). */
   silent?: boolean;
+  /** Send this session's token instead of the current one (the logout of a session already forgotten here). */
+  token?: SessionToken | null;
   timeoutMs?: number;
 };
 
@@ -130,9 +136,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const base = `${options.baseUrl ?? ''}${(options.prefix ?? '').replace(/\/+$/, '')}`;
   const doFetch = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  const fail = (error: ApiError, silent: boolean): never => {
-    if (error.kind === 'unauthorized') options.onUnauthorized?.(error);
-    else if (!silent) options.onError?.(error);
+  const fail = (error: ApiError, silent: boolean, sentWith?: string): never => {
+    if (error.kind === 'unauthorized') {
+      if (sentWith === undefined || sentWith === (options.getToken()?.value ?? '')) options.onUnauthorized?.(error);
+    } else if (!silent) options.onError?.(error);
     throw error;
   };
 
@@ -143,7 +150,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     opts: RequestOptions,
   ): Promise<{ data: T; message: string }> {
     const hasBody = method === 'POST';
-    const headers = buildHeaders(options.getContext(), options.getToken(), hasBody);
+    const token = opts.token !== undefined ? opts.token : options.getToken();
+    const headers = buildHeaders(options.getContext(), token, hasBody);
     const timeout = withTimeout(opts.timeoutMs ?? options.timeoutMs ?? REQUEST_TIMEOUT_MS, opts.signal);
     const silent = opts.silent ?? false;
     let response: Response;
@@ -173,6 +181,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return fail(
         new ApiError('unauthorized', message, envelope?.errCode ?? UNAUTHORIZED_ERR_CODE, response.status, envelope),
         silent,
+        token?.value ?? '',
       );
     }
     if (envelope && !envelope.success) {

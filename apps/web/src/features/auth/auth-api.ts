@@ -16,6 +16,7 @@ import { ApiPath } from '@openfind/contract';
 import type { CaptchaImage, LoginRequest, LoginResult, UserInfo } from '@openfind/contract';
 import { api } from '../../lib/api-client';
 import { ApiError } from '../../lib/http';
+import type { SessionToken } from '../../lib/http';
 
 /**
  * The contract's LOGIN_PASSWORD_TOO_OLD (data:10000). Not imported: its module builds zod schemas
@@ -70,8 +71,8 @@ export function fetchUserInfo(): Promise<UserInfo> {
 }
 
 /** POST /oga/logout: the server forgets the token and the cookie; logoutUrl is the unified-auth logout. */
-export function postLogout(): Promise<{ logoutUrl: string }> {
-  return api.post<{ logoutUrl: string }>(ApiPath.logout, {}, { silent: true });
+export function postLogout(token?: SessionToken | null): Promise<{ logoutUrl: string }> {
+  return api.post<{ logoutUrl: string }>(ApiPath.logout, {}, { silent: true, token });
 }
 
 /** POST /oga/loginExternal: a trusted outside system's token for a session (/loginExternal/{jwt}/{jwtHeader}). */

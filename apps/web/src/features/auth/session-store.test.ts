@@ -48,10 +48,18 @@ describe('session store', () => {
   });
 
   it('logs out at the server and goes on to the unified-auth logout with a return address', async () => {
-    vi.doMock('./auth-api', () => ({ postLogout: () => Promise.resolve({ logoutUrl: 'https://cas.example/logout' }) }));
+    const sent: Array<{ token: unknown; loggedIn: boolean }> = [];
+    vi.doMock('./auth-api', () => ({
+      postLogout: (token: unknown) => {
+        sent.push({ token, loggedIn: Boolean(win.sessionStorage.getItem(SessionKey.jwt)) });
+        return Promise.resolve({ logoutUrl: 'https://cas.example/logout' });
+      },
+    }));
     const store = await load();
     store.applyLoginResult({ jwt: 't1', jwtHeader: 'h', loginType: 4 });
     await expect(store.logout('http://localhost/Home')).resolves.toBe(true);
+    // The session is forgotten here before the server revokes it, and the revocation names its token.
+    expect(sent).toEqual([{ token: { header: 'h', value: 't1' }, loggedIn: false }]);
     expect(store.getSession().isLoggedIn).toBe(false);
     expect(win.assigned).toEqual(['https://cas.example/logout?service=http%3A%2F%2Flocalhost%2FHome']);
     vi.doUnmock('./auth-api');

@@ -128,13 +128,15 @@ export function withReturnService(logoutUrl: string, returnUrl: string): string 
 }
 
 /**
- * Logs out: the server revokes the token (a failure there still logs out here), the session is
- * forgotten, and a unified-auth session goes on to the CAS logout. Resolves true when the page is
- * leaving for that address.
+ * Logs out: the session is forgotten here first, then the server revokes its token (a failure there
+ * still logs out here), and a unified-auth session goes on to the CAS logout. Forgetting it first
+ * means a call still in flight that the revocation answers with 401 meets a session already left,
+ * and is not taken for an expired login. Resolves true when the page is leaving for that address.
  */
 export async function logout(returnUrl: string = window.location.href): Promise<boolean> {
-  const answer = await postLogout().catch(() => ({ logoutUrl: '' }));
+  const token = readSessionToken();
   endLocalSession();
+  const answer = await postLogout(token).catch(() => ({ logoutUrl: '' }));
   if (!answer.logoutUrl) return false;
   window.location.assign(withReturnService(answer.logoutUrl, returnUrl));
   return true;
