@@ -16,7 +16,12 @@ import {
   withDeferredIndexes,
   type DeferIndexes,
 } from './modules/catalogue/import/deferred-indexes.js';
-import { IMPORT_FORMATS, importFile, type ImportFormat } from './modules/catalogue/import/import-file.js';
+import {
+  IMPORT_FORMATS,
+  importFile,
+  POSTGRES_IMPORT_WRITERS,
+  type ImportFormat,
+} from './modules/catalogue/import/import-file.js';
 import { seedDemo } from './seed/demo.js';
 import { seedDemoCatalogue } from './seed/demo-catalogue.js';
 import { startServer } from './server.js';
@@ -191,6 +196,11 @@ program
   .option('--mapping <file>', 'JSON column mapping for CSV/TSV files')
   .option('--reject-dir <dir>', 'folder for reject reports (default: beside each file)')
   .option('--batch-size <n>', 'records per committed batch', '1000')
+  .option(
+    '--writers <n>',
+    `batches written at once into a PostgreSQL server, each committed on its own (the embedded database writes one at a time)`,
+    String(POSTGRES_IMPORT_WRITERS),
+  )
   .addOption(deferIndexesOption('importing'))
   .action(
     async (
@@ -201,12 +211,17 @@ program
         mapping?: string;
         rejectDir?: string;
         batchSize: string;
+        writers: string;
         deferIndexes: DeferIndexes;
       },
     ) => {
       const batchSize = Number(o.batchSize);
       if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 5000) {
         throw new CliError('--batch-size takes a whole number from 1 to 5000');
+      }
+      const writers = Number(o.writers);
+      if (!Number.isInteger(writers) || writers < 1 || writers > 8) {
+        throw new CliError('--writers takes a whole number from 1 to 8');
       }
       for (const f of files) if (!existsSync(f)) throw new CliError(`no such file: ${f}`);
       let csvMapping: CsvMapping | undefined;
@@ -238,6 +253,8 @@ program
                   file,
                   format: o.format,
                   batchSize,
+                  // On a PostgreSQL server one batch is stored while the next is sent.
+                  concurrentWrites: db.kind === 'postgres' ? writers : 1,
                   ...(csvMapping ? { csvMapping } : {}),
                   ...(o.rejectDir ? { rejectDir: o.rejectDir } : {}),
                   onProgress: (bytes, total, read) => {

@@ -87,6 +87,20 @@ describe('openfind CLI', { timeout: 180_000 }, () => {
     expect(openfind('config', 'get', '--tenant', 'nobody').err).toMatch(/no institution "nobody"/);
   });
 
+  it('refuses import options out of range before reading anything', () => {
+    const file = path.join(dataDir, 'none.mrc');
+    writeFileSync(file, '');
+    for (const [option, value, message] of [
+      ['--batch-size', '0', /--batch-size takes a whole number from 1 to 5000/],
+      ['--writers', '0', /--writers takes a whole number from 1 to 8/],
+      ['--writers', 'two', /--writers takes a whole number from 1 to 8/],
+    ] as const) {
+      const r = openfind('import', file, option, value);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(message);
+    }
+  });
+
   it('replaces menus from a JSON file', () => {
     const file = path.join(dataDir, 'menus.json');
     writeFileSync(file, JSON.stringify({ menuA: [{ menuName: '首页', englishName: 'Home', menuUrl: '/Home' }] }));

@@ -131,6 +131,51 @@ describe('the reader thread', () => {
   });
 });
 
+describe('several batches written at once', () => {
+  it('ends as a one-at-a-time import would: the last occurrence of a source key wins, with its copies', async () => {
+    // One record per batch and three writers: record 40 comes back in later batches with other
+    // titles and copies (the same barcodes), so those batches must wait for the earlier ones.
+    const file = path.join(dir, 'concurrent.mrc');
+    writeFileSync(
+      file,
+      concat([
+        bookRecord(40, { title: '甲', copies: 1 }),
+        bookRecord(41, { title: '乙' }),
+        bookRecord(40, { title: '丙', copies: 3 }),
+        bookRecord(42, { title: '丁' }),
+        bookRecord(40, { title: '戊', copies: 2 }),
+        bookRecord(41, { title: '己', copies: 2 }),
+        ...Array.from({ length: 12 }, (_, i) => bookRecord(43 + i)),
+      ]),
+    );
+    const r = await importFile({ db: t.db.kysely, tenantId, file, rejectDir: dir, batchSize: 1, concurrentWrites: 3 });
+    expect(r).toMatchObject({ read: 18, created: 15, updated: 3, unchanged: 0, skipped: 0 });
+    const recs = await rows('OpenFindTest');
+    const byTitle = new Map(recs.map((x) => [x.title, x]));
+    expect(byTitle.get('戊')).toMatchObject({ physical_count: 2 });
+    expect(byTitle.get('己')).toMatchObject({ physical_count: 2 });
+    expect(['甲', '乙', '丙'].filter((title) => byTitle.has(title))).toEqual([]);
+    const items = await t.db.kysely
+      .selectFrom('item')
+      .select('barcode')
+      .where('record_id', '=', byTitle.get('戊')!.record_id)
+      .orderBy('barcode')
+      .execute();
+    expect(items.map((i) => i.barcode)).toEqual(['T40-0', 'T40-1']);
+    const again = await importFile({
+      db: t.db.kysely,
+      tenantId,
+      file,
+      rejectDir: dir,
+      batchSize: 1,
+      concurrentWrites: 3,
+    });
+    // Again: each occurrence of 40 and 41 but the last rewrites the record, and the last puts it back.
+    expect(again).toMatchObject({ read: 18, created: 0, updated: 5, unchanged: 13 });
+    expect((await rows('OpenFindTest')).filter((x) => x.title === '戊')).toHaveLength(1);
+  });
+});
+
 describe('importing other formats', () => {
   it('reads CSV with a column mapping', async () => {
     const file = path.join(dir, 'books.csv');

@@ -36,6 +36,8 @@ export interface EncodedBatch {
   items: string;
   /** Barcodes of those items: the tenant's copies with these barcodes move to this batch's records. */
   barcodes: string[];
+  /** The records' source keys (each once). */
+  sourceKeys: string[];
   /** Records replaced by a later one with the same source key in the batch (counted as updated). */
   superseded: number;
   warnings: string[];
@@ -223,6 +225,7 @@ export function encodeBatch(inputs: RecordInput[], analyses?: RecordAnalysis[]):
     marcs: marcs.join(MARC_SEPARATOR),
     items: `[${itemRows.join(',')}]`,
     barcodes,
+    sourceKeys: [...byKey.keys()],
     superseded: inputs.length - entries.length,
     warnings,
   };

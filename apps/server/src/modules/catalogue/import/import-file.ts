@@ -8,6 +8,7 @@ import type { Database } from '../../../db/schema.js';
 import { BATCH_THREAD_LIMITS, startModuleWorker } from '../../../lib/module-worker.js';
 import { writeBatch } from '../catalogue-repository.js';
 import { attachHoldingsRecords } from '../holdings-records.js';
+import { BatchWrites } from './batch-writes.js';
 import { loadPlaceDirectory } from './place-directory.js';
 import { readRecords, type PendingHoldings, type ReadWorkerInput, type ReadWorkerMessage } from './read-worker.js';
 import { RejectWriter } from './reject-writer.js';
@@ -34,6 +35,11 @@ export interface ImportFileOptions {
   /** Folder for the reject report and raw rejected records (default: beside the file). */
   rejectDir?: string;
   batchSize?: number;
+  /**
+   * Batches written at once, each in its own transaction (default 1). More than one only on a
+   * PostgreSQL server: the embedded database has a single connection.
+   */
+  concurrentWrites?: number;
   /** Read in a thread of its own (true) or in this one (false); by default by the file's size. */
   readerThread?: boolean;
   /** Called after each stored batch: bytes read so far, file size, records read. */
@@ -80,15 +86,20 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  const writers = Math.max(1, opts.concurrentWrites ?? 1);
+  const writes = new BatchWrites((batch) => writeBatch(opts.db, opts.tenantId, batch), writers);
   const input: ReadWorkerInput = {
     file: path.resolve(opts.file),
     format: READER_FORMAT[opts.format ?? 'auto'],
     csvMapping: opts.csvMapping,
     places,
     batchSize: opts.batchSize ?? 1000,
+    inFlight: writers + 1,
   };
   const reader = startReader(input, opts.readerThread ?? size >= IN_THREAD_BYTES);
   const totals = { read: 0, created: 0, updated: 0, unchanged: 0, warnings: 0 };
+  let progressBytes = 0;
+  let progressRead = 0;
   // Holdings records wait until the bibliographic records read before them are stored; those whose
   // record comes later in the file are tried again at the end.
   let holdings: PendingHoldings[] = [];
@@ -121,23 +132,30 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
     });
   };
   try {
-    // The reader thread reads, maps, analyses and encodes; this thread writes, in file order.
+    // The reader thread reads, maps, analyses and encodes; this thread writes, starting batches in
+    // file order (several at once on a PostgreSQL server).
     for await (const msg of reader.messages) {
       if (msg.kind === 'batch') {
-        const result = await writeBatch(opts.db, opts.tenantId, msg.batch);
-        reader.ack();
-        totals.created += result.created;
-        totals.updated += result.updated;
-        totals.unchanged += result.unchanged;
-        totals.warnings += result.warnings.length;
-        opts.onProgress?.(msg.bytes, size, msg.read);
+        const { bytes, read } = msg;
+        await writes.add(msg.batch, (result) => {
+          reader.ack();
+          totals.created += result.created;
+          totals.updated += result.updated;
+          totals.unchanged += result.unchanged;
+          totals.warnings += result.warnings.length;
+          // Batches written at once may finish out of order: progress never goes back.
+          [progressBytes, progressRead] = [Math.max(progressBytes, bytes), Math.max(progressRead, read)];
+          opts.onProgress?.(progressBytes, size, progressRead);
+        });
       } else if (msg.kind === 'reject') {
         rejects.write(msg.source, msg.reason, msg.raw);
       } else if (msg.kind === 'holdings') {
         holdings.push(msg.holdings);
       } else if (msg.kind === 'attach') {
+        await writes.drain();
         await attachHoldings(false);
       } else if (msg.kind === 'done') {
+        await writes.drain();
         totals.read = msg.read;
         totals.warnings += msg.warnings;
         break;
@@ -147,6 +165,8 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
     }
     if (holdings.length || deferred.length) await attachHoldings(true);
   } finally {
+    // A failure leaves no write running behind it: what was started commits or rolls back first.
+    await writes.settle();
     await reader.stop();
     await rejects.close();
   }
@@ -177,6 +197,13 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
     seconds: (Date.now() - started) / 1000,
   };
 }
+
+/**
+ * Batches an import writes at once into a PostgreSQL server: one committing while the next is sent.
+ * Measured with 100,000 MARC21 records (`openfind import`, same machine, two runs each): ISO 2709
+ * 2,546–2,667 → 2,814–2,824 records/s, MARCXML 1,912–2,413 → 2,303–2,532 records/s.
+ */
+export const POSTGRES_IMPORT_WRITERS = 2;
 
 /** Files smaller than this are read in the importing thread: starting threads would cost more. */
 const IN_THREAD_BYTES = 4 * 1024 * 1024;

@@ -15,6 +15,8 @@ export interface ReadWorkerInput {
   csvMapping: CsvMapping | undefined;
   places: PlaceDirectory;
   batchSize: number;
+  /** Batches sent and not yet stored before reading waits: those being written and one ready behind them. */
+  inFlight: number;
   /** Set when the reader runs as a thread of its own (this module's entry point). */
   isThread?: boolean;
 }
@@ -31,9 +33,6 @@ export type ReadWorkerMessage =
   | { kind: 'attach' }
   | { kind: 'done'; read: number; bytes: number; warnings: number }
   | { kind: 'error'; message: string };
-
-/** Batches sent and not yet stored: one being written, one ready behind it. */
-const IN_FLIGHT = 2;
 
 /** The end of a channel to the importing thread: a worker's parent port or one end of a MessageChannel. */
 type Port = Pick<MessagePort, 'postMessage' | 'on'>;
@@ -65,7 +64,7 @@ export async function readRecords(input: ReadWorkerInput, port: Port, inThread =
   let chain: Promise<void> = Promise.resolve();
   const flush = async (batch: RecordInput[]) => {
     if (!batch.length) return;
-    while (sent - acked >= IN_FLIGHT) await new Promise<void>((resolve) => (wake = resolve));
+    while (sent - acked >= input.inFlight) await new Promise<void>((resolve) => (wake = resolve));
     sent++;
     const encoded = encode(batch);
     const at = { bytes, read };
