@@ -173,7 +173,8 @@ program
           db.kysely,
           defer,
           async () => {
-            const created = await seedDemoCatalogue(db.kysely, t.id, n, (done) => progress.update(done));
+            const writers = db.kind === 'postgres' ? POSTGRES_IMPORT_WRITERS : 1;
+            const created = await seedDemoCatalogue(db.kysely, t.id, n, (done) => progress.update(done), writers);
             progress.done();
             return created;
           },

@@ -221,4 +221,23 @@ describe('the store pipeline', () => {
       .execute();
     expect(rows).toEqual([{ source_key: 'p|1', title: 'second' }]);
   });
+
+  it('with two writers, a record in a later batch still wins over the same record in flight', async () => {
+    const { StorePipeline } = await import('../src/modules/catalogue/store-pipeline.js');
+    const xihu = (await t.services.tenants.byMappingPath('xihu'))!;
+    const stored: number[] = [];
+    const p = new StorePipeline(t.db.kysely, xihu.id, (_r, batch) => stored.push(batch.length), 2);
+    for (let round = 0; round < 6; round++) {
+      await p.push([book({ sourceKey: 'w|1', title: `round ${round}` }), book({ sourceKey: `w|x${round}` })]);
+    }
+    expect(await p.finish()).toMatchObject({ created: 7, updated: 5 });
+    expect(stored).toEqual([2, 2, 2, 2, 2, 2]);
+    const kept = await t.db.kysely
+      .selectFrom('bib_record')
+      .select('title')
+      .where('tenant_id', '=', xihu.id)
+      .where('source_key', '=', 'w|1')
+      .executeTakeFirstOrThrow();
+    expect(kept.title).toBe('round 5');
+  });
 });

@@ -133,6 +133,8 @@ export async function seedDemoCatalogue(
   tenantId: number,
   count: number,
   onProgress?: (done: number) => void,
+  /** Batches written at once (more than one on a PostgreSQL server only, as `openfind import`). */
+  writers = 1,
 ): Promise<number> {
   const locations = await db
     .selectFrom('location')
@@ -145,10 +147,15 @@ export async function seedDemoCatalogue(
   const places: Place[] = locations.length ? locations : [{ libCode: '', campusId: '', locationId: '' }];
   const today = new Date();
   let done = 0;
-  const pipeline = new StorePipeline(db, tenantId, (_r, batch) => {
-    done += batch.length;
-    onProgress?.(done);
-  });
+  const pipeline = new StorePipeline(
+    db,
+    tenantId,
+    (_r, batch) => {
+      done += batch.length;
+      onProgress?.(done);
+    },
+    writers,
+  );
   try {
     for (let start = 0; start < count; start += 500) {
       await pipeline.push(
