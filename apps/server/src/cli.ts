@@ -19,6 +19,7 @@ import {
 import {
   IMPORT_FORMATS,
   importFile,
+  importWriters,
   POSTGRES_IMPORT_WRITERS,
   type ImportFormat,
 } from './modules/catalogue/import/import-file.js';
@@ -173,7 +174,7 @@ program
           db.kysely,
           defer,
           async () => {
-            const writers = db.kind === 'postgres' ? POSTGRES_IMPORT_WRITERS : 1;
+            const writers = importWriters(db.kind);
             const created = await seedDemoCatalogue(db.kysely, t.id, n, (done) => progress.update(done), writers);
             progress.done();
             return created;
@@ -255,7 +256,7 @@ program
                   format: o.format,
                   batchSize,
                   // On a PostgreSQL server one batch is stored while the next is sent.
-                  concurrentWrites: db.kind === 'postgres' ? writers : 1,
+                  concurrentWrites: importWriters(db.kind, writers),
                   ...(csvMapping ? { csvMapping } : {}),
                   ...(o.rejectDir ? { rejectDir: o.rejectDir } : {}),
                   onProgress: (bytes, total, read) => {

@@ -61,7 +61,7 @@ export class BatchWrites {
 
   /** Waits until every batch started has been stored; rethrows the first failure. */
   async drain(): Promise<void> {
-    while (this.inFlight.size) await Promise.all([...this.inFlight].map((f) => f.settled));
+    await this.settle();
     this.rethrow();
   }
 

@@ -205,6 +205,11 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
  */
 export const POSTGRES_IMPORT_WRITERS = 2;
 
+/** Batches to write at once into a database of `kind`: the embedded one has a single connection. */
+export function importWriters(kind: 'pglite' | 'postgres', requested = POSTGRES_IMPORT_WRITERS): number {
+  return kind === 'postgres' ? requested : 1;
+}
+
 /** Files smaller than this are read in the importing thread: starting threads would cost more. */
 const IN_THREAD_BYTES = 4 * 1024 * 1024;
 
