@@ -14,7 +14,7 @@ function openfind(...args: string[]) {
     encoding: 'utf8',
     timeout: 60_000,
   });
-  return { code: r.status, out: r.stdout, err: r.stderr };
+  return { code: r.status ?? r.signal, out: r.stdout, err: r.stderr };
 }
 
 beforeAll(() => {
@@ -29,8 +29,13 @@ describe('openfind CLI', { timeout: 180_000 }, () => {
   });
 
   it('seeds the demo once and skips it the second time', () => {
-    expect(openfind('seed', '--demo').out).toMatch(/created: \(default\), beiling, xihu/);
-    expect(openfind('seed', '--demo').out).toMatch(/created: none; already there: \(default\), beiling, xihu/);
+    // A failure shows the command's exit status and standard error.
+    const first = openfind('seed', '--demo');
+    expect(first.out, `exit ${first.code}: ${first.err}`).toMatch(/created: \(default\), beiling, xihu/);
+    const second = openfind('seed', '--demo');
+    expect(second.out, `exit ${second.code}: ${second.err}`).toMatch(
+      /created: none; already there: \(default\), beiling, xihu/,
+    );
   });
 
   it('adds and lists an institution, refusing a taken mapping path', () => {
