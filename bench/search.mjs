@@ -10,6 +10,7 @@
 //
 // Usage: node bench/search.mjs [--records 100000] [--data-dir DIR | --database-url URL]
 //          [--concurrency 4] [--duration 60] [--facets inline|split|none] [--port N] [--profile DIR]
+//          [--slowest N]  (how many of the slowest cold searches to list; 8)
 // Build first: npx tsc -b
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,7 @@ const { values: args } = parseArgs({
     facets: { type: 'string', default: 'inline' },
     port: { type: 'string', default: String(3900 + Math.floor(Math.random() * 900)) },
     profile: { type: 'string' },
+    slowest: { type: 'string', default: '8' },
   },
 });
 const records = Number(args.records);
@@ -325,7 +327,7 @@ function report(title, { samples, errors, seconds }) {
   );
   if (title.startsWith('cold')) {
     console.log('  slowest:');
-    for (const s of [...samples].sort((a, b) => b.ms - a.ms).slice(0, 8)) {
+    for (const s of [...samples].sort((a, b) => b.ms - a.ms).slice(0, Number(args.slowest))) {
       console.log(`  ${fmt(s.ms)}  ${s.category.padEnd(12)} ${JSON.stringify(s.body)}`);
     }
   }

@@ -171,3 +171,89 @@ describe('a search service with its caches on', () => {
     }
   });
 });
+
+describe('sorting by title, author and call number in memory', () => {
+  let t: TestApp;
+  let ids: Map<string, number>;
+  const words = ['算法', '数据', 'Zebra', 'apple', '红楼梦', '中華'];
+  const record = (i: number, title = `教程 ${words[i % 6]}`) =>
+    rec(`s${i}`, {
+      // Every title twice (ties fall back to the newest record first), some records without an
+      // author or a call number (they come last either way).
+      title,
+      author: i % 5 ? ['王伟', '李娜', 'Smith, John', '(清)曹雪芹著'][i % 4] : undefined,
+      authors: i % 5 ? [['王伟', '李娜', 'Smith, John', '曹雪芹'][i % 4]!] : [],
+      callNumbers: i % 4 ? [`TP${(i * 7) % 10}/${i}`] : [],
+    });
+  beforeAll(async () => {
+    t = await createTestApp();
+    ids = await storeTestRecords(
+      t,
+      Array.from({ length: 24 }, (_, i) => record(i)),
+    );
+  });
+  afterAll(async () => t.close());
+
+  const service = (facetStore?: FacetStore) =>
+    new SearchService(
+      t.db.kysely,
+      {
+        dictionaries: t.services.dictionaries,
+        vocabulary: t.services.vocabulary,
+        popular: t.services.popularSearches,
+        history: t.services.searchHistory,
+        ...(facetStore ? { facetStore } : {}),
+      },
+      { cacheMs: facetStore ? 60_000 : 0 },
+    );
+  const orders = [
+    ...['title', 'author', 'callNo'].flatMap((sortField) =>
+      ['asc', 'desc'].map((sortClause) => ({ searchFieldContent: '教程', sortField, sortClause })),
+    ),
+    { docCode: ['1'], sortField: 'title', sortClause: 'asc' }, // browsing
+    { searchFieldContent: '教程', sortField: 'author', sortClause: 'asc', page: 2, rows: 5 },
+  ];
+
+  /** Every order through `memory` and through SQL alone: the same records in the same order. */
+  async function sameAsSql(memory: SearchService, note: string): Promise<void> {
+    const sqlOnly = service();
+    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    const ctx = { tenantId, lang: 'zh-CN' as const, readerId: null, client: 'test' };
+    for (const body of orders) {
+      const req = SearchRequest.parse({ ...TEMPLATE, rows: 30, ...body });
+      const [a, b] = [await memory.search(ctx, 'search', req), await sqlOnly.search(ctx, 'search', req)];
+      expect(
+        a.searchResult.map((r) => r.recordId),
+        `${note} ${JSON.stringify(body)}`,
+      ).toEqual(b.searchResult.map((r) => r.recordId));
+      expect(a.numFound).toBe(b.numFound);
+    }
+  }
+
+  it('gives the order SQL gives, and SQL sorts while a changed sort key is not placed yet', async () => {
+    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    const store = new FacetStore(t.db.kysely, 60_000);
+    await store.prepare(tenantId);
+    const facets = (await store.get(tenantId))!;
+    expect(['title', 'author', 'callNo'].map((s) => facets.canSort(s))).toEqual([true, true, true]);
+    await sameAsSql(service(store), 'placed');
+
+    // A title changes: the store sees it at its next refresh and leaves title sorts to SQL until it
+    // places the records again (at most every two minutes outside tests).
+    await storeTestRecords(t, [record(3, '教程 阿')]);
+    store.markStale(tenantId);
+    await store.get(tenantId);
+    await vi.waitFor(() => expect(facets.placesFresh).toBe(false));
+    expect(facets.canSort('title')).toBe(false);
+    expect(facets.canSort('publishYear')).toBe(true);
+    await sameAsSql(service(store), 'stale');
+
+    // A store that refreshes before every use places them again at once.
+    const eager = new FacetStore(t.db.kysely, 0);
+    await sameAsSql(service(eager), 'eager');
+    await storeTestRecords(t, [record(3, 'Aaa 教程'), record(30, '教程 新')]);
+    await sameAsSql(service(eager), 'eager, after a change');
+    expect((await eager.get(tenantId))!.canSort('title')).toBe(true);
+    expect(ids.size).toBe(24);
+  });
+});

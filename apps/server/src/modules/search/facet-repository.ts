@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { parseIds } from './search-repository.js';
+import { TEXT_SORT_KEYS, type TextSort } from './search-sql.js';
 
 /** What the facet store keeps of a record. */
 export interface FacetRow {
@@ -23,11 +25,16 @@ export interface FacetRow {
   /** first_in_date as days since 1970-01-01. */
   in_days: number | null;
   loan_count: number;
+  /** A hash of the record's text sort keys: when it changes, the store's ranks of them are stale. */
+  sort_hash: number;
 }
 
 const FACET_COLUMNS = sql`record_id, doc_code, physical_count, e_count, campus_ids, lib_codes, location_ids,
   cur_location_ids, lang_code, country_code, discode1, clc_classes, authors, publisher, subjects, publish_year_int,
-  on_shelf_count, (first_in_date - DATE '1970-01-01') AS in_days, loan_count`;
+  on_shelf_count, (first_in_date - DATE '1970-01-01') AS in_days, loan_count,
+  hashtext(concat_ws(E'\x1f', ${sql.join(
+    Object.values(TEXT_SORT_KEYS).map((k) => sql`coalesce(${k}, E'\x1e')`),
+  )})) AS sort_hash`;
 
 /** A batch of the tenant's records in id order after `afterId`. */
 export async function findFacetRows(
@@ -36,7 +43,7 @@ export async function findFacetRows(
   opts: { afterId: number; limit: number },
 ): Promise<FacetRow[]> {
   const { rows } = await sql<FacetRow>`
-    SELECT ${FACET_COLUMNS} FROM bib_record
+    SELECT ${FACET_COLUMNS} FROM bib_record b
     WHERE tenant_id = ${tenantId} AND record_id > ${opts.afterId}
     ORDER BY record_id
     LIMIT ${opts.limit}`.execute(db);
@@ -57,7 +64,7 @@ export async function findChangedIds(db: Kysely<Database>, tenantId: number, sin
 /** The facet rows of these records. */
 export async function findFacetRowsByIds(db: Kysely<Database>, ids: number[]): Promise<FacetRow[]> {
   const { rows } = await sql<FacetRow>`
-    SELECT ${FACET_COLUMNS} FROM bib_record WHERE record_id = ANY(${ids}::int[])`.execute(db);
+    SELECT ${FACET_COLUMNS} FROM bib_record b WHERE record_id = ANY(${ids}::int[])`.execute(db);
   return rows;
 }
 
@@ -75,4 +82,23 @@ export async function databaseNow(db: Kysely<Database>): Promise<number> {
     ms: number;
   }>`SELECT (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS ms`.execute(db);
   return rows[0]!.ms;
+}
+
+/**
+ * Every record of the tenant that has a value for a text sort key, with its place in that order
+ * (equal keys share a place, as the database's own sort would tie them): the facet store sorts
+ * results by these places instead of asking the database to sort every match.
+ */
+export async function findSortRanks(
+  db: Kysely<Database>,
+  tenantId: number,
+  sort: TextSort,
+): Promise<{ ids: Int32Array; ranks: Int32Array }> {
+  const key = TEXT_SORT_KEYS[sort];
+  const { rows } = await sql<{ ids: string | null; ranks: string | null; n: number }>`
+    SELECT string_agg(s.record_id::text, ',') AS ids, string_agg(s.r::text, ',') AS ranks, count(*)::int AS n
+    FROM (SELECT b.record_id, dense_rank() OVER (ORDER BY ${key}) AS r
+          FROM bib_record b WHERE b.tenant_id = ${tenantId} AND ${key} IS NOT NULL) s`.execute(db);
+  const n = rows[0]?.n ?? 0;
+  return { ids: parseIds(rows[0]?.ids ?? '', n), ranks: parseIds(rows[0]?.ranks ?? '', n) };
 }

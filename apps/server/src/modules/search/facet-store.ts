@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Filters } from './search-query.js';
 import type { FacetCount } from './search-repository.js';
-import { TEXT_FACETS } from './search-sql.js';
+import { TEXT_FACETS, TEXT_SORT_KEYS, type TextSort } from './search-sql.js';
 import { matchKey } from './search-text.js';
 import {
   countTenantRecords,
@@ -11,6 +11,7 @@ import {
   findChangedIds,
   findFacetRows,
   findFacetRowsByIds,
+  findSortRanks,
   type FacetRow,
 } from './facet-repository.js';
 
@@ -29,11 +30,18 @@ const MAX_VALUES = 255;
 const NO_VALUE = -(2 ** 31);
 
 /**
- * Sorts the store can do itself (numbers it keeps), with the SQL path's order. Not ratings: they
- * change without the record changing (the store refreshes records by updated_at), so SQL sorts them.
+ * Sorts the store can do itself, with the SQL path's order: by numbers it keeps, always, and by
+ * text (title, author, call number) through each record's place in that order, computed by the
+ * database, while those places hold for every record. Not ratings: they change without the record
+ * changing (the store refreshes records by updated_at), so SQL sorts them.
  */
-export const MEMORY_SORTS = ['publishYear', 'inDate', 'loanCount'] as const;
-export type MemorySort = (typeof MEMORY_SORTS)[number];
+const NUMBER_SORTS = ['publishYear', 'inDate', 'loanCount'] as const;
+const TEXT_SORTS = Object.keys(TEXT_SORT_KEYS) as TextSort[];
+export type MemorySort = (typeof NUMBER_SORTS)[number] | TextSort;
+/** Sort values are clamped to ±this: (value rank < 2^22) · 2^31 + id stays exact in a double. */
+const SORT_LIMIT = 2 ** 21 - 1;
+/** Places in a text order are computed again after changes at most this often (ms), but for tests. */
+const PLACES_INTERVAL_MS = 120_000;
 const BATCH = 5000;
 /** Changes are read again this far back, for transactions that committed after a refresh but started before it. */
 const MARGIN_MS = 120_000;
@@ -97,6 +105,13 @@ class TenantFacets {
   /** New-arrival date (days since 1970, NO_VALUE when none) and loans, for sorting in memory. */
   private inDays = new Int32Array(0);
   private loans = new Int32Array(0);
+  /** Per slot: the hash of the record's text sort keys, and its places in the text orders (0: no value). */
+  private sortHash = new Int32Array(0);
+  private places = new Map<TextSort, Int32Array>();
+  /** Counts records added or with changed text sort keys; the places are fresh while it is `placesAt`. */
+  private sortChanges = 0;
+  private placesAt = -1;
+  placesComputedAt = 0;
   private values = new Int32Array(0);
   private used = 0;
   private garbage = 0;
@@ -115,6 +130,44 @@ class TenantFacets {
 
   get size(): number {
     return this.slots;
+  }
+
+  /** Whether the places in the text orders hold for every record. */
+  get placesFresh(): boolean {
+    return this.placesAt === this.sortChanges;
+  }
+
+  /** Whether the store can sort by this now. */
+  canSort(sort: string): sort is MemorySort {
+    if ((NUMBER_SORTS as readonly string[]).includes(sort)) return true;
+    return this.placesFresh && this.places.has(sort as TextSort);
+  }
+
+  /** Where the places of the text orders stand (`placesAt` for `setPlaces`). */
+  get placesVersion(): number {
+    return this.sortChanges;
+  }
+
+  /**
+   * Takes the places of records in the text orders, as read when the store stood at `version`:
+   * they hold unless a record was added or its sort keys changed since. An order with more
+   * distinct values than sort keys can hold is left to SQL.
+   */
+  setPlaces(version: number, orders: Map<TextSort, { ids: Int32Array; ranks: Int32Array }>): void {
+    this.places = new Map();
+    for (const [sort, { ids, ranks }] of orders) {
+      const at = new Int32Array(this.slots);
+      let fits = true;
+      for (let i = 0; i < ids.length && fits; i++) {
+        const id = ids[i]!;
+        const slot = id < this.slotOf.length ? this.slotOf[id]! - 1 : -1;
+        if (slot >= 0) at[slot] = ranks[i]!;
+        fits = ranks[i]! <= 2 * SORT_LIMIT;
+      }
+      if (fits) this.places.set(sort, at);
+    }
+    this.placesAt = version;
+    this.placesComputedAt = Date.now();
   }
 
   /**
@@ -157,10 +210,14 @@ class TenantFacets {
       this.onShelf = grow(this.onShelf, this.slots);
       this.inDays = grow(this.inDays, this.slots);
       this.loans = grow(this.loans, this.slots);
+      this.sortHash = grow(this.sortHash, this.slots);
       this.recordOf[slot] = r.record_id;
+      this.sortChanges++;
     } else {
       this.garbage += this.len[slot]!;
+      if (this.sortHash[slot] !== r.sort_hash) this.sortChanges++;
     }
+    this.sortHash[slot] = r.sort_hash;
     this.values = grow(this.values, this.used + values.length);
     this.start[slot] = this.used;
     this.len[slot] = values.length;
@@ -306,13 +363,15 @@ class TenantFacets {
   }
 
   /**
-   * `recordIds` ordered by a number the store keeps (years, new-arrival dates, loans), missing values last, then newest record first — the order SQL gives.
+   * `recordIds` ordered by a number the store keeps (years, new-arrival dates, loans) or by their
+   * places in a text order (`canSort`), missing values last, then newest record first — the order
+   * SQL gives.
    */
   sortBy(recordIds: Int32Array, sort: MemorySort, desc: boolean): Int32Array {
-    // One number per record sorts natively: (value rank) · 2^31 + (2^31 − 1 − id); values are
-    // clamped to ±2^20 so that the key stays exact in a double.
-    const SPAN = 2 ** 21;
+    // One number per record sorts natively: (value rank) · 2^31 + (2^31 − 1 − id), values clamped
+    // to ±SORT_LIMIT so that the key stays exact in a double.
     const ID = 2 ** 31;
+    const places = this.places.get(sort as TextSort);
     const keys = new Float64Array(recordIds.length);
     for (let i = 0; i < recordIds.length; i++) {
       const id = recordIds[i]!;
@@ -322,9 +381,10 @@ class TenantFacets {
         if (sort === 'publishYear') v = this.year[slot] || undefined;
         else if (sort === 'inDate') v = this.inDays[slot] === NO_VALUE ? undefined : this.inDays[slot];
         else if (sort === 'loanCount') v = this.loans[slot];
+        else if (places && slot < places.length && places[slot]! > 0) v = places[slot]! - SORT_LIMIT;
       }
-      const clamped = v === undefined ? undefined : Math.max(-(2 ** 20), Math.min(2 ** 20, v));
-      const rank = clamped === undefined ? SPAN + 1 : desc ? 2 ** 20 - clamped : clamped + 2 ** 20;
+      const clamped = v === undefined ? undefined : Math.max(-SORT_LIMIT, Math.min(SORT_LIMIT, v));
+      const rank = clamped === undefined ? 2 * SORT_LIMIT + 1 : desc ? SORT_LIMIT - clamped : clamped + SORT_LIMIT;
       keys[i] = rank * ID + (ID - 1 - id);
     }
     keys.sort();
@@ -430,6 +490,7 @@ class TenantFacets {
 export class FacetStore {
   private readonly tenants = new Map<number, TenantFacets>();
   private readonly loading = new Map<number, Promise<void>>();
+  private readonly placing = new Map<number, Promise<void>>();
   private closed = false;
 
   constructor(
@@ -458,6 +519,11 @@ export class FacetStore {
       if (this.refreshMs === 0) await refreshing;
       else refreshing.catch(this.log);
     }
+    if (!current.placesFresh) {
+      const placing = this.place(tenantId, current);
+      if (this.refreshMs === 0) await placing;
+      else placing.catch(this.log);
+    }
     return this.tenants.get(tenantId);
   }
 
@@ -469,7 +535,7 @@ export class FacetStore {
   /** Stops loading (the database is about to close); waits for the batch being read. */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.allSettled([...this.loading.values()]);
+    await Promise.allSettled([...this.loading.values(), ...this.placing.values()]);
   }
 
   /** Makes the next use of the tenant's facets read the records changed since the last read. */
@@ -501,8 +567,33 @@ export class FacetStore {
           await new Promise((resolve) => setImmediate(resolve)); // let searches through
         }
         this.tenants.set(tenantId, facets);
+        await this.place(tenantId, facets).catch(this.log);
       })().finally(() => this.loading.delete(tenantId));
       this.loading.set(tenantId, running);
+    }
+    return running;
+  }
+
+  /**
+   * Reads the places of the tenant's records in the text orders (title, author, call number) when
+   * records were added or their sort keys changed: one reading at a time per tenant and, after the
+   * first, at most every `PLACES_INTERVAL_MS` (at once in tests). Until then SQL sorts by them.
+   */
+  private place(tenantId: number, facets: TenantFacets): Promise<void> {
+    const recent = Date.now() - facets.placesComputedAt < PLACES_INTERVAL_MS;
+    if (facets.placesFresh || (this.refreshMs > 0 && recent)) return Promise.resolve();
+    let running = this.placing.get(tenantId);
+    if (!running) {
+      running = (async () => {
+        const version = facets.placesVersion;
+        const orders = new Map<TextSort, { ids: Int32Array; ranks: Int32Array }>();
+        for (const sort of TEXT_SORTS) {
+          if (this.closed) return;
+          orders.set(sort, await findSortRanks(this.db, tenantId, sort));
+        }
+        facets.setPlaces(version, orders);
+      })().finally(() => this.placing.delete(tenantId));
+      this.placing.set(tenantId, running);
     }
     return running;
   }

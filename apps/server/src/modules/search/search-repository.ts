@@ -133,7 +133,7 @@ export async function findRankedIds(db: Kysely<Database>, q: CompiledSearch): Pr
 }
 
 /** Comma-separated non-negative integers into an array of `n`. */
-function parseIds(text: string, n: number): Int32Array {
+export function parseIds(text: string, n: number): Int32Array {
   const out = new Int32Array(n);
   let at = 0;
   let v = 0;

@@ -22,7 +22,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { t } from '../../http/messages.js';
 import type { DictionaryService } from '../dictionaries/dictionary-service.js';
-import { MEMORY_SORTS, type FacetStore, type MemorySort, type TenantFacets } from './facet-store.js';
+import type { FacetStore, MemorySort, TenantFacets } from './facet-store.js';
 import type { SearchMaintenance } from './search-maintenance.js';
 import type { PopularSearches } from './popular-searches.js';
 import { ResultCache } from './result-cache.js';
@@ -130,11 +130,6 @@ interface Located {
   suggestions: string[];
   /** The plan that found them (the relaxed one when relaxed), for highlighting. */
   plan: SearchPlan;
-}
-
-/** Whether the facet store can sort by this itself. */
-function isMemorySort(sort: string): sort is MemorySort {
-  return (MEMORY_SORTS as readonly string[]).includes(sort);
 }
 
 /** Filters without what the facet store applies itself: the facets, years, on shelf and new arrivals. */
@@ -450,8 +445,8 @@ export class SearchService {
   ): Promise<Located> {
     // Orders the store can sort by share the base ranked by relevance; so do the year, on-shelf and
     // new-arrival filters, which the store applies: narrowing a search by years does not rank again.
-    const memorySort = isMemorySort(plan.sort) ? plan.sort : undefined;
-    const { key, basePlan } = this.baseOf(ctx.tenantId, plan);
+    const memorySort = store.canSort(plan.sort) ? plan.sort : undefined;
+    const { key, basePlan } = this.baseOf(ctx.tenantId, plan, memorySort);
     let base = await this.bases.get(key, () => this.findBase(ctx.tenantId, basePlan));
     let ranged = store.narrow(base.ids, plan.filters);
     if (!ranged.length && base.ids.length && !base.relaxed) {
@@ -480,9 +475,8 @@ export class SearchService {
     };
   }
 
-  /** The base of a plan (what the database ranks) and its cache key. */
-  private baseOf(tenantId: number, plan: SearchPlan): { key: string; basePlan: SearchPlan } {
-    const memorySort = isMemorySort(plan.sort) ? plan.sort : undefined;
+  /** The base of a plan (what the database ranks) and its cache key; `memorySort`: the store sorts. */
+  private baseOf(tenantId: number, plan: SearchPlan, memorySort?: MemorySort): { key: string; basePlan: SearchPlan } {
     const order = memorySort || plan.sort === 'relevance' ? 'relevance' : `${plan.sort}|${plan.desc}`;
     const basePlan: SearchPlan = {
       ...plan,
@@ -595,7 +589,7 @@ export class SearchService {
         return { compiled, ...(await findMatches(this.db, compiled, { top, facets, facetLimit: FACET_LIMIT })) };
       // Newest first (relevance without text) and the orders the store keeps need no database.
       const page =
-        p.sort === 'relevance' || isMemorySort(p.sort)
+        p.sort === 'relevance' || store.canSort(p.sort)
           ? store.browse(
               p.filters,
               p.sort === 'relevance' ? undefined : { sort: p.sort as MemorySort, desc: p.desc },

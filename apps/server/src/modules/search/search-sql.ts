@@ -400,6 +400,18 @@ function relevanceSql(plan: SearchPlan): Sql {
     + ${recency})`;
 }
 
+/**
+ * Sort keys of text (over the table `b`). Title and author keys are pinyin-based ('曹雪芹', not
+ * '(清)曹雪芹著', for authors) and compare byte by byte ("C"), the same on every server whatever
+ * its locale. The facet store keeps each record's place in these orders (`findSortRanks`).
+ */
+export const TEXT_SORT_KEYS = {
+  title: sql`b.title_sort COLLATE "C"`,
+  author: sql`b.author_sort COLLATE "C"`,
+  callNo: sql`b.call_numbers[1]`,
+} as const satisfies Record<string, Sql>;
+export type TextSort = keyof typeof TEXT_SORT_KEYS;
+
 /** The sort key of a plan and its direction. */
 export function sortSql(plan: SearchPlan): { key: Sql; desc: boolean } {
   switch (plan.sort) {
@@ -408,15 +420,11 @@ export function sortSql(plan: SearchPlan): { key: Sql; desc: boolean } {
     case 'publishYear':
       return { key: sql`b.publish_year_int`, desc: plan.desc };
     case 'title':
-      return { key: sql`b.title_sort COLLATE "C"`, desc: plan.desc };
     case 'author':
-      // The first name without dynasty or role marks ('曹雪芹', not '(清)曹雪芹著'), by pinyin.
-      // Sort keys compare byte by byte ("C"), the same on every server whatever its locale.
-      return { key: sql`b.author_sort COLLATE "C"`, desc: plan.desc };
+    case 'callNo':
+      return { key: TEXT_SORT_KEYS[plan.sort], desc: plan.desc };
     case 'inDate':
       return { key: sql`b.first_in_date`, desc: plan.desc };
-    case 'callNo':
-      return { key: sql`b.call_numbers[1]`, desc: plan.desc };
     case 'loanCount':
       return { key: sql`b.loan_count`, desc: plan.desc };
     case 'avgScore':
