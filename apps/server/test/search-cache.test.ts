@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SearchRequest } from '@openfind/contract';
 import { sql } from 'kysely';
-import { FacetStore } from '../src/modules/search/facet-store.js';
+import { FacetStore, smallest } from '../src/modules/search/facet-store.js';
 import { ResultCache } from '../src/modules/search/result-cache.js';
 import { SearchService } from '../src/modules/search/search-service.js';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -93,6 +93,12 @@ describe('a search service with its caches on', () => {
       { searchFieldContent: '数据结构', sortField: 'publishYear', sortClause: 'asc', kindNo: ['TP'] },
       { searchFieldContent: '数据结构', facet: 'only' },
       { kindNo: ['O'], sortField: 'publishYear', sortClause: 'desc' },
+      // Browsing: one filter (its own dimension counted over the whole catalogue), two, a range.
+      { libCode: ['OFU'], sortField: 'inDate', sortClause: 'desc', rows: 20 },
+      { author: ['王伟'], rows: 50 },
+      { kindNo: ['TP'], libCode: ['OFU-MED'] },
+      { kindNo: ['TP'], publishBegin: '2000' },
+      { kindNo: ['TP'], sortField: 'avgScore', sortClause: 'desc' }, // sorted by SQL, counted in memory
     ]) {
       const req = SearchRequest.parse({ ...TEMPLATE, ...body });
       for (let round = 0; round < 2; round++) {
@@ -211,6 +217,7 @@ describe('sorting by title, author and call number in memory', () => {
       ['asc', 'desc'].map((sortClause) => ({ searchFieldContent: '教程', sortField, sortClause })),
     ),
     { docCode: ['1'], sortField: 'title', sortClause: 'asc' }, // browsing
+    { docCode: ['1'], sortField: 'callNo', sortClause: 'desc', rows: 3 }, // the first few of many
     { searchFieldContent: '教程', sortField: 'author', sortClause: 'asc', page: 2, rows: 5 },
   ];
 
@@ -227,6 +234,7 @@ describe('sorting by title, author and call number in memory', () => {
         `${note} ${JSON.stringify(body)}`,
       ).toEqual(b.searchResult.map((r) => r.recordId));
       expect(a.numFound).toBe(b.numFound);
+      expect(a.facetResult, `${note} ${JSON.stringify(body)}`).toEqual(b.facetResult);
     }
   }
 
@@ -255,5 +263,27 @@ describe('sorting by title, author and call number in memory', () => {
     await sameAsSql(service(eager), 'eager, after a change');
     expect((await eager.get(tenantId))!.canSort('title')).toBe(true);
     expect(ids.size).toBe(24);
+  });
+});
+
+describe('the smallest sort keys', () => {
+  it('are the first k of the whole sorted list, whatever k and the input size', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (const [n, k] of [
+      [0, 5],
+      [3, 5],
+      [20, 5],
+      [1000, 1],
+      [1000, 37],
+      [5000, 500],
+    ] as const) {
+      const keys = Float64Array.from(
+        { length: n },
+        () => Math.floor(random() * 50) * 2 ** 31 + Math.floor(random() * 1e6),
+      );
+      const expected = Array.from(Float64Array.from(keys).sort().subarray(0, k));
+      expect(Array.from(smallest(Float64Array.from(keys), k)), `${n}/${k}`).toEqual(expected);
+    }
   });
 });

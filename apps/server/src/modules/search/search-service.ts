@@ -588,17 +588,20 @@ export class SearchService {
       if (!store)
         return { compiled, ...(await findMatches(this.db, compiled, { top, facets, facetLimit: FACET_LIMIT })) };
       // Newest first (relevance without text) and the orders the store keeps need no database.
-      const page =
+      const facetLimit = facets === 'none' ? undefined : FACET_LIMIT;
+      const page: { total: number; ids: number[]; facets?: FacetCount[] } =
         p.sort === 'relevance' || store.canSort(p.sort)
           ? store.browse(
               p.filters,
               p.sort === 'relevance' ? undefined : { sort: p.sort as MemorySort, desc: p.desc },
               top,
+              facetLimit,
             )
           : top > 0
             ? await findTop(this.db, compiled, top)
             : { total: await countMatches(this.db, compiled), ids: [] };
-      return { compiled, ...page, facets: facets === 'none' ? null : store.count(null, p.filters, FACET_LIMIT) };
+      const counted = facetLimit === undefined ? null : (page.facets ?? store.count(null, p.filters, facetLimit));
+      return { compiled, total: page.total, ids: page.ids, facets: counted };
     };
     let r = await run(plan);
     let effective = plan;
