@@ -190,6 +190,9 @@ describe('sorting by title, author and call number in memory', () => {
       author: i % 5 ? ['王伟', '李娜', 'Smith, John', '(清)曹雪芹著'][i % 4] : undefined,
       authors: i % 5 ? [['王伟', '李娜', 'Smith, John', '曹雪芹'][i % 4]!] : [],
       callNumbers: i % 4 ? [`TP${(i * 7) % 10}/${i}`] : [],
+      // Class numbers and years for searches by class number (latest first, years within 1950–2050).
+      clcClasses: [['TP311.1'], ['TP3', 'I247.5'], ['I247.5'], ['tp312']][i % 4]!,
+      publishYearInt: [undefined, 1900, 1980, 1980, 2100, 2020][i % 6],
     });
   beforeAll(async () => {
     t = await createTestApp();
@@ -219,6 +222,11 @@ describe('sorting by title, author and call number in memory', () => {
     { docCode: ['1'], sortField: 'title', sortClause: 'asc' }, // browsing
     { docCode: ['1'], sortField: 'callNo', sortClause: 'desc', rows: 3 }, // the first few of many
     { searchFieldContent: '教程', sortField: 'author', sortClause: 'asc', page: 2, rows: 5 },
+    // Searches by class number: found and ordered in memory.
+    { searchField: 'kindNo', searchFieldContent: 'TP3' },
+    { searchField: 'kindNo', searchFieldContent: 'tp31 I24', matchMode: '2' },
+    { searchField: 'kindNo', searchFieldContent: 'TP3', matchMode: '1', libCode: ['OFU'] },
+    { searchField: 'kindNo', searchFieldContent: 'I247.5', sortField: 'title', sortClause: 'desc' },
   ];
 
   /** Every order through `memory` and through SQL alone: the same records in the same order. */

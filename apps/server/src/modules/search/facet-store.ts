@@ -453,6 +453,29 @@ class TenantFacets {
   }
 
   /**
+   * Records with a class number starting with one of `codes` (`exact`: equal to one), in the order
+   * a search by class number ranks them (`relevanceSql` without words): publication year latest
+   * first (counted from 1950 to 2050, a missing year as 1950), then the newest record.
+   */
+  byClass(codes: string[], exact: boolean): Int32Array {
+    const wanted = codes.map((c) => c.toUpperCase());
+    const accept = new Uint8Array(this.keyOf.length);
+    for (const id of this.clcIds) {
+      const cls = this.keyOf[id]!;
+      if (wanted.some((c) => (exact ? cls === c : cls.startsWith(c)))) accept[id] = 1;
+    }
+    const ID = 2 ** 31;
+    const keys = new Float64Array(this.slots);
+    let n = 0;
+    for (let slot = 0; slot < this.slots; slot++) {
+      if (!this.has(slot, CLC, accept)) continue;
+      const recency = Math.min(Math.max((this.year[slot] || 1950) - 1950, 0), 100);
+      keys[n++] = (100 - recency) * ID + (ID - 1 - this.recordOf[slot]!);
+    }
+    return idsOfKeys(keys.subarray(0, n).sort());
+  }
+
+  /**
    * Browsing without text: newest record first (the order relevance gives when there is no text)
    * or by a number the store keeps; the total and the first `limit` ids, every filter applied here,
    * and with `facetLimit` the facet counts (`count`).

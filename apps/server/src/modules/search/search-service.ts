@@ -137,6 +137,18 @@ function withoutNarrowing(filters: Filters): Filters {
   return { ...filters, facets: {}, yearFrom: undefined, yearTo: undefined, onlyOnShelf: false, inDateFrom: undefined };
 }
 
+/**
+ * The class numbers of a base plan that only searches by class number, in relevance order, with
+ * nothing the facet store cannot test (`TenantFacets.byClass`); undefined for any other plan.
+ * Longer codes than the prefix index holds (32) are left to SQL, which finds nothing for them.
+ */
+function classSearch(plan: SearchPlan): { codes: string[]; exact: boolean } | undefined {
+  const c = plan.expr?.type === 'clause' ? plan.expr.clause : undefined;
+  if (!c || c.def.kind !== 'class' || !['1', '2', '3'].includes(c.mode) || plan.sort !== 'relevance') return undefined;
+  if (plan.filters.unsupported.length || !c.codes.length || c.codes.some((code) => code.length > 32)) return undefined;
+  return { codes: c.codes, exact: c.mode === '1' };
+}
+
 /** SQL of a plan (exported for diagnostics). */
 export function compile(plan: SearchPlan, tenantId: number, common?: CommonWords): CompiledSearch {
   const { key, desc } = sortSql(plan);
@@ -447,7 +459,7 @@ export class SearchService {
     // new-arrival filters, which the store applies: narrowing a search by years does not rank again.
     const memorySort = store.canSort(plan.sort) ? plan.sort : undefined;
     const { key, basePlan } = this.baseOf(ctx.tenantId, plan, memorySort);
-    let base = await this.bases.get(key, () => this.findBase(ctx.tenantId, basePlan));
+    let base = await this.bases.get(key, () => this.findBase(ctx.tenantId, basePlan, store));
     let ranged = store.narrow(base.ids, plan.filters);
     if (!ranged.length && base.ids.length && !base.relaxed) {
       // The words match, but nothing in the years or on shelf: as with no match at all, fewer
@@ -490,8 +502,11 @@ export class SearchService {
    * Every record a base plan (filters `withoutNarrowing`) matches, best first; fewer words when
    * none match.
    */
-  private async findBase(tenantId: number, plan: SearchPlan): Promise<Base> {
-    const ids = await findRankedIds(this.db, this.compileFor(plan, tenantId));
+  private async findBase(tenantId: number, plan: SearchPlan, store?: TenantFacets): Promise<Base> {
+    const byClass = store && classSearch(plan);
+    const ids = byClass
+      ? store.byClass(byClass.codes, byClass.exact)
+      : await findRankedIds(this.db, this.compileFor(plan, tenantId));
     return ids.length ? { ids, relaxed: false, suggestions: [], plan } : this.findLooseBase(tenantId, plan);
   }
 

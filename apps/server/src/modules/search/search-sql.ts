@@ -370,7 +370,12 @@ const ONE_TITLE_WORD = 1 / 0.6079271;
 /** The relevance of a record: full-text rank, exact and leading title matches, a mild recency tie-break. */
 function relevanceSql(plan: SearchPlan): Sql {
   const clauses = positiveClauses(plan.expr);
-  const queries = clauses.map((c) => clauseTsQuery(c, true)).filter(Boolean);
+  // Words rank; codes (class and call numbers, barcodes, ISBN, ISSN) only match: a search by class
+  // number lists the latest publications first, as browsing a class does.
+  const queries = clauses
+    .filter((c) => c.def.kind === 'text' || c.def.kind === 'phrase' || c.def.kind === 'standard')
+    .map((c) => clauseTsQuery(c, true))
+    .filter(Boolean);
   const rank = !queries.length
     ? sql`0`
     : queries.length === 1 && SINGLE_LEXEME.test(queries[0]!)
