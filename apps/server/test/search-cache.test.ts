@@ -7,6 +7,14 @@ import { SearchService } from '../src/modules/search/search-service.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { TEMPLATE, copy, rec, storeTestRecords, titles } from './search-fixtures.js';
 
+/** What a search service needs besides the database and the facet store, from a test app. */
+const searchDeps = (t: TestApp) => ({
+  dictionaries: t.services.dictionaries,
+  vocabulary: t.services.vocabulary,
+  popular: t.services.popularSearches,
+  history: t.services.searchHistory,
+});
+
 describe('the result cache', () => {
   it('expires, evicts the least recently used and the heaviest, and renews stale entries in the background', async () => {
     vi.useFakeTimers();
@@ -70,12 +78,7 @@ describe('a search service with its caches on', () => {
 
   it('pages and refines from the cached ranking with the same answers as without caches', async () => {
     const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
-    const deps = {
-      dictionaries: t.services.dictionaries,
-      vocabulary: t.services.vocabulary,
-      popular: t.services.popularSearches,
-      history: t.services.searchHistory,
-    };
+    const deps = searchDeps(t);
     const cached = new SearchService(
       t.db.kysely,
       { ...deps, facetStore: new FacetStore(t.db.kysely, 60_000) },
@@ -116,10 +119,7 @@ describe('a search service with its caches on', () => {
     new SearchService(
       t.db.kysely,
       {
-        dictionaries: t.services.dictionaries,
-        vocabulary: t.services.vocabulary,
-        popular: t.services.popularSearches,
-        history: t.services.searchHistory,
+        ...searchDeps(t),
         facetStore: new FacetStore(t.db.kysely, 60_000),
       },
       { cacheMs: 50, warmMinMatches: 1, ...opts },
@@ -207,10 +207,7 @@ describe('sorting by title, author and call number in memory', () => {
     new SearchService(
       t.db.kysely,
       {
-        dictionaries: t.services.dictionaries,
-        vocabulary: t.services.vocabulary,
-        popular: t.services.popularSearches,
-        history: t.services.searchHistory,
+        ...searchDeps(t),
         ...(facetStore ? { facetStore } : {}),
       },
       { cacheMs: facetStore ? 60_000 : 0 },
