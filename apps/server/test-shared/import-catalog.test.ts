@@ -1,12 +1,11 @@
 import { readdirSync, statSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFile, type FileSummary } from '../src/modules/catalogue/import/import-file.js';
 import { createTestApp, type TestApp } from '../test/helpers.js';
+import { tempDir } from '../test/temp-dirs.js';
 
 const CATALOG = path.resolve(fileURLToPath(new URL('../../../..', import.meta.url)), 'shared', 'testdata', 'catalog');
 
@@ -29,7 +28,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('importing every file of ../shared/testdata/catalog into the database', () => {
-  const rejectDir = mkdtempSync(path.join(tmpdir(), 'openfind-shared-rejects-'));
+  const rejectDir = tempDir('openfind-shared-rejects-');
   const files = catalogFiles();
 
   it('finds the catalogue', () => {

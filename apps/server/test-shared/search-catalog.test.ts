@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SearchResponse } from '@openfind/contract';
@@ -10,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFile } from '../src/modules/catalogue/import/import-file.js';
 import { createTestApp, envelopeOf, type TestApp } from '../test/helpers.js';
 import { TEMPLATE } from '../test/search-fixtures.js';
+import { tempDir } from '../test/temp-dirs.js';
 
 const CATALOG = path.resolve(fileURLToPath(new URL('../../../..', import.meta.url)), 'shared', 'testdata', 'catalog');
 const FILES = [
@@ -27,7 +26,7 @@ let tenantId: number;
 beforeAll(async () => {
   t = await createTestApp();
   tenantId = (await t.services.tenants.byMappingPath(''))!.id;
-  const rejectDir = mkdtempSync(path.join(tmpdir(), 'openfind-search-rejects-'));
+  const rejectDir = tempDir('openfind-search-rejects-');
   for (const f of FILES) await importFile({ db: t.db.kysely, tenantId, file: path.join(CATALOG, f), rejectDir });
 }, 600_000);
 afterAll(async () => t.close());

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -9,6 +8,7 @@ import { createServices } from '../src/services.js';
 import { envelopeOf, type TestApp } from './helpers.js';
 import { login, TEST_AUTH } from './auth-support.js';
 import { cliArgs } from './support/cli.js';
+import { tempDir } from './temp-dirs.js';
 
 let dataDir: string;
 
@@ -50,7 +50,7 @@ async function withApp(fn: (t: TestApp) => Promise<void>): Promise<void> {
 }
 
 beforeAll(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'openfind-readers-'));
+  dataDir = tempDir('openfind-readers-');
   expect(openfind('migrate').code).toBe(0);
   expect(openfind('tenant', 'add', '--mapping-path', 'cli', '--group-code', '9001', '--name', '命令行馆').code).toBe(0);
 }, 120_000);

@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -8,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { onPostgres, TEST_PG_URL } from './helpers.js';
 import { bookRecord, concat } from './support/marc-fixtures.js';
 import { cliArgs } from './support/cli.js';
+import { tempDir } from './temp-dirs.js';
 
 const RECORDS = 24_000;
 
@@ -85,7 +85,7 @@ async function killAndComplete(dir: string, target: Target): Promise<void> {
 
 describe('an import killed with SIGKILL', () => {
   it('keeps every committed batch, leaves no partial record, and a re-run completes it exactly', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'openfind-kill-'));
+    const dir = tempDir('openfind-kill-');
     const dataDir = path.join(dir, 'data');
     await killAndComplete(dir, {
       env: { DATA_DIR: dataDir, DATABASE_URL: '' },
@@ -114,7 +114,7 @@ describe('an import killed with SIGKILL', () => {
       const url = new URL(TEST_PG_URL);
       url.pathname = `/${name}`;
       try {
-        await killAndComplete(mkdtempSync(path.join(tmpdir(), 'openfind-kill-pg-')), {
+        await killAndComplete(tempDir('openfind-kill-pg-'), {
           env: { DATABASE_URL: url.toString() },
           extraArgs: ['--writers', '3'],
           count: async () => {

@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliArgs } from './support/cli.js';
+import { tempDir } from './temp-dirs.js';
 
 let dataDir: string;
 
@@ -18,7 +18,7 @@ function openfind(...args: string[]) {
 }
 
 beforeAll(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'openfind-cli-'));
+  dataDir = tempDir('openfind-cli-');
 });
 
 // Each test starts the CLI two to five times: 6–10 s each from source on a two-core machine, 3–5 s built.

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFile } from '../src/modules/catalogue/import/import-file.js';
 import { createTestApp, type TestApp } from './helpers.js';
+import { tempDir } from './temp-dirs.js';
 
 let t: TestApp;
 let tenantId: number;
@@ -12,7 +12,7 @@ let dir: string;
 beforeAll(async () => {
   t = await createTestApp();
   tenantId = (await t.services.tenants.byMappingPath(''))!.id;
-  dir = mkdtempSync(path.join(tmpdir(), 'openfind-holdings-'));
+  dir = tempDir('openfind-holdings-');
 });
 afterAll(async () => t.close());
 

@@ -1,5 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync, cpSync, readdirSync, appendFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync, cpSync, readdirSync, appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,11 +8,12 @@ import { openDatabase } from '../src/db/database.js';
 import { sql } from 'kysely';
 import { migrate, MIGRATIONS_DIR } from '../src/db/migrate.js';
 import { createTestApp, envelopeOf, onPostgres, openTestDatabase, type TestApp } from './helpers.js';
+import { tempDir } from './temp-dirs.js';
 
 let t: TestApp;
 let webDist: string;
 beforeAll(async () => {
-  webDist = mkdtempSync(path.join(tmpdir(), 'openfind-web-'));
+  webDist = tempDir('openfind-web-');
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>OpenFind</title><div id="root"></div>');
   writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
@@ -102,7 +102,7 @@ describe('migrations', () => {
   });
 
   it('refuse to start when an applied migration was edited', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'openfind-mig-'));
+    const dir = tempDir('openfind-mig-');
     cpSync(MIGRATIONS_DIR, dir, { recursive: true });
     const { db, drop } = await openTestDatabase();
     try {
@@ -128,7 +128,7 @@ describe('migrations', () => {
   });
 
   it('roll back a failing migration whole', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'openfind-mig-'));
+    const dir = tempDir('openfind-mig-');
     writeFileSync(path.join(dir, '0001_ok.sql'), 'CREATE TABLE a (x int);');
     writeFileSync(path.join(dir, '0002_bad.sql'), 'CREATE TABLE b (x int); SELECT no_such_function();');
     const { db, drop } = await openTestDatabase();
