@@ -5,6 +5,7 @@ import { TenantDirectory } from './modules/tenants/tenant-directory.js';
 import { DictionaryService } from './modules/dictionaries/dictionary-service.js';
 import { Classification } from './modules/search/classification.js';
 import { FacetStore } from './modules/search/facet-store.js';
+import { TextIndex } from './modules/search/text-index.js';
 import { SearchMaintenance } from './modules/search/search-maintenance.js';
 import { PopularSearches } from './modules/search/popular-searches.js';
 import { SearchHistory } from './modules/search/search-history.js';
@@ -73,6 +74,7 @@ export function createServices(
       popular: popularSearches,
       history: searchHistory,
       facetStore,
+      textIndex: new TextIndex(db.kysely, searchCacheMs > 0 ? 30_000 : 0),
       maintenance: new SearchMaintenance(db.kysely, db.kind, searchCacheMs > 0 ? 10 * 60_000 : 0),
     },
     { cacheMs: searchCacheMs },

@@ -13,7 +13,9 @@ export function pinyinKeys(text: string): { full: string[]; initials: string[] }
     full.push(syllables.join('').toLowerCase());
     initials.push(
       syllables
-        .map((s) => s.charAt(0))
+        // The first character, not the first UTF-16 unit: a character beyond the BMP that has no
+        // pinyin (𠀀) is its own syllable, and half of it would be a lone surrogate.
+        .map((s) => String.fromCodePoint(s.codePointAt(0) ?? 32).trim())
         .join('')
         .toLowerCase(),
     );
@@ -27,5 +29,12 @@ export function pinyinKeys(text: string): { full: string[]; initials: string[] }
  */
 export function sortKey(text: string): string {
   const { full } = pinyinKeys(text);
-  return (full.length ? full.join(' ') + ' ' : '') + foldText(text).slice(0, 200);
+  return (full.length ? full.join(' ') + ' ' : '') + sliceChars(foldText(text), 200);
+}
+
+/** At most `n` UTF-16 units of `text`, without cutting a character beyond the BMP in half. */
+export function sliceChars(text: string, n: number): string {
+  if (text.length <= n) return text;
+  const code = text.charCodeAt(n - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
 }

@@ -6,6 +6,8 @@ import {
   indexTokens,
   pinyinKeys,
   queryTerms,
+  sliceChars,
+  sortKey,
   stripDiacritics,
   toSimplified,
 } from './index.js';
@@ -123,5 +125,26 @@ describe('tsvector literal', () => {
   it('escapes quotes and backslashes', () => {
     expect(buildTsVector([{ text: "it's", weight: 'D' }])).toBe("'it':1D 's':4D");
     expect(buildTsVector([{ text: "l'o'\\x", weight: 'D' }])).toBe("'l':1D 'o':3D 'x':5D");
+  });
+});
+
+describe('characters beyond the BMP (CJK Extension B and later)', () => {
+  /** A lone surrogate makes the text unstorable (PostgreSQL refuses it in JSON and text). */
+  const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+  it('keeps them whole in pinyin keys, sort keys and the tsvector', () => {
+    expect(pinyinKeys('𠀀书')).toEqual({ full: ['𠀀shu'], initials: ['𠀀s'] });
+    const v = buildTsVector([{ text: '𠀀书与文字', weight: 'A', pinyin: true }]);
+    expect(v).not.toMatch(loneSurrogate);
+    // Offsets count UTF-16 units everywhere: the character after 𠀀 is two units on.
+    expect(v).toContain("'𠀀':1A");
+    expect(v).toContain("'书':3A");
+    expect(sortKey('𠀀'.repeat(150))).not.toMatch(loneSurrogate);
+  });
+
+  it('are cut between characters, not inside one', () => {
+    expect(sliceChars('ab𠀀', 3)).toBe('ab');
+    expect(sliceChars('ab𠀀', 4)).toBe('ab𠀀');
+    expect(sliceChars('abc', 2)).toBe('ab');
   });
 });

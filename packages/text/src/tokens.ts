@@ -42,7 +42,12 @@ function hanTokens(run: string, base: number, out: Token[]): void {
     }
     offset += word.length;
   }
-  [...run].forEach((ch, i) => out.push({ token: ch, offset: base + i }));
+  // Offsets count UTF-16 units, as the words' do: a character beyond the BMP takes two.
+  let at = 0;
+  for (const ch of run) {
+    out.push({ token: ch, offset: base + at });
+    at += ch.length;
+  }
 }
 
 /**
@@ -72,9 +77,11 @@ export function indexTokensOfForm(form: string): Token[] {
     if (han) hanTokens(han, at, out);
     else if (kana) {
       const chars = [...kana];
+      let o = at;
       chars.forEach((c, i) => {
-        out.push({ token: c, offset: at + i });
-        if (i + 1 < chars.length) out.push({ token: c + chars[i + 1], offset: at + i });
+        out.push({ token: c, offset: o });
+        if (i + 1 < chars.length) out.push({ token: c + chars[i + 1], offset: o });
+        o += c.length;
       });
     } else if (word && word.length <= MAX_TOKEN) {
       out.push({ token: word, offset: at });

@@ -217,7 +217,7 @@ function singleCharRuns(tokens: Token[]): Token[][] {
       SINGLE_HAN.test(last.token) &&
       !FUNCTION_CHARS.has(t.token) &&
       !FUNCTION_CHARS.has(last.token) &&
-      t.offset === last.offset + 1;
+      t.offset === last.offset + last.token.length;
     if (joins) runs.at(-1)!.push(t);
     else runs.push([t]);
   }

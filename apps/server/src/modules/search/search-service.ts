@@ -23,6 +23,7 @@ import { AppError } from '../../http/errors.js';
 import { t } from '../../http/messages.js';
 import type { DictionaryService } from '../dictionaries/dictionary-service.js';
 import type { FacetStore, MemorySort, TenantFacets } from './facet-store.js';
+import { anyInMemory, rankInMemory } from './memory-search.js';
 import type { SearchMaintenance } from './search-maintenance.js';
 import type { PopularSearches } from './popular-searches.js';
 import { ResultCache } from './result-cache.js';
@@ -64,6 +65,7 @@ import {
 } from './search-sql.js';
 import { matchKey, tidy } from './search-text.js';
 import type { SearchVocabulary } from './search-vocabulary.js';
+import type { TextIndex } from './text-index.js';
 
 /** Who is searching. */
 export interface SearchContext {
@@ -227,6 +229,8 @@ export class SearchService {
       history: SearchHistory;
       /** Facets from memory; without it (or until a tenant is loaded) they are counted in SQL. */
       facetStore?: FacetStore | undefined;
+      /** Text searches matched and ranked in memory; without it (or until built) by the database. */
+      textIndex?: TextIndex | undefined;
       maintenance?: SearchMaintenance | undefined;
     },
     opts: {
@@ -260,6 +264,8 @@ export class SearchService {
       for (const id of tenantIds) {
         if (this.closing) return;
         await this.deps.facetStore?.prepare(id);
+        if (this.closing) return;
+        await this.deps.textIndex?.prepare(id);
         if (this.closing) return;
         await this.deps.vocabulary.ensure(id);
         await this.deps.vocabulary.whenBuilt(id);
@@ -330,6 +336,7 @@ export class SearchService {
     for (const timer of this.rewarms.values()) clearTimeout(timer);
     await Promise.allSettled([
       this.deps.facetStore?.close(),
+      this.deps.textIndex?.close(),
       this.deps.vocabulary.close(),
       this.deps.maintenance?.close(),
       this.warming,
@@ -337,14 +344,29 @@ export class SearchService {
     ]);
   }
 
-  /** SQL of a plan, with the catalogue's common words (refreshed in the background every half hour). */
-  private compileFor(plan: SearchPlan, tenantId: number): CompiledSearch {
+  /** The catalogue's common words (refreshed in the background every half hour). */
+  private commonWords(): ReadonlyMap<string, number> {
     if (Date.now() - this.commonAt > COMMON_WORDS_MS) {
       // Not read again by the next search while this read runs; tried again at the next one if it fails.
       this.commonAt = Date.now();
       this.readCommonWords().catch(() => (this.commonAt = 0));
     }
-    return compile(plan, tenantId, this.common);
+    return this.common;
+  }
+
+  /** SQL of a plan, with the catalogue's common words. */
+  private compileFor(plan: SearchPlan, tenantId: number): CompiledSearch {
+    return compile(plan, tenantId, this.commonWords());
+  }
+
+  /**
+   * Every record a plan matches, best first: from the text index in memory when the tenant's is
+   * built and the plan is one it answers, else from the database (the same records and order).
+   */
+  private async rankedIds(tenantId: number, plan: SearchPlan): Promise<Int32Array> {
+    const text = await this.deps.textIndex?.get(tenantId);
+    const inMemory = text && rankInMemory(text, plan, this.commonWords());
+    return inMemory ?? findRankedIds(this.db, this.compileFor(plan, tenantId));
   }
 
   /**
@@ -354,6 +376,7 @@ export class SearchService {
   catalogueChanged(tenantId: number): void {
     this.invalidate(tenantId);
     this.deps.facetStore?.markStale(tenantId);
+    this.deps.textIndex?.markStale(tenantId);
     this.deps.vocabulary.markStale(tenantId);
     void this.deps.maintenance?.poke(true);
     this.scheduleRewarm(tenantId);
@@ -504,9 +527,7 @@ export class SearchService {
    */
   private async findBase(tenantId: number, plan: SearchPlan, store?: TenantFacets): Promise<Base> {
     const byClass = store && classSearch(plan);
-    const ids = byClass
-      ? store.byClass(byClass.codes, byClass.exact)
-      : await findRankedIds(this.db, this.compileFor(plan, tenantId));
+    const ids = byClass ? store.byClass(byClass.codes, byClass.exact) : await this.rankedIds(tenantId, plan);
     return ids.length ? { ids, relaxed: false, suggestions: [], plan } : this.findLooseBase(tenantId, plan);
   }
 
@@ -515,7 +536,7 @@ export class SearchService {
     const suggestions = await this.suggestionsFor(tenantId, plan);
     if (plan.relaxable) {
       const loose = relaxPlan(plan);
-      const ids = await findRankedIds(this.db, this.compileFor(loose, tenantId));
+      const ids = await this.rankedIds(tenantId, loose);
       if (ids.length) return { ids, relaxed: true, suggestions, plan: loose };
     }
     return { ids: new Int32Array(0), relaxed: false, suggestions, plan };
@@ -731,8 +752,10 @@ export class SearchService {
     if (!typed) return { spellWord: null, suggestions: [] };
     let corrected = foldText(typed);
     let changed = false;
+    const index = await this.deps.textIndex?.get(tenantId);
+    const known = async (token: string) => index?.hasLexeme(token) ?? lexemeExists(this.db, tenantId, token);
     for (const { token } of queryTerms(typed)) {
-      if (!/^\p{Script=Latin}{3,}$/u.test(token) || (await lexemeExists(this.db, tenantId, token))) continue;
+      if (!/^\p{Script=Latin}{3,}$/u.test(token) || (await known(token))) continue;
       const [best] = await this.deps.vocabulary.similarWords(tenantId, token, 1);
       if (!best) continue;
       corrected = corrected.replace(new RegExp(`(?<![\\p{L}\\p{N}])${token}(?![\\p{L}\\p{N}])`, 'u'), best);
@@ -742,7 +765,8 @@ export class SearchService {
     if (/\p{Script=Han}/u.test(typed)) {
       const clause = buildClause('keyWord', '2', typed);
       const plan = clause && planSearch({ ...EMPTY_REQUEST, searchFieldContent: typed });
-      if (plan && !(await hasMatch(this.db, this.compileFor(plan, tenantId)))) {
+      const found = plan && index ? anyInMemory(index, plan, this.commonWords()) : undefined;
+      if (plan && !(found ?? (await hasMatch(this.db, this.compileFor(plan, tenantId))))) {
         near.push(...(await this.deps.vocabulary.similarHeadings(tenantId, typed, 5)));
       }
     }

@@ -56,8 +56,14 @@ function termQuery(token: string, weights: string, rank = false, common: CommonW
 function phraseQuery(tokens: Token[], weights: string, prefixLast = false): string {
   const parts: Array<{ token: string; offset: number; han: boolean }> = [];
   for (const t of tokens) {
-    if (HAN.test(t.token)) [...t.token].forEach((c, i) => parts.push({ token: c, offset: t.offset + i, han: true }));
-    else parts.push({ token: t.token, offset: t.offset, han: false });
+    if (HAN.test(t.token)) {
+      // Offsets count UTF-16 units, as the index's do.
+      let at = t.offset;
+      for (const c of t.token) {
+        parts.push({ token: c, offset: at, han: true });
+        at += c.length;
+      }
+    } else parts.push({ token: t.token, offset: t.offset, han: false });
   }
   const groups: Array<typeof parts> = [];
   for (const p of parts) {
@@ -79,7 +85,7 @@ function phraseQuery(tokens: Token[], weights: string, prefixLast = false): stri
 }
 
 /** The tsquery of one text unit. */
-function unitQuery(u: TextUnit, weights: string, rank = false, common: CommonWords = NONE): string {
+export function unitTsQuery(u: TextUnit, weights: string, rank = false, common: CommonWords = NONE): string {
   return u.kind === 'phrase'
     ? `(${phraseQuery(u.tokens, weights)})`
     : termQuery(u.tokens[0]!.token, weights, rank, common);
@@ -97,7 +103,7 @@ export function clauseTsQuery(c: Clause, rank = false, common: CommonWords = NON
   }
   const words = c.units.filter((u) => u.kind !== 'isbn');
   const required = c.def.any ? words : words.filter((u) => !u.optional);
-  const q = required.map((u) => unitQuery(u, w, rank, common)).join(c.def.any ? ' | ' : ' & ');
+  const q = required.map((u) => unitTsQuery(u, w, rank, common)).join(c.def.any ? ' | ' : ' & ');
   // Pinyin typed with spaces ("hong lou meng") also matches the joined key of the title.
   const pinyin =
     (w === '' || w.includes('A')) &&
@@ -166,7 +172,7 @@ function textClauseSql(c: Clause, common: CommonWords): Sql {
     // Relaxed: the index finds records with any word; the sum keeps those with enough of them.
     const hits = c.units
       .filter((u) => u.kind !== 'isbn' && !u.optional)
-      .map((u) => sql`(b.search_vector @@ ${unitQuery(u, c.def.weights, false, common)}::tsquery)::int`);
+      .map((u) => sql`(b.search_vector @@ ${unitTsQuery(u, c.def.weights, false, common)}::tsquery)::int`);
     conds.push(sql`(${sql.join(hits, sql` + `)}) >= ${c.def.minMatch}`);
   }
   if (c.def.docCodes) conds.push(sql`b.doc_code = ANY(${c.def.docCodes}::text[])`);
@@ -365,10 +371,20 @@ export const FACET_KEYS: Array<[FacetDimension, Sql]> = [
 /** A tsquery of one lexeme (with weights or a prefix mark), as `lexeme()` writes it. */
 const SINGLE_LEXEME = /^'(?:[^'\\]|''|\\.)*'(?::[*A-D]+)?$/;
 /** 1 / ts_rank of one occurrence of weight 1 (ts_rank's scale for a single occurrence is 0.6079). */
-const ONE_TITLE_WORD = 1 / 0.6079271;
+export const ONE_TITLE_WORD = 1 / 0.6079271;
 
-/** The relevance of a record: full-text rank, exact and leading title matches, a mild recency tie-break. */
-function relevanceSql(plan: SearchPlan): Sql {
+/** What relevance is made of, for the database (`relevanceSql`) and the index in memory alike. */
+export interface Relevance {
+  /** The tsquery the words rank by ('' when only codes were searched: no text rank). */
+  rankQuery: string;
+  /** One lexeme: ts_rank, scaled so one title occurrence ranks 1; otherwise ts_rank_cd. */
+  single: boolean;
+  /** With a single text clause over titles: +10 for an exact title, +1 for a title starting with the text. */
+  title: { exact: string; typed: string; folded: string } | null;
+}
+
+/** The parts of a plan's relevance. */
+export function relevanceOf(plan: SearchPlan): Relevance {
   const clauses = positiveClauses(plan.expr);
   // Words rank; codes (class and call numbers, barcodes, ISBN, ISSN) only match: a search by class
   // number lists the latest publications first, as browsing a class does.
@@ -376,25 +392,39 @@ function relevanceSql(plan: SearchPlan): Sql {
     .filter((c) => c.def.kind === 'text' || c.def.kind === 'phrase' || c.def.kind === 'standard')
     .map((c) => clauseTsQuery(c, true))
     .filter(Boolean);
-  const rank = !queries.length
-    ? sql`0`
-    : queries.length === 1 && SINGLE_LEXEME.test(queries[0]!)
-      ? // One word has no proximity to weigh: ts_rank orders its matches as ts_rank_cd does, at about
-        // half the cost on a common word. Scaled so that one title occurrence ranks 1, as with ts_rank_cd.
-        sql`(ts_rank('{0.1,0.2,0.4,1.0}'::float4[], b.search_vector, ${queries[0]!}::tsquery) * ${ONE_TITLE_WORD}::float4)`
-      : sql`ts_rank_cd('{0.1,0.2,0.4,1.0}'::float4[], b.search_vector, ${queries.map((q) => `(${q})`).join(' | ')}::tsquery)`;
-  // float8, not numeric: numeric arithmetic on every matching row is slow.
-  const recency = sql`least(greatest(coalesce(b.publish_year_int, 1950) - 1950, 0), 100)::float8 * 0.0005::float8`;
+  const single = queries.length === 1 && SINGLE_LEXEME.test(queries[0]!);
+  const rankQuery = single ? queries[0]! : queries.map((q) => `(${q})`).join(' | ');
   const only = clauses.length === 1 ? clauses[0]! : undefined;
   const titled =
     only &&
     (only.def.kind === 'text' || only.def.kind === 'phrase') &&
     (only.def.weights === '' || only.def.weights.includes('A')) &&
     only.mode !== '4';
-  if (!titled || !only.text) return sql`(${rank} + ${recency})`;
-  const exact = titleSortKey(only.text);
-  const typed = only.text.normalize('NFKC').toLowerCase();
-  const folded = foldText(only.text);
+  const title =
+    titled && only.text
+      ? {
+          exact: titleSortKey(only.text),
+          typed: only.text.normalize('NFKC').toLowerCase(),
+          folded: foldText(only.text),
+        }
+      : null;
+  return { rankQuery, single, title };
+}
+
+/** The relevance of a record: full-text rank, exact and leading title matches, a mild recency tie-break. */
+function relevanceSql(plan: SearchPlan): Sql {
+  const { rankQuery, single, title } = relevanceOf(plan);
+  const rank = !rankQuery
+    ? sql`0`
+    : single
+      ? // One word has no proximity to weigh: ts_rank orders its matches as ts_rank_cd does, at about
+        // half the cost on a common word. Scaled so that one title occurrence ranks 1, as with ts_rank_cd.
+        sql`(ts_rank('{0.1,0.2,0.4,1.0}'::float4[], b.search_vector, ${rankQuery}::tsquery) * ${ONE_TITLE_WORD}::float4)`
+      : sql`ts_rank_cd('{0.1,0.2,0.4,1.0}'::float4[], b.search_vector, ${rankQuery}::tsquery)`;
+  // float8, not numeric: numeric arithmetic on every matching row is slow.
+  const recency = sql`least(greatest(coalesce(b.publish_year_int, 1950) - 1950, 0), 100)::float8 * 0.0005::float8`;
+  if (!title) return sql`(${rank} + ${recency})`;
+  const { exact, typed, folded } = title;
   const leading =
     typed === folded
       ? sql`starts_with(lower(b.title), ${typed})`

@@ -1,0 +1,832 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { countTenantRecords, databaseNow, findChangedIds } from './facet-repository.js';
+import { findTextRows, findTextRowsByIds, type TextRow } from './text-index-repository.js';
+import {
+  compareLexemes,
+  executeQuery,
+  posOf,
+  scanTsVector,
+  tsRank,
+  tsRankCd,
+  weightOf,
+  type DocEntries,
+  type TsNode,
+  type TsOperand,
+  type TsQuery,
+} from './ts-query.js';
+
+const BATCH = 5000;
+/** Changes are read again this far back, for transactions that committed after a refresh but started before it. */
+const MARGIN_MS = 120_000;
+/** How often the record count is compared (a difference means deletions: everything is read again). */
+const FULL_CHECK_MS = 5 * 60_000;
+/** A prefix matching more lexemes than this is left to the database. */
+const MAX_PREFIX_LEXEMES = 512;
+/** Records changed since the postings were built are read one by one; past this share the postings are built again. */
+const MAX_CHANGED_SHARE = 0.05;
+const MIN_CHANGED_REBUILD = 20_000;
+
+/** Growable typed array. */
+function grow<T extends Int32Array | Int16Array | Uint16Array | Uint8Array>(a: T, size: number): T {
+  if (a.length >= size) return a;
+  const b = new (a.constructor as new (n: number) => T)(Math.max(size, a.length * 2, 1024));
+  b.set(a);
+  return b;
+}
+
+/** Two 32-bit hashes of a string (FNV-1a with two seeds): equal titles are found by comparing numbers. */
+function hashPair(text: string): [number, number] {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return [a | 0, b | 0];
+}
+
+/** Strings per slot, packed as UTF-16 units (replaced values leave garbage until the next build). */
+class PackedStrings {
+  private start = new Int32Array(0);
+  private len = new Int32Array(0);
+  private data = new Uint16Array(0);
+  private used = 0;
+
+  put(slot: number, text: string): void {
+    this.start = grow(this.start, slot + 1);
+    this.len = grow(this.len, slot + 1);
+    this.data = grow(this.data, this.used + text.length);
+    for (let i = 0; i < text.length; i++) this.data[this.used + i] = text.charCodeAt(i);
+    this.start[slot] = this.used;
+    this.len[slot] = text.length;
+    this.used += text.length;
+  }
+
+  /** The units of a slot's string (a view: valid until the next `put`). */
+  units(slot: number): Uint16Array {
+    return slot < this.start.length
+      ? this.data.subarray(this.start[slot]!, this.start[slot]! + this.len[slot]!)
+      : new Uint16Array(0);
+  }
+
+  get bytes(): number {
+    return this.data.byteLength + this.start.byteLength + this.len.byteLength;
+  }
+}
+
+/** Fields whose words a search can require (`ScopeDef.precise`): values folded as `of_fold()` does. */
+export type FoldedField = 'subject' | 'series' | 'publisher';
+
+/** A record changed since the postings were built: its lexemes (in tsvector order) and their positions. */
+interface LooseDoc {
+  lexemes: string[];
+  positions: Uint16Array[];
+}
+
+/** Parses a tsvector's text into a loose document (PostgreSQL writes lexemes in order). */
+function looseDoc(vector: string): LooseDoc {
+  const lexemes: string[] = [];
+  const positions: Uint16Array[] = [];
+  scanTsVector(vector, (lexeme, pos) => {
+    lexemes.push(lexeme);
+    positions.push(Uint16Array.from(pos));
+  });
+  return { lexemes, positions };
+}
+
+/** First index in `list[from, to)` whose value is ≥ `value` (galloping from `from`). */
+function seek(list: Int32Array, from: number, to: number, value: number): number {
+  if (from >= to || list[from]! >= value) return from;
+  let step = 1;
+  let lo = from;
+  let hi = from + 1;
+  while (hi < to && list[hi]! < value) {
+    lo = hi;
+    step *= 2;
+    hi = from + step;
+  }
+  if (hi > to) hi = to;
+  // list[lo] < value; the answer is in (lo, hi].
+  while (lo + 1 < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < value) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
+/** Sorted intersection. */
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  if (a.length > b.length) [a, b] = [b, a];
+  const out = new Int32Array(a.length);
+  let n = 0;
+  let j = 0;
+  for (let i = 0; i < a.length && j < b.length; i++) {
+    j = seek(b, j, b.length, a[i]!);
+    if (j < b.length && b[j] === a[i]) out[n++] = a[i]!;
+  }
+  return out.subarray(0, n);
+}
+
+/** Sorted union. */
+function union(a: Int32Array, b: Int32Array): Int32Array {
+  if (!a.length) return b;
+  if (!b.length) return a;
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      out[n++] = x;
+      i++;
+      j++;
+    } else if (x < y) {
+      out[n++] = x;
+      i++;
+    } else {
+      out[n++] = y;
+      j++;
+    }
+  }
+  while (i < a.length) out[n++] = a[i++]!;
+  while (j < b.length) out[n++] = b[j++]!;
+  return out.subarray(0, n);
+}
+
+/** Sorted `a` without the values of sorted `b`. */
+export function difference(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length);
+  let n = 0;
+  let j = 0;
+  for (let i = 0; i < a.length; i++) {
+    j = seek(b, j, b.length, a[i]!);
+    if (j >= b.length || b[j] !== a[i]) out[n++] = a[i]!;
+  }
+  return out.subarray(0, n);
+}
+
+export { intersect as intersectSlots, union as unionSlots };
+
+/** Thrown when a query needs what the index does not do (the caller asks the database instead). */
+export class UnsupportedInMemory extends Error {}
+
+/** What relevance adds beside the text rank (`relevanceSql`'s twin). */
+export interface TitleBoost {
+  /** title_sort of the typed text: +10 when the record's is equal. */
+  exact: string;
+  /** The typed text, lowered as typed and folded: +1 when the title starts with either. */
+  leading: string[];
+}
+
+/** Relevance in memory, as `relevanceSql` computes it in the database. */
+export interface RelevanceSpec {
+  /** The words' query; null when only codes were searched (no text rank). */
+  rankQuery: TsQuery | null;
+  /** One lexeme: ts_rank scaled so one title occurrence ranks 1; otherwise ts_rank_cd. */
+  single: boolean;
+  /** ts_rank's scale for one lexeme, as the database has it (a float4). */
+  scale: number;
+  titleBoost: TitleBoost | null;
+}
+
+const RANK_WEIGHTS = Float32Array.from([0.1, 0.2, 0.4, 1.0]);
+
+/** The postings of one tenant's search vectors, with what relevance needs per record. */
+export class TenantText {
+  /** record id → slot + 1. */
+  private slotOf = new Int32Array(0);
+  private recordOf = new Int32Array(0);
+  private year = new Int16Array(0);
+  private docCode = new Uint8Array(0);
+  private readonly docCodes = new Map<string, number>();
+  private titleHashA = new Int32Array(0);
+  private titleHashB = new Int32Array(0);
+  private titleStart = new Int32Array(0);
+  private titleLen = new Uint16Array(0);
+  private titles = new Uint16Array(0);
+  private titlesUsed = 0;
+  private readonly folded: Record<FoldedField, PackedStrings> = {
+    subject: new PackedStrings(),
+    series: new PackedStrings(),
+    publisher: new PackedStrings(),
+  };
+  private slots = 0;
+
+  /** The lexicon, in PostgreSQL's order; postings of lexeme L: docs[docStart[L] … docStart[L+1]). */
+  private lexemes: string[] = [];
+  private docStart = new Int32Array(1);
+  private docs = new Int32Array(0);
+  /** Positions of posting i: pos[posStart[i] … posStart[i+1]). */
+  private posStart = new Int32Array(1);
+  private pos = new Uint16Array(0);
+  /** Slots the postings hold (built); records changed since are `loose`. */
+  private postedSlots = 0;
+  private stale = new Uint8Array(0);
+  private readonly loose = new Map<number, LooseDoc>();
+
+  /** When the last read started (ms since epoch, database clock). */
+  readStarted = 0;
+  checkedAt = 0;
+  fullCheckedAt = 0;
+
+  get size(): number {
+    return this.slots;
+  }
+
+  /** Records read since the postings were built (new or changed). */
+  get changedCount(): number {
+    return this.loose.size;
+  }
+
+  /** Whether so many records changed since the build that the postings should be built again. */
+  get needsRebuild(): boolean {
+    return this.loose.size > Math.max(MIN_CHANGED_REBUILD, this.slots * MAX_CHANGED_SHARE);
+  }
+
+  /** The slot of a record, created when new. */
+  private slotFor(recordId: number): number {
+    this.slotOf = grow(this.slotOf, recordId + 1);
+    let slot = this.slotOf[recordId]! - 1;
+    if (slot >= 0) return slot;
+    slot = this.slots++;
+    this.slotOf[recordId] = slot + 1;
+    this.recordOf = grow(this.recordOf, this.slots);
+    this.year = grow(this.year, this.slots);
+    this.docCode = grow(this.docCode, this.slots);
+    this.titleHashA = grow(this.titleHashA, this.slots);
+    this.titleHashB = grow(this.titleHashB, this.slots);
+    this.titleStart = grow(this.titleStart, this.slots);
+    this.titleLen = grow(this.titleLen, this.slots);
+    this.stale = grow(this.stale, this.slots);
+    this.recordOf[slot] = recordId;
+    return slot;
+  }
+
+  /** Keeps what relevance reads of a record (title keys, year, document type). */
+  private putRecordData(slot: number, r: TextRow): void {
+    this.year[slot] = r.publish_year_int ?? 0;
+    let code = this.docCodes.get(r.doc_code);
+    if (code === undefined) {
+      code = this.docCodes.size;
+      if (code > 255) throw new Error('text index: more than 256 document types');
+      this.docCodes.set(r.doc_code, code);
+    }
+    this.docCode[slot] = code;
+    const [a, b] = r.title_sort === null ? [0, 0] : hashPair(r.title_sort);
+    this.titleHashA[slot] = a;
+    this.titleHashB[slot] = b;
+    // lower(title), at most 64 characters: leading matches compare what a reader types.
+    const title = (r.title_lower ?? '').slice(0, 64);
+    this.titles = grow(this.titles, this.titlesUsed + title.length);
+    for (let i = 0; i < title.length; i++) this.titles[this.titlesUsed + i] = title.charCodeAt(i);
+    this.titleStart[slot] = this.titlesUsed;
+    this.titleLen[slot] = title.length;
+    this.titlesUsed += title.length;
+    this.folded.subject.put(slot, r.subjects_folded);
+    this.folded.series.put(slot, r.series_folded);
+    this.folded.publisher.put(slot, r.publisher_folded);
+  }
+
+  /**
+   * Slots (of `slots`) whose field has a value containing `key`, compared as `fieldCheck()` does in
+   * the database: the value folded by `of_fold()`, whose translation of Traditional characters
+   * (`trad` to `simp`, from `foldPairFor(key)`) is done here.
+   */
+  withFieldKey(slots: Int32Array, field: FoldedField, key: string, trad: string, simp: string): Int32Array {
+    const fold = new Map<number, number>();
+    // translate() uses the first occurrence of a character in its `from` list.
+    for (let i = trad.length - 1; i >= 0; i--) fold.set(trad.charCodeAt(i), simp.charCodeAt(i));
+    const values = this.folded[field];
+    return slots.filter((slot) => {
+      const units = values.units(slot);
+      let text = '';
+      for (let i = 0; i < units.length; i++) text += String.fromCharCode(fold.get(units[i]!) ?? units[i]!);
+      // Values are joined by U+0001, which a key (letters and digits) never holds.
+      return text.includes(key);
+    });
+  }
+
+  /** Stores a record read after the build (new or changed): read as a loose document. */
+  put(r: TextRow): void {
+    const slot = this.slotFor(r.record_id);
+    this.putRecordData(slot, r);
+    this.loose.set(slot, looseDoc(r.vector));
+    if (slot < this.postedSlots) this.stale[slot] = 1;
+  }
+
+  /**
+   * Builds the postings from every record of the tenant, in record id order (`rows` yields
+   * batches), with PostgreSQL's order of lexemes.
+   */
+  static async build(rows: AsyncIterable<TextRow[]>, pause: () => Promise<void>): Promise<TenantText> {
+    const t = new TenantText();
+    const ids = new Map<string, number>();
+    const lexemes: string[] = [];
+    // Per record: its entries (lexeme id, position count) and their positions, in order.
+    let entryLex = new Int32Array(1 << 16);
+    let entryCount = new Uint16Array(1 << 16);
+    let positions = new Uint16Array(1 << 16);
+    let recordEntries = new Int32Array(1024);
+    let entries = 0;
+    let used = 0;
+    for await (const batch of rows) {
+      for (const r of batch) {
+        const slot = t.slotFor(r.record_id);
+        t.putRecordData(slot, r);
+        const before = entries;
+        scanTsVector(r.vector, (lexeme, pos) => {
+          let id = ids.get(lexeme);
+          if (id === undefined) {
+            id = lexemes.length;
+            ids.set(lexeme, id);
+            lexemes.push(lexeme);
+          }
+          entryLex = grow(entryLex, entries + 1);
+          entryCount = grow(entryCount, entries + 1);
+          positions = grow(positions, used + pos.length);
+          entryLex[entries] = id;
+          entryCount[entries++] = pos.length;
+          for (const p of pos) positions[used++] = p;
+        });
+        recordEntries = grow(recordEntries, slot + 1);
+        recordEntries[slot] = entries - before;
+      }
+      await pause();
+    }
+    // The lexicon in PostgreSQL's order: UTF-16 order is the same but for characters above U+FFFF.
+    const order = Array.from(lexemes.keys()).sort((a, b) => (lexemes[a]! < lexemes[b]! ? -1 : 1));
+    let sortedOk = true;
+    for (let i = 1; i < order.length && sortedOk; i++)
+      sortedOk = compareLexemes(lexemes[order[i - 1]!]!, lexemes[order[i]!]!) < 0;
+    if (!sortedOk) order.sort((a, b) => compareLexemes(lexemes[a]!, lexemes[b]!));
+    const rank = new Int32Array(lexemes.length);
+    order.forEach((id, i) => (rank[id] = i));
+    t.lexemes = order.map((id) => lexemes[id]!);
+    await pause();
+
+    // Counting sort of the entries into postings, lexeme by lexeme.
+    const nLex = lexemes.length;
+    const docStart = new Int32Array(nLex + 1);
+    const lexPos = new Int32Array(nLex + 1);
+    for (let e = 0; e < entries; e++) {
+      const l = rank[entryLex[e]!]!;
+      docStart[l + 1]!++;
+      lexPos[l + 1] = lexPos[l + 1]! + entryCount[e]!;
+    }
+    for (let l = 0; l < nLex; l++) {
+      docStart[l + 1] = docStart[l + 1]! + docStart[l]!;
+      lexPos[l + 1] = lexPos[l + 1]! + lexPos[l]!;
+    }
+    const docs = new Int32Array(entries);
+    const posStart = new Int32Array(entries + 1);
+    const pos = new Uint16Array(used);
+    const docFill = docStart.slice(0, nLex);
+    const posFill = lexPos.slice(0, nLex);
+    let e = 0;
+    let p = 0;
+    for (let slot = 0; slot < t.slots; slot++) {
+      for (let k = recordEntries[slot]!; k > 0; k--, e++) {
+        const l = rank[entryLex[e]!]!;
+        const at = docFill[l]!++;
+        docs[at] = slot;
+        const count = entryCount[e]!;
+        const to = posFill[l]!;
+        posStart[at] = to;
+        pos.set(positions.subarray(p, p + count), to);
+        posFill[l] = to + count;
+        p += count;
+      }
+      if ((slot & 0xffff) === 0xffff) await pause();
+    }
+    posStart[entries] = used;
+    t.docStart = docStart;
+    t.docs = docs;
+    t.posStart = posStart;
+    t.pos = pos;
+    t.postedSlots = t.slots;
+    return t;
+  }
+
+  /** Bytes held by the postings and the per-record data (for the health report and benchmarks). */
+  get bytes(): number {
+    return (
+      this.docs.byteLength +
+      this.posStart.byteLength +
+      this.pos.byteLength +
+      this.docStart.byteLength +
+      this.titles.byteLength +
+      Object.values(this.folded).reduce((n, f) => n + f.bytes, 0) +
+      this.slots * 24 +
+      this.lexemes.reduce((n, l) => n + 2 * l.length + 16, 0)
+    );
+  }
+
+  /** Whether a record has this lexeme (as the index keeps words). */
+  hasLexeme(lexeme: string): boolean {
+    const [from, to] = this.lexemeRange({ type: 'val', index: 0, lexeme, weights: 0, prefix: false });
+    if (from === to) return false;
+    for (let i = this.docStart[from]!; i < this.docStart[to]!; i++) if (this.stale[this.docs[i]!] === 0) return true;
+    for (const doc of this.loose.values())
+      if (looseIndexes(doc, { type: 'val', index: 0, lexeme, weights: 0, prefix: false }).length) return true;
+    return false;
+  }
+
+  /** The lexicon range of an operand: [from, to) (one lexeme, or every lexeme a prefix starts). */
+  private lexemeRange(op: TsOperand): [number, number] {
+    let lo = 0;
+    let hi = this.lexemes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareLexemes(this.lexemes[mid]!, op.lexeme) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    if (!op.prefix) return lo < this.lexemes.length && this.lexemes[lo] === op.lexeme ? [lo, lo + 1] : [lo, lo];
+    let to = lo;
+    while (to < this.lexemes.length && this.lexemes[to]!.startsWith(op.lexeme)) {
+      to++;
+      if (to - lo > MAX_PREFIX_LEXEMES) throw new UnsupportedInMemory(`prefix ${op.lexeme} matches too many words`);
+    }
+    return [lo, to];
+  }
+
+  /** Slots whose posted vectors may match a node (a superset where weights or phrases must be checked). */
+  private candidates(node: TsNode): { slots: Int32Array; exact: boolean } {
+    switch (node.type) {
+      case 'val': {
+        const [from, to] = this.lexemeRange(node);
+        let slots: Int32Array = new Int32Array(0);
+        for (let l = from; l < to; l++)
+          slots = union(slots, this.docs.subarray(this.docStart[l]!, this.docStart[l + 1]!));
+        return { slots, exact: node.weights === 0 };
+      }
+      case 'and':
+      case 'phrase': {
+        const l = this.candidates(node.left);
+        if (!l.slots.length) return l;
+        const r = this.candidates(node.right);
+        return { slots: intersect(l.slots, r.slots), exact: node.type === 'and' && l.exact && r.exact };
+      }
+      case 'or': {
+        const l = this.candidates(node.left);
+        const r = this.candidates(node.right);
+        return { slots: union(l.slots, r.slots), exact: l.exact && r.exact };
+      }
+      case 'not': {
+        const all = new Int32Array(this.postedSlots);
+        for (let s = 0; s < all.length; s++) all[s] = s;
+        return { slots: all, exact: false };
+      }
+    }
+  }
+
+  /** Slots of every record whose vector matches `query`, ascending. */
+  match(query: TsQuery): Int32Array {
+    const { slots, exact } = this.candidates(query.root);
+    const out = new Int32Array(slots.length + this.loose.size);
+    let n = 0;
+    if (exact) {
+      for (let i = 0; i < slots.length; i++) if (this.stale[slots[i]!] === 0) out[n++] = slots[i]!;
+    } else {
+      const cursors = new Cursors(this, query.operands);
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i]!;
+        if (this.stale[slot] === 1) continue;
+        cursors.moveTo(slot);
+        if (executeQuery(query.root, (op) => cursors.positionsOf(op))) out[n++] = slot;
+      }
+    }
+    const posted = out.subarray(0, n);
+    if (!this.loose.size) return posted;
+    const extra: number[] = [];
+    for (const [slot, doc] of this.loose) {
+      const entries = looseEntries(doc);
+      if (executeQuery(query.root, (op) => checkedPositions(entries(op), op))) extra.push(slot);
+    }
+    return union(posted.slice(), Int32Array.from(extra).sort());
+  }
+
+  /** Slots (ascending) of the records of these document types. */
+  withDocCodes(slots: Int32Array, codes: readonly string[]): Int32Array {
+    const wanted = new Uint8Array(256);
+    for (const c of codes) {
+      const code = this.docCodes.get(c);
+      if (code !== undefined) wanted[code] = 1;
+    }
+    return slots.filter((s) => wanted[this.docCode[s]!] === 1);
+  }
+
+  /** Every slot, ascending (for NOT at the top of an expression). */
+  allSlots(): Int32Array {
+    const all = new Int32Array(this.slots);
+    for (let s = 0; s < all.length; s++) all[s] = s;
+    return all;
+  }
+
+  /** The lexicon order of a slot's entries, for ts_rank_cd's ties (`Cursors`). */
+  lexemeAt(l: number): string {
+    return this.lexemes[l]!;
+  }
+
+  /**
+   * Record ids of `slots`, best first: the relevance of `spec` (text rank, exact and leading
+   * title, a mild recency), then the newest record, as `relevanceSql` orders them.
+   */
+  rank(slots: Int32Array, spec: RelevanceSpec): Int32Array {
+    const n = slots.length;
+    const scores = new Float64Array(n);
+    const q = spec.rankQuery;
+    if (q) {
+      const cursors = new Cursors(this, q.operands);
+      for (let i = 0; i < n; i++) {
+        const slot = slots[i]!;
+        const doc = this.documentAt(slot, cursors);
+        scores[i] = spec.single
+          ? Math.fround(tsRank(RANK_WEIGHTS, q, doc.entries) * spec.scale)
+          : tsRankCd(RANK_WEIGHTS, q, doc.entries, doc.order);
+      }
+    }
+    const boost = spec.titleBoost;
+    const [ha, hb] = boost ? hashPair(boost.exact) : [0, 0];
+    const leading = boost?.leading.map((t) => Uint16Array.from(t, (c) => c.charCodeAt(0))) ?? [];
+    for (let i = 0; i < n; i++) {
+      const slot = slots[i]!;
+      let s = scores[i]!;
+      if (boost) {
+        if (this.titleHashA[slot] === ha && this.titleHashB[slot] === hb) s += 10;
+        if (leading.some((t) => this.titleStartsWith(slot, t))) s += 1;
+      }
+      const recency = Math.min(Math.max((this.year[slot] || 1950) - 1950, 0), 100);
+      scores[i] = s + recency * 0.0005;
+    }
+    const order = new Uint32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    const rec = this.recordOf;
+    order.sort((a, b) => scores[b]! - scores[a]! || rec[slots[b]!]! - rec[slots[a]!]!);
+    const ids = new Int32Array(n);
+    for (let i = 0; i < n; i++) ids[i] = rec[slots[order[i]!]!]!;
+    return ids;
+  }
+
+  /** Whether lower(title) starts with `text` (titles are kept to 64 characters: longer text never does). */
+  private titleStartsWith(slot: number, text: Uint16Array): boolean {
+    if (text.length > this.titleLen[slot]!) return false;
+    const from = this.titleStart[slot]!;
+    for (let i = 0; i < text.length; i++) if (this.titles[from + i] !== text[i]) return false;
+    return true;
+  }
+
+  /** A slot's document as the ranking functions read it: posted, or loose when changed since. */
+  private documentAt(
+    slot: number,
+    cursors: Cursors,
+  ): { entries: DocEntries; order: (op: TsOperand, e: number) => number } {
+    const doc = this.loose.get(slot);
+    if (doc) {
+      const entries = looseEntries(doc);
+      return { entries, order: (op, e) => looseOrder(doc, op, e) };
+    }
+    cursors.moveTo(slot);
+    return { entries: (op) => cursors.entriesOf(op), order: (op, e) => cursors.lexemeOf(op, e) };
+  }
+
+  /** Record ids of slots, in the slots' order. */
+  recordIds(slots: Int32Array): Int32Array {
+    return Int32Array.from(slots, (s) => this.recordOf[s]!);
+  }
+
+  /** Posting list access for `Cursors`. */
+  postings(l: number): { from: number; to: number } {
+    return { from: this.docStart[l]!, to: this.docStart[l + 1]! };
+  }
+
+  /** Internal arrays for `Cursors`. */
+  get arrays(): { docs: Int32Array; posStart: Int32Array; pos: Uint16Array } {
+    return { docs: this.docs, posStart: this.posStart, pos: this.pos };
+  }
+
+  /** The lexicon ranges of operands (for `Cursors`). */
+  rangesOf(ops: TsOperand[]): Array<[number, number]> {
+    return ops.map((op) => this.lexemeRange(op));
+  }
+}
+
+/**
+ * Walks the postings of a query's operands along ascending slots: at each slot, the positions of
+ * every operand there (the entries of the lexemes it matches).
+ */
+class Cursors {
+  private readonly ranges: Array<[number, number]>;
+  private readonly at: Int32Array[];
+  private readonly ends: Int32Array[];
+  private slot = -1;
+  private readonly docs: Int32Array;
+  private readonly posStart: Int32Array;
+  private readonly pos: Uint16Array;
+  private readonly cache: Array<{ slot: number; positions: Uint16Array[]; lexemes: number[] }>;
+
+  constructor(text: TenantText, ops: TsOperand[]) {
+    ({ docs: this.docs, posStart: this.posStart, pos: this.pos } = text.arrays);
+    this.ranges = text.rangesOf(ops);
+    this.at = this.ranges.map(([from, to]) =>
+      Int32Array.from({ length: to - from }, (_, k) => text.postings(from + k).from),
+    );
+    this.ends = this.ranges.map(([from, to]) =>
+      Int32Array.from({ length: to - from }, (_, k) => text.postings(from + k).to),
+    );
+    this.cache = ops.map(() => ({ slot: -1, positions: [], lexemes: [] }));
+  }
+
+  moveTo(slot: number): void {
+    this.slot = slot;
+  }
+
+  /** The entries (positions per matching lexeme) of operand `op` at the current slot. */
+  private load(op: TsOperand): { positions: Uint16Array[]; lexemes: number[] } {
+    const c = this.cache[op.index]!;
+    if (c.slot === this.slot) return c;
+    c.slot = this.slot;
+    c.positions = [];
+    c.lexemes = [];
+    const at = this.at[op.index]!;
+    const ends = this.ends[op.index]!;
+    const from = this.ranges[op.index]![0];
+    for (let k = 0; k < at.length; k++) {
+      const i = seek(this.docs, at[k]!, ends[k]!, this.slot);
+      at[k] = i;
+      if (i < ends[k]! && this.docs[i] === this.slot) {
+        c.positions.push(this.pos.subarray(this.posStart[i]!, this.posStart[i + 1]!));
+        c.lexemes.push(from + k);
+      }
+    }
+    return c;
+  }
+
+  entriesOf(op: TsOperand): Uint16Array[] {
+    return this.load(op).positions;
+  }
+
+  lexemeOf(op: TsOperand, e: number): number {
+    return this.load(op).lexemes[e]!;
+  }
+
+  /** The operand's positions here, weights checked (null: not here). */
+  positionsOf(op: TsOperand): number[] | null {
+    return checkedPositions(this.load(op).positions, op);
+  }
+}
+
+/** Positions of an operand's entries with an accepted weight, ascending and unique (null: none). */
+function checkedPositions(entries: ReadonlyArray<Uint16Array>, op: TsOperand): number[] | null {
+  const out: number[] = [];
+  for (const positions of entries) {
+    for (let i = 0; i < positions.length; i++) {
+      const wep = positions[i]!;
+      if (op.weights === 0 || op.weights & (1 << weightOf(wep))) out.push(posOf(wep));
+    }
+  }
+  if (!out.length) return null;
+  if (entries.length > 1) {
+    out.sort((a, b) => a - b);
+    let n = 1;
+    for (let i = 1; i < out.length; i++) if (out[i] !== out[n - 1]) out[n++] = out[i]!;
+    out.length = n;
+  }
+  return out;
+}
+
+/** The entries of a loose document matching an operand, in its lexeme order. */
+function looseIndexes(doc: LooseDoc, op: TsOperand): number[] {
+  let lo = 0;
+  let hi = doc.lexemes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareLexemes(doc.lexemes[mid]!, op.lexeme) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: number[] = [];
+  for (let i = lo; i < doc.lexemes.length; i++) {
+    const l = doc.lexemes[i]!;
+    if (op.prefix ? !l.startsWith(op.lexeme) : l !== op.lexeme) break;
+    out.push(i);
+  }
+  return out;
+}
+
+function looseEntries(doc: LooseDoc): DocEntries {
+  return (op) => looseIndexes(doc, op).map((i) => doc.positions[i]!);
+}
+
+function looseOrder(doc: LooseDoc, op: TsOperand, e: number): number {
+  return looseIndexes(doc, op)[e]!;
+}
+
+/**
+ * The full-text index of every tenant in memory: built on first use from the search vectors the
+ * database holds (the database stays the source of truth), then kept up to date by reading the
+ * records changed since (and built again after deletions or many changes). Until a tenant's index
+ * is built, its searches are ranked by the database.
+ */
+export class TextIndex {
+  private readonly tenants = new Map<number, TenantText>();
+  private readonly loading = new Map<number, Promise<void>>();
+  private closed = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** How often to look for changed records (0: before every use, and loads are awaited). */
+    private readonly refreshMs: number,
+    private readonly log: (err: unknown) => void = () => {},
+  ) {}
+
+  /** The tenant's index if it can be used now; a first build runs in the background (awaited in tests). */
+  async get(tenantId: number): Promise<TenantText | undefined> {
+    if (this.closed) return undefined;
+    const current = this.tenants.get(tenantId);
+    if (!current) {
+      const loading = this.load(tenantId);
+      if (this.refreshMs === 0) await loading;
+      else loading.catch(this.log);
+      return this.tenants.get(tenantId);
+    }
+    if (Date.now() - current.checkedAt >= this.refreshMs) {
+      const refreshing = this.refresh(tenantId, current);
+      if (this.refreshMs === 0) await refreshing;
+      else refreshing.catch(this.log);
+    }
+    return this.tenants.get(tenantId);
+  }
+
+  /** Builds the tenant's index now if it is not built. */
+  async prepare(tenantId: number): Promise<void> {
+    if (!this.tenants.has(tenantId)) await this.load(tenantId);
+  }
+
+  /** Whether the tenant's index is built. */
+  isReady(tenantId: number): boolean {
+    return this.tenants.has(tenantId);
+  }
+
+  /** Stops building (the database is about to close); waits for the batch being read. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.loading.values()]);
+  }
+
+  /** Makes the next use of the tenant's index read the records changed since the last read. */
+  markStale(tenantId: number): void {
+    const text = this.tenants.get(tenantId);
+    if (text) text.checkedAt = 0;
+  }
+
+  /** Reads every record of the tenant and builds its postings (one build at a time per tenant). */
+  private load(tenantId: number): Promise<void> {
+    let running = this.loading.get(tenantId);
+    if (!running) {
+      running = (async () => {
+        const checkedAt = Date.now();
+        const readStarted = await databaseNow(this.db);
+        const db = this.db;
+        const isClosed = () => this.closed;
+        async function* batches(): AsyncIterable<TextRow[]> {
+          for (let after = 0; !isClosed();) {
+            const rows = await findTextRows(db, tenantId, { afterId: after, limit: BATCH });
+            yield rows;
+            if (rows.length < BATCH) return;
+            after = rows.at(-1)!.record_id;
+          }
+        }
+        const text = await TenantText.build(batches(), () => new Promise((resolve) => setImmediate(resolve)));
+        if (this.closed) return;
+        text.checkedAt = text.fullCheckedAt = checkedAt;
+        text.readStarted = readStarted;
+        this.tenants.set(tenantId, text);
+      })().finally(() => this.loading.delete(tenantId));
+      this.loading.set(tenantId, running);
+    }
+    return running;
+  }
+
+  /** Reads the records changed since the last read; builds again after deletions or many changes. */
+  private async refresh(tenantId: number, text: TenantText): Promise<void> {
+    const now = Date.now();
+    text.checkedAt = now;
+    if (now - text.fullCheckedAt >= Math.min(FULL_CHECK_MS, this.refreshMs * 10)) text.fullCheckedAt = now;
+    const since = text.readStarted - (this.refreshMs > 0 ? MARGIN_MS : 0);
+    text.readStarted = await databaseNow(this.db);
+    const changed = await findChangedIds(this.db, tenantId, since);
+    for (let at = 0; at < changed.length; at += BATCH) {
+      for (const r of await findTextRowsByIds(this.db, changed.slice(at, at + BATCH))) text.put(r);
+    }
+    const deleted = text.fullCheckedAt === now && (await countTenantRecords(this.db, tenantId)) !== text.size;
+    if (deleted || text.needsRebuild) {
+      // The current index answers (with the changes read) until the new one is built.
+      if (this.refreshMs === 0) await this.load(tenantId);
+      else this.load(tenantId).catch(this.log);
+    }
+  }
+}
