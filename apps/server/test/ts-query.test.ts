@@ -5,6 +5,8 @@ import {
   compareLexemes,
   matchesDocument,
   parseTsQuery,
+  prepareTsRank,
+  prepareTsRankCd,
   scanTsVector,
   tsRank,
   tsRankCd,
@@ -113,6 +115,11 @@ describe('text-search queries in memory', () => {
       }
       const cd = tsRankCd(WEIGHTS, query, doc, order);
       expect(cd, context).toBe(Math.fround(Number(row.cd)));
+      // The prepared forms (the index's): ts_rank_cd by truth table for queries without phrases.
+      expect(prepareTsRankCd(WEIGHTS, query)(doc, order), context).toBe(cd);
+      if (query.operands.length < 7 || !mixed) {
+        expect(prepareTsRank(WEIGHTS, query)(doc), context).toBe(Math.fround(Number(row.rank)));
+      }
       if (row.hit) {
         hits++;
         if (row.q.includes('<')) phraseHits++;

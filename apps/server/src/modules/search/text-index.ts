@@ -7,8 +7,9 @@ import {
   executeQuery,
   posOf,
   scanTsVector,
-  tsRank,
-  tsRankCd,
+  entryRank,
+  prepareTsRank,
+  prepareTsRankCd,
   weightOf,
   type DocEntries,
   type TsNode,
@@ -171,6 +172,44 @@ export function difference(a: Int32Array, b: Int32Array): Int32Array {
 }
 
 export { intersect as intersectSlots, union as unionSlots };
+
+/**
+ * Record ids by score, highest first, then the newest record (the database's `ORDER BY s DESC,
+ * record_id DESC`). Sorting with a comparator took a hundred milliseconds for a hundred thousand
+ * matches; instead each score becomes its place among the distinct scores, and (place, id) one
+ * number that sorts natively.
+ */
+export function orderByScore(scores: Float64Array, ids: Int32Array): Int32Array {
+  const n = scores.length;
+  const distinct = scores.slice().sort();
+  let u = 0;
+  for (let i = 0; i < n; i++) if (i === 0 || distinct[i] !== distinct[u - 1]) distinct[u++] = distinct[i]!;
+  const ID = 2 ** 31;
+  if (u >= 2 ** 22) {
+    // (place, id) would not be exact in a double: sort with a comparator.
+    const order = Uint32Array.from({ length: n }, (_, i) => i).sort(
+      (a, b) => scores[b]! - scores[a]! || ids[b]! - ids[a]!,
+    );
+    return Int32Array.from(order, (i) => ids[i]!);
+  }
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    // The place of the score among the distinct ones, highest first.
+    let lo = 0;
+    let hi = u - 1;
+    const s = scores[i]!;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (distinct[mid]! < s) lo = mid + 1;
+      else hi = mid;
+    }
+    keys[i] = (u - 1 - lo) * ID + (ID - 1 - ids[i]!);
+  }
+  keys.sort();
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) out[i] = ID - 1 - (keys[i]! % ID);
+  return out;
+}
 
 /** Thrown when a query needs what the index does not do (the caller asks the database instead). */
 export class UnsupportedInMemory extends Error {}
@@ -540,14 +579,34 @@ export class TenantText {
     const n = slots.length;
     const scores = new Float64Array(n);
     const q = spec.rankQuery;
-    if (q) {
+    const only = q?.operands.length === 1 && !q.operands[0]!.prefix ? q.operands[0]! : undefined;
+    if (q && spec.single && only) {
+      // One word: its postings walked along the slots, each posting's positions ranked in place
+      // (ts_rank of one lexeme is calc_rank_or of one entry).
+      const [l, lEnd] = this.lexemeRange(only);
+      let p = l < lEnd ? this.docStart[l]! : 0;
+      const end = l < lEnd ? this.docStart[l + 1]! : 0;
+      const { docs, posStart, pos } = this;
+      const rank = prepareTsRank(RANK_WEIGHTS, q);
       const cursors = new Cursors(this, q.operands);
       for (let i = 0; i < n; i++) {
         const slot = slots[i]!;
+        if (this.loose.size && this.loose.has(slot)) {
+          scores[i] = Math.fround(rank(this.documentAt(slot, cursors).entries) * spec.scale);
+          continue;
+        }
+        p = seek(docs, p, end, slot);
+        const r = p < end && docs[p] === slot ? Math.fround(entryRank(RANK_WEIGHTS, pos, posStart[p]!, posStart[p + 1]!)) : 0;
+        scores[i] = Math.fround(r * spec.scale);
+      }
+    } else if (q) {
+      const cursors = new Cursors(this, q.operands);
+      const rank = prepareTsRank(RANK_WEIGHTS, q);
+      const rankCd = prepareTsRankCd(RANK_WEIGHTS, q);
+      for (let i = 0; i < n; i++) {
+        const slot = slots[i]!;
         const doc = this.documentAt(slot, cursors);
-        scores[i] = spec.single
-          ? Math.fround(tsRank(RANK_WEIGHTS, q, doc.entries) * spec.scale)
-          : tsRankCd(RANK_WEIGHTS, q, doc.entries, doc.order);
+        scores[i] = spec.single ? Math.fround(rank(doc.entries) * spec.scale) : rankCd(doc.entries, doc.order);
       }
     }
     const boost = spec.titleBoost;
@@ -558,18 +617,14 @@ export class TenantText {
       let s = scores[i]!;
       if (boost) {
         if (this.titleHashA[slot] === ha && this.titleHashB[slot] === hb) s += 10;
-        if (leading.some((t) => this.titleStartsWith(slot, t))) s += 1;
+        let leads = false;
+        for (let k = 0; k < leading.length && !leads; k++) leads = this.titleStartsWith(slot, leading[k]!);
+        if (leads) s += 1;
       }
       const recency = Math.min(Math.max((this.year[slot] || 1950) - 1950, 0), 100);
       scores[i] = s + recency * 0.0005;
     }
-    const order = new Uint32Array(n);
-    for (let i = 0; i < n; i++) order[i] = i;
-    const rec = this.recordOf;
-    order.sort((a, b) => scores[b]! - scores[a]! || rec[slots[b]!]! - rec[slots[a]!]!);
-    const ids = new Int32Array(n);
-    for (let i = 0; i < n; i++) ids[i] = rec[slots[order[i]!]!]!;
-    return ids;
+    return orderByScore(scores, this.recordIds(slots));
   }
 
   /** Whether lower(title) starts with `text` (titles are kept to 64 characters: longer text never does). */
@@ -585,18 +640,20 @@ export class TenantText {
     slot: number,
     cursors: Cursors,
   ): { entries: DocEntries; order: (op: TsOperand, e: number) => number } {
-    const doc = this.loose.get(slot);
+    const doc = this.loose.size ? this.loose.get(slot) : undefined;
     if (doc) {
       const entries = looseEntries(doc);
       return { entries, order: (op, e) => looseOrder(doc, op, e) };
     }
     cursors.moveTo(slot);
-    return { entries: (op) => cursors.entriesOf(op), order: (op, e) => cursors.lexemeOf(op, e) };
+    return cursors.document;
   }
 
   /** Record ids of slots, in the slots' order. */
   recordIds(slots: Int32Array): Int32Array {
-    return Int32Array.from(slots, (s) => this.recordOf[s]!);
+    const ids = new Int32Array(slots.length);
+    for (let i = 0; i < slots.length; i++) ids[i] = this.recordOf[slots[i]!]!;
+    return ids;
   }
 
   /** Posting list access for `Cursors`. */
@@ -645,13 +702,15 @@ class Cursors {
     this.slot = slot;
   }
 
+
   /** The entries (positions per matching lexeme) of operand `op` at the current slot. */
   private load(op: TsOperand): { positions: Uint16Array[]; lexemes: number[] } {
     const c = this.cache[op.index]!;
     if (c.slot === this.slot) return c;
     c.slot = this.slot;
-    c.positions = [];
-    c.lexemes = [];
+    // Reused: the ranking functions read an operand's entries before the cursors move on.
+    c.positions.length = 0;
+    c.lexemes.length = 0;
     const at = this.at[op.index]!;
     const ends = this.ends[op.index]!;
     const from = this.ranges[op.index]![0];
@@ -666,13 +725,14 @@ class Cursors {
     return c;
   }
 
-  entriesOf(op: TsOperand): Uint16Array[] {
-    return this.load(op).positions;
-  }
+  /** The entries of an operand here (`DocEntries`). */
+  readonly entriesOf = (op: TsOperand): Uint16Array[] => this.load(op).positions;
 
-  lexemeOf(op: TsOperand, e: number): number {
-    return this.load(op).lexemes[e]!;
-  }
+  /** The lexicon place of an operand's entry here (ts_rank_cd's order of ties). */
+  readonly lexemeOf = (op: TsOperand, e: number): number => this.load(op).lexemes[e]!;
+
+  /** The document at the current slot, for the ranking functions. */
+  readonly document = { entries: this.entriesOf, order: this.lexemeOf };
 
   /** The operand's positions here, weights checked (null: not here). */
   positionsOf(op: TsOperand): number[] | null {

@@ -303,26 +303,31 @@ export function compareLexemes(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/**
+ * What one entry (a lexeme's positions `positions[from, to)`) adds in calc_rank_or: its weights
+ * by 1/i², the heaviest counted in full (a double, added to a float by the caller).
+ */
+export function entryRank(w: Float32Array, positions: Uint16Array, from: number, to: number): number {
+  let resj = 0;
+  let wjm = -1;
+  let jm = 0;
+  for (let j = 0; j < to - from; j++) {
+    const wp = w[weightOf(positions[from + j]!)]!;
+    resj = f32(resj + f32(wp / ((j + 1) * (j + 1))));
+    if (wp > wjm) {
+      wjm = wp;
+      jm = j;
+    }
+  }
+  // (float + float - float / int) / double.
+  return f32(f32(wjm + resj) - f32(wjm / ((jm + 1) * (jm + 1)))) / 1.64493406685;
+}
+
 /** calc_rank_or: each operand's positions (not weight-filtered), weighted by 1/i², over the operands. */
 function rankOr(w: Float32Array, ops: TsOperand[], doc: DocEntries): number {
   let res = 0;
   for (const op of ops) {
-    for (const positions of doc(op)) {
-      let resj = 0;
-      let wjm = -1;
-      let jm = 0;
-      for (let j = 0; j < positions.length; j++) {
-        const wp = w[weightOf(positions[j]!)]!;
-        resj = f32(resj + f32(wp / ((j + 1) * (j + 1))));
-        if (wp > wjm) {
-          wjm = wp;
-          jm = j;
-        }
-      }
-      // (float + float - float / int) / double, stored back into a float.
-      const sum = f32(f32(wjm + resj) - f32(wjm / ((jm + 1) * (jm + 1))));
-      res = f32(res + sum / 1.64493406685);
-    }
+    for (const positions of doc(op)) res = f32(res + entryRank(w, positions, 0, positions.length));
   }
   return ops.length ? f32(res / ops.length) : res;
 }
@@ -556,4 +561,143 @@ export function scanTsVector(text: string, visit: (lexeme: string, positions: nu
     }
     visit(lexeme, positions);
   }
+}
+
+/** ts_rank of a query, its operands sorted once: a function of one document. */
+export function prepareTsRank(weights: Float32Array, query: TsQuery): (doc: DocEntries) => number {
+  if (!query.operands.length) return () => 0;
+  const ops = uniqueOperands(query);
+  const top = query.root.type;
+  const and = top === 'and' || top === 'phrase';
+  return (doc) => {
+    const res = and ? rankAnd(weights, ops, doc) : rankOr(weights, ops, doc);
+    return res < 0 ? f32(1e-20) : res;
+  };
+}
+
+/** Whether a node holds when the operands of the bits in `mask` are present (no phrase, no NOT below). */
+function holdsForMask(node: TsNode, mask: number): boolean {
+  switch (node.type) {
+    case 'val':
+      return (mask & (1 << node.index)) !== 0;
+    case 'and':
+      return holdsForMask(node.left, mask) && holdsForMask(node.right, mask);
+    case 'or':
+      return holdsForMask(node.left, mask) || holdsForMask(node.right, mask);
+    default:
+      throw new Error('tsquery: no truth table for phrases and NOT');
+  }
+}
+
+const hasPositionalNodes = (node: TsNode): boolean =>
+  node.type === 'phrase' ||
+  node.type === 'not' ||
+  (node.type !== 'val' && (hasPositionalNodes(node.left) || hasPositionalNodes(node.right)));
+
+const MAX_TABLE_OPERANDS = 16;
+/** Sort keys of ts_rank_cd's elements: ((position · 4 + weight) · 2^26 + lexeme order), exact in a double. */
+const ENTRY_SPAN = 2 ** 26;
+
+/**
+ * ts_rank_cd of a query as a function of one document. A query of words joined by & and | (the
+ * search's ranking queries) holds or not by which words a stretch contains: a truth table over
+ * the words replaces evaluating the query at every step of every cover, and the document's
+ * elements live in reused arrays. Other queries (phrases) take `tsRankCd`.
+ */
+export function prepareTsRankCd(
+  weights: Float32Array,
+  query: TsQuery,
+): (doc: DocEntries, lexemeOrder: (op: TsOperand, entry: number) => number) => number {
+  const k = query.operands.length;
+  if (!k) return () => 0;
+  if (k > MAX_TABLE_OPERANDS || hasPositionalNodes(query.root)) {
+    return (doc, order) => tsRankCd(weights, query, doc, order);
+  }
+  const table = new Uint8Array(1 << k);
+  for (let m = 0; m < table.length; m++) table[m] = holdsForMask(query.root, m) ? 1 : 0;
+  const invws = Array.from(weights, (x) => 1.0 / x);
+  let keys = new Float64Array(64);
+  let bits = new Int32Array(64);
+  return (doc, order) => {
+    let n = 0;
+    for (const op of query.operands) {
+      const bit = 1 << op.index;
+      const entries = doc(op);
+      for (let e = 0; e < entries.length; e++) {
+        const positions = entries[e]!;
+        const entry = order(op, e);
+        for (let j = 0; j < positions.length; j++) {
+          const wep = positions[j]!;
+          const w = weightOf(wep);
+          if (op.weights !== 0 && (op.weights & (1 << w)) === 0) continue;
+          if (n === keys.length) {
+            const k2 = new Float64Array(n * 2);
+            k2.set(keys);
+            keys = k2;
+            const b2 = new Int32Array(n * 2);
+            b2.set(bits);
+            bits = b2;
+          }
+          keys[n] = (posOf(wep) * 4 + w) * ENTRY_SPAN + entry;
+          bits[n++] = bit;
+        }
+      }
+    }
+    if (!n) return 0;
+    // Sort the elements by key (insertion: documents hold few of the query's words), then merge
+    // an element per (position, weight, lexeme) with the operands it stands for.
+    for (let i = 1; i < n; i++) {
+      const key = keys[i]!;
+      const b = bits[i]!;
+      let j = i - 1;
+      while (j >= 0 && keys[j]! > key) {
+        keys[j + 1] = keys[j]!;
+        bits[j + 1] = bits[j]!;
+        j--;
+      }
+      keys[j + 1] = key;
+      bits[j + 1] = b;
+    }
+    let len = 0;
+    for (let i = 0; i < n; i++) {
+      if (len && keys[len - 1] === keys[i]) bits[len - 1]! |= bits[i]!;
+      else {
+        keys[len] = keys[i]!;
+        bits[len++] = bits[i]!;
+      }
+    }
+    const posAt = (i: number) => Math.floor(keys[i]! / ENTRY_SPAN / 4);
+    const weightAt = (i: number) => Math.floor(keys[i]! / ENTRY_SPAN) % 4;
+    let Wdoc = 0;
+    let start = 0;
+    for (;;) {
+      let mask = 0;
+      let end = -1;
+      for (let i = start; i < len; i++) {
+        mask |= bits[i]!;
+        if (table[mask]) {
+          end = i;
+          break;
+        }
+      }
+      if (end < 0) break;
+      // Back from the cover's end, the query holds again at the latest at `start` (no phrases).
+      mask = 0;
+      let begin = end;
+      for (; begin >= start; begin--) {
+        mask |= bits[begin]!;
+        if (table[mask]) break;
+      }
+      const q = posAt(end);
+      const p = posAt(begin);
+      start = begin + 1;
+      let invSum = 0;
+      for (let i = begin; i <= end; i++) invSum += invws[weightAt(i)]!;
+      const Cpos = (end - begin + 1) / invSum;
+      let nNoise = q - p - (end - begin);
+      if (nNoise < 0) nNoise = Math.trunc((end - begin) / 2);
+      Wdoc += Cpos / (1 + nNoise);
+    }
+    return f32(Wdoc);
+  };
 }
