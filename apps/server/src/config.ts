@@ -16,6 +16,8 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Server processes sharing the port (PostgreSQL only): one per core uses the machine. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Redis shared by several server processes (rate limits); unset = each process counts its own. */
   REDIS_URL: z
     .string()
@@ -67,6 +69,8 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /** Server processes (node:cluster) sharing the port; more than one needs a PostgreSQL server. */
+  workers: number;
   database: (
     | { kind: 'pglite'; dataDir: string; sharedBuffers: string; thread: boolean }
     | { kind: 'postgres'; url: string; poolSize: number }
@@ -110,10 +114,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'invalid configuration in the environment:\n  TEST_CAPTCHA_ANSWER: test only, refused when NODE_ENV=production',
     );
   }
+  if (e.WORKERS > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'invalid configuration in the environment:\n  WORKERS: more than one server process needs DATABASE_URL (the embedded database belongs to one process)',
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    workers: e.WORKERS,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE, slowQueryMs: e.SLOW_QUERY_MS }
       : {

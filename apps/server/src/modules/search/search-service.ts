@@ -272,13 +272,24 @@ export class SearchService {
         await this.warmCommonSearches(id);
       }
       this.warmedUp = !this.closing;
+      if (this.warmedUp) for (const listener of this.warmListeners.splice(0)) listener();
     })();
     return this.warming;
   }
 
-  /** Whether the warm-up after the start is done: searches are at full speed, with spellings. */
+  /** Whether the warm-up after the start is done (here and, in a cluster, in every process). */
   get isWarm(): boolean {
-    return this.warmedUp;
+    return this.warmedUp && this.peersWarm;
+  }
+
+  /** In a cluster: whether every other server process is warm too (the primary says so). */
+  peersWarm = true;
+  private readonly warmListeners: Array<() => void> = [];
+
+  /** Calls `listener` once this process's warm-up is done (at once if it is). */
+  onWarm(listener: () => void): void {
+    if (this.warmedUp) listener();
+    else this.warmListeners.push(listener);
   }
 
   /**

@@ -90,9 +90,9 @@ interface LooseDoc {
 function looseDoc(vector: string): LooseDoc {
   const lexemes: string[] = [];
   const positions: Uint16Array[] = [];
-  scanTsVector(vector, (lexeme, pos) => {
+  scanTsVector(vector, (lexeme, pos, count) => {
     lexemes.push(lexeme);
-    positions.push(Uint16Array.from(pos));
+    positions.push(pos.slice(0, count));
   });
   return { lexemes, positions };
 }
@@ -378,19 +378,21 @@ export class TenantText {
         const slot = t.slotFor(r.record_id);
         t.putRecordData(slot, r);
         const before = entries;
-        scanTsVector(r.vector, (lexeme, pos) => {
+        scanTsVector(r.vector, (lexeme, pos, count) => {
           let id = ids.get(lexeme);
           if (id === undefined) {
             id = lexemes.length;
             ids.set(lexeme, id);
             lexemes.push(lexeme);
           }
-          entryLex = grow(entryLex, entries + 1);
-          entryCount = grow(entryCount, entries + 1);
-          positions = grow(positions, used + pos.length);
+          if (entries === entryLex.length) {
+            entryLex = grow(entryLex, entries + 1);
+            entryCount = grow(entryCount, entries + 1);
+          }
+          if (used + count > positions.length) positions = grow(positions, used + count);
           entryLex[entries] = id;
-          entryCount[entries++] = pos.length;
-          for (const p of pos) positions[used++] = p;
+          entryCount[entries++] = count;
+          for (let j = 0; j < count; j++) positions[used++] = pos[j]!;
         });
         recordEntries = grow(recordEntries, slot + 1);
         recordEntries[slot] = entries - before;
@@ -436,7 +438,7 @@ export class TenantText {
         const count = entryCount[e]!;
         const to = posFill[l]!;
         posStart[at] = to;
-        pos.set(positions.subarray(p, p + count), to);
+        for (let j = 0; j < count; j++) pos[to + j] = positions[p + j]!;
         posFill[l] = to + count;
         p += count;
       }
@@ -596,7 +598,8 @@ export class TenantText {
           continue;
         }
         p = seek(docs, p, end, slot);
-        const r = p < end && docs[p] === slot ? Math.fround(entryRank(RANK_WEIGHTS, pos, posStart[p]!, posStart[p + 1]!)) : 0;
+        const r =
+          p < end && docs[p] === slot ? Math.fround(entryRank(RANK_WEIGHTS, pos, posStart[p]!, posStart[p + 1]!)) : 0;
         scores[i] = Math.fround(r * spec.scale);
       }
     } else if (q) {
@@ -701,7 +704,6 @@ class Cursors {
   moveTo(slot: number): void {
     this.slot = slot;
   }
-
 
   /** The entries (positions per matching lexeme) of operand `op` at the current slot. */
   private load(op: TsOperand): { positions: Uint16Array[]; lexemes: number[] } {

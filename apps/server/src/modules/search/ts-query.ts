@@ -506,19 +506,24 @@ export function tsRankCd(
   return f32(Wdoc);
 }
 
-const WEIGHT_OF_LETTER: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };
+/** Positions of the lexeme being read, reused from one lexeme to the next (`scanTsVector`). */
+let scratch = new Uint16Array(256);
 
 /**
  * Reads tsvector text as PostgreSQL writes it (`'word':1A,7 'other':20B`): each lexeme with its
- * positions as WordEntryPos. Quotes are doubled and backslashes escaped inside a lexeme.
+ * positions as WordEntryPos, in `positions[0, count)` — a buffer reused for the next lexeme, so a
+ * caller that keeps them copies them. Quotes are doubled and backslashes escaped inside a lexeme.
  */
-export function scanTsVector(text: string, visit: (lexeme: string, positions: number[]) => void): void {
+export function scanTsVector(
+  text: string,
+  visit: (lexeme: string, positions: Uint16Array, count: number) => void,
+): void {
   let at = 0;
   const n = text.length;
   while (at < n) {
     while (at < n && text.charCodeAt(at) === 32) at++;
     if (at >= n) break;
-    if (text[at] !== "'") throw new Error(`tsvector: expected a quote at ${at}`);
+    if (text.charCodeAt(at) !== 39) throw new Error(`tsvector: expected a quote at ${at}`);
     at++;
     let lexeme = '';
     let from = at;
@@ -541,8 +546,8 @@ export function scanTsVector(text: string, visit: (lexeme: string, positions: nu
         }
       } else at++;
     }
-    const positions: number[] = [];
-    if (text[at] === ':') {
+    let count = 0;
+    if (text.charCodeAt(at) === 58 /* : */) {
       at++;
       for (;;) {
         let pos = 0;
@@ -552,14 +557,24 @@ export function scanTsVector(text: string, visit: (lexeme: string, positions: nu
           pos = pos * 10 + d;
           at++;
         }
-        const weight = WEIGHT_OF_LETTER[text[at] ?? ''];
-        if (weight !== undefined) at++;
-        positions.push(((weight ?? 0) << 14) | pos);
-        if (text[at] !== ',') break;
+        // A, B, C: weights 3, 2, 1; none written: D (0).
+        const w = text.charCodeAt(at) - 65;
+        let weight = 0;
+        if (w >= 0 && w <= 3) {
+          weight = 3 - w;
+          at++;
+        }
+        if (count === scratch.length) {
+          const bigger = new Uint16Array(count * 2);
+          bigger.set(scratch);
+          scratch = bigger;
+        }
+        scratch[count++] = (weight << 14) | pos;
+        if (text.charCodeAt(at) !== 44 /* , */) break;
         at++;
       }
     }
-    visit(lexeme, positions);
+    visit(lexeme, scratch, count);
   }
 }
 
