@@ -43,6 +43,9 @@ const SORT_LIMIT = 2 ** 21 - 1;
 /** Places in a text order are computed again after changes at most this often (ms), but for tests. */
 const PLACES_INTERVAL_MS = 120_000;
 const BATCH = 5000;
+/** Records stored since the value postings were built are tested one by one; past this share they are built again. */
+const MAX_DIRTY_SHARE = 0.05;
+const MIN_DIRTY_REBUILD = 20_000;
 /** Changes are read again this far back, for transactions that committed after a refresh but started before it. */
 const MARGIN_MS = 120_000;
 /** How often the record count is compared (a difference means deletions: everything is read again). */
@@ -82,7 +85,7 @@ function valuesOf(r: FacetRow): Array<[Dim, string]> {
 }
 
 /** Growable typed array. */
-function grow<T extends Int32Array | Int16Array | Uint8Array>(a: T, size: number): T {
+function grow<T extends Int32Array | Int16Array | Uint16Array | Uint8Array>(a: T, size: number): T {
   if (a.length >= size) return a;
   const b = new (a.constructor as new (n: number) => T)(Math.max(size, a.length * 2, 1024));
   b.set(a);
@@ -112,7 +115,8 @@ class TenantFacets {
   private sortChanges = 0;
   private placesAt = -1;
   placesComputedAt = 0;
-  private values = new Int32Array(0);
+  /** The values of every slot (dictionary ids): 16 bits while the dictionary fits, which halves the memory a count reads. */
+  private values: Uint16Array | Int32Array = new Uint16Array(0);
   private used = 0;
   private garbage = 0;
   private slots = 0;
@@ -121,6 +125,14 @@ class TenantFacets {
   private readonly keyOf: string[] = [];
   /** Dictionary ids of full class numbers (for class filters). */
   private readonly clcIds: number[] = [];
+  /**
+   * The slots of each dictionary entry, ascending (postings: the entry's slots are
+   * postSlots[postStart[v] … postStart[v+1])), built when a filter first drives a browse; records
+   * stored since are in `dirty` and tested one by one, until so many changed that they are built again.
+   */
+  private postStart: Int32Array | undefined;
+  private postSlots: Int32Array | undefined;
+  private dirty: Set<number> | undefined;
   /** Reused marks, one per slot (`slotsOfIds`), all 0 between uses. */
   private marks = new Uint8Array(0);
   /** Reused counters, one per dictionary entry. */
@@ -223,10 +235,16 @@ class TenantFacets {
       if (this.sortHash[slot] !== r.sort_hash) this.sortChanges++;
     }
     this.sortHash[slot] = r.sort_hash;
+    const ids = values.map(([dim, key]) => this.idOf(DIM_INDEX.get(dim)!, key));
+    if (this.values instanceof Uint16Array && this.keyOf.length > 0xffff) this.values = Int32Array.from(this.values);
     this.values = grow(this.values, this.used + values.length);
     this.start[slot] = this.used;
     this.len[slot] = values.length;
-    for (const [dim, key] of values) this.values[this.used++] = this.idOf(DIM_INDEX.get(dim)!, key);
+    for (const id of ids) this.values[this.used++] = id;
+    if (this.dirty) {
+      this.dirty.add(slot);
+      if (this.dirty.size > Math.max(MIN_DIRTY_REBUILD, this.slots * MAX_DIRTY_SHARE)) this.dropPostings();
+    }
     this.year[slot] = r.publish_year_int ?? 0;
     this.onShelf[slot] = r.on_shelf_count > 0 ? 1 : 0;
     this.inDays[slot] = r.in_days ?? NO_VALUE;
@@ -236,7 +254,9 @@ class TenantFacets {
 
   /** Drops the space of replaced values. */
   private compact(): void {
-    const values = new Int32Array(this.used - this.garbage + 1024);
+    const values = new (this.values.constructor as new (n: number) => Uint16Array | Int32Array)(
+      this.used - this.garbage + 1024,
+    );
     let at = 0;
     for (let s = 0; s < this.slots; s++) {
       values.set(this.values.subarray(this.start[s]!, this.start[s]! + this.len[s]!), at);
@@ -295,6 +315,48 @@ class TenantFacets {
       }
       return this.topCounts(touched, limit);
     }
+    if (!recordIds && passing && tests.length === 1 && this.postStart && this.postSlots && this.dirty) {
+      // Browsing with one facet filter and a range (years, on shelf, new arrivals): the other
+      // dimensions count over the records that pass both; the filter's own dimension over every
+      // record in the range, which its values' postings give without reading every record.
+      const own = tests[0]!;
+      for (let k = 0; k < passing.length; k++) {
+        const from = this.start[passing[k]!]!;
+        for (let i = from, to = from + this.len[passing[k]!]!; i < to; i++) {
+          const v = this.values[i]!;
+          if (this.dimOf[v] === own.dim) continue;
+          if (counts[v] === 0) touched.push(v);
+          counts[v] = counts[v]! + 1;
+        }
+      }
+      const dirty = this.dirty;
+      const start = this.postStart;
+      const postings = this.postSlots;
+      for (let v = 0; v < start.length - 1; v++) {
+        if (this.dimOf[v] !== own.dim) continue;
+        let c = 0;
+        for (let i = start[v]!; i < start[v + 1]!; i++) {
+          const slot = postings[i]!;
+          if (this.inRange(slot, filters, inFrom) && (dirty.size === 0 || !dirty.has(slot))) c++;
+        }
+        if (c) {
+          if (counts[v] === 0) touched.push(v);
+          counts[v] = counts[v]! + c;
+        }
+      }
+      // Records stored since the postings were built: their values now.
+      for (const slot of dirty) {
+        if (!this.inRange(slot, filters, inFrom)) continue;
+        const from = this.start[slot]!;
+        for (let i = from, to = from + this.len[slot]!; i < to; i++) {
+          const v = this.values[i]!;
+          if (this.dimOf[v] !== own.dim) continue;
+          if (counts[v] === 0) touched.push(v);
+          counts[v] = counts[v]! + 1;
+        }
+      }
+      return this.topCounts(touched, limit);
+    }
     const visit = (slot: number) => {
       let failed = 0;
       let failedDim = -1;
@@ -344,7 +406,7 @@ class TenantFacets {
   private slotsOfIds(ids: ArrayLike<number>): Int32Array {
     const out = new Int32Array(ids.length);
     let n = 0;
-    if (ids.length * 8 > this.slots) {
+    if (ids.length * 8 > this.slots && !isAscending(ids)) {
       this.marks = grow(this.marks, this.slots);
       const marks = this.marks;
       for (let i = 0; i < ids.length; i++) {
@@ -360,10 +422,106 @@ class TenantFacets {
       }
       return out.subarray(0, n);
     }
+    let ascending = true;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
       const slot = id < this.slotOf.length ? this.slotOf[id]! - 1 : -1;
-      if (slot >= 0) out[n++] = slot;
+      if (slot < 0) continue;
+      if (n && slot < out[n - 1]!) ascending = false;
+      out[n++] = slot;
+    }
+    // Ids given ascending (a result's `sorted` form) map to ascending slots: no sort.
+    return ascending ? out.subarray(0, n) : out.subarray(0, n).sort();
+  }
+
+  /** How many postings a filter's accepted entries have (0 before the postings are built). */
+  private postingsSize(t: { test: number; accept: Uint8Array }): number {
+    if (!this.postStart) this.buildPostings();
+    const start = this.postStart!;
+    let total = 0;
+    for (let v = 0; v < t.accept.length && v < start.length - 1; v++) {
+      if (t.accept[v] === 1 && this.dimOf[v] === t.test) total += start[v + 1]! - start[v]!;
+    }
+    return total;
+  }
+
+  /** Builds the postings now, if they are not (after a load, before searches need them). */
+  preparePostings(): void {
+    if (!this.postStart) this.buildPostings();
+  }
+
+  /** Forgets the postings (built again at their next use). */
+  private dropPostings(): void {
+    this.postStart = this.postSlots = this.dirty = undefined;
+  }
+
+  /** Builds the postings of every dictionary entry from the values (a counting sort). */
+  private buildPostings(): void {
+    const entries = this.keyOf.length;
+    const start = new Int32Array(entries + 1);
+    for (let slot = 0; slot < this.slots; slot++) {
+      const from = this.start[slot]!;
+      for (let i = from, to = from + this.len[slot]!; i < to; i++) start[this.values[i]! + 1]!++;
+    }
+    for (let v = 0; v < entries; v++) start[v + 1] = start[v + 1]! + start[v]!;
+    const fill = start.slice(0, entries);
+    const slots = new Int32Array(start[entries]!);
+    for (let slot = 0; slot < this.slots; slot++) {
+      const from = this.start[slot]!;
+      for (let i = from, to = from + this.len[slot]!; i < to; i++) slots[fill[this.values[i]!]!++] = slot;
+    }
+    this.postStart = start;
+    this.postSlots = slots;
+    this.dirty = new Set();
+  }
+
+  /**
+   * The slots (ascending) having a value of dimension `dim` that `accept` flags: from the postings,
+   * and the records changed since they were built tested one by one.
+   */
+  private slotsWith(dim: number, accept: Uint8Array): Int32Array {
+    if (!this.postStart || !this.postSlots || !this.dirty) this.buildPostings();
+    const start = this.postStart!;
+    const postings = this.postSlots!;
+    const dirty = this.dirty!;
+    const wanted: number[] = [];
+    let total = 0;
+    for (let v = 0; v < accept.length && v < start.length - 1; v++) {
+      if (accept[v] === 1 && this.dimOf[v] === dim) {
+        wanted.push(v);
+        total += start[v + 1]! - start[v]!;
+      }
+    }
+    this.marks = grow(this.marks, this.slots);
+    const marks = this.marks;
+    for (const v of wanted) for (let i = start[v]!; i < start[v + 1]!; i++) marks[postings[i]!] = 1;
+    for (const slot of dirty) marks[slot] = this.has(slot, dim, accept) ? 1 : 0;
+    const out = new Int32Array(total + dirty.size);
+    let n = 0;
+    if (total + dirty.size > this.slots / 16) {
+      for (let slot = 0; slot < this.slots; slot++) {
+        if (marks[slot] === 1) {
+          out[n++] = slot;
+          marks[slot] = 0;
+        }
+      }
+      return out.subarray(0, n);
+    }
+    // Few: gather the marked slots from the lists themselves, then sort them.
+    for (const v of wanted) {
+      for (let i = start[v]!; i < start[v + 1]!; i++) {
+        const slot = postings[i]!;
+        if (marks[slot] === 1) {
+          out[n++] = slot;
+          marks[slot] = 0;
+        }
+      }
+    }
+    for (const slot of dirty) {
+      if (marks[slot] === 1) {
+        out[n++] = slot;
+        marks[slot] = 0;
+      }
     }
     return out.subarray(0, n).sort();
   }
@@ -508,10 +666,10 @@ class TenantFacets {
       if (wanted.some((c) => (exact ? cls === c : cls.startsWith(c)))) accept[id] = 1;
     }
     const ID = 2 ** 31;
-    const keys = new Float64Array(this.slots);
+    const matching = this.slotsWith(CLC, accept);
+    const keys = new Float64Array(matching.length);
     let n = 0;
-    for (let slot = 0; slot < this.slots; slot++) {
-      if (!this.has(slot, CLC, accept)) continue;
+    for (const slot of matching) {
       const recency = Math.min(Math.max((this.year[slot] || 1950) - 1950, 0), 100);
       keys[n++] = (100 - recency) * ID + (ID - 1 - this.recordOf[slot]!);
     }
@@ -535,13 +693,21 @@ class TenantFacets {
     const ranged = hasRange(filters, inFrom);
     // Plain loops and a native sort: a million records in tens of milliseconds, not hundreds (this
     // runs on the thread that answers every request).
-    const found = new Int32Array(this.slots);
-    const slots = new Int32Array(this.slots);
+    // A facet filter drives: only the records with its values (from the postings) are looked at.
+    const driver = tests.length
+      ? tests.reduce((a, b) => (this.postingsSize(b) < this.postingsSize(a) ? b : a))
+      : undefined;
+    const candidates = driver ? this.slotsWith(driver.test, driver.accept) : undefined;
+    const others = tests.filter((t) => t !== driver);
+    const total = candidates ? candidates.length : this.slots;
+    const found = new Int32Array(total);
+    const slots = new Int32Array(total);
     let n = 0;
-    for (let slot = 0; slot < this.slots; slot++) {
+    for (let at = 0; at < total; at++) {
+      const slot = candidates ? candidates[at]! : at;
       if (ranged && !this.inRange(slot, filters, inFrom)) continue;
       let passes = true;
-      for (let t = 0; t < tests.length && passes; t++) passes = this.has(slot, tests[t]!.test, tests[t]!.accept);
+      for (let t = 0; t < others.length && passes; t++) passes = this.has(slot, others[t]!.test, others[t]!.accept);
       if (passes) {
         slots[n] = slot;
         found[n++] = this.recordOf[slot]!;
@@ -702,6 +868,7 @@ export class FacetStore {
           after = rows.at(-1)!.record_id;
           await new Promise((resolve) => setImmediate(resolve)); // let searches through
         }
+        facets.preparePostings();
         this.tenants.set(tenantId, facets);
         await this.place(tenantId, facets).catch(this.log);
       })().finally(() => this.loading.delete(tenantId));
@@ -764,6 +931,12 @@ function hasRange(filters: Filters, inFrom: number | undefined): boolean {
 /** The new-arrivals window of `filters` (getNewBook) as days since 1970-01-01, like `inDays`. */
 function inDaysFrom(filters: Filters): number | undefined {
   return filters.inDateFrom ? Math.floor(Date.parse(`${filters.inDateFrom}T00:00:00Z`) / 86_400_000) : undefined;
+}
+
+/** Whether numbers are in ascending order. */
+function isAscending(ids: ArrayLike<number>): boolean {
+  for (let i = 1; i < ids.length; i++) if (ids[i]! < ids[i - 1]!) return false;
+  return true;
 }
 
 /** Record ids of sort keys (`sortKeys`), in their order. */
