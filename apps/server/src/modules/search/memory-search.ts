@@ -64,7 +64,10 @@ function exprSlots(text: TenantText, e: BoolExpr, common: CommonWords): Int32Arr
       return difference(text.allSlots(), exprSlots(text, e.expr, common));
     case 'and': {
       const left = exprSlots(text, e.left, common);
-      return left.length ? intersectSlots(left, exprSlots(text, e.right, common)) : left;
+      if (!left.length) return left;
+      // "A NOT B" (advanced search) removes B's records from A's, without listing every record.
+      if (e.right.type === 'not') return difference(left, exprSlots(text, e.right.expr, common));
+      return intersectSlots(left, exprSlots(text, e.right, common));
     }
     case 'or':
       return unionSlots(exprSlots(text, e.left, common), exprSlots(text, e.right, common));

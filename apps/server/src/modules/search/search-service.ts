@@ -117,6 +117,8 @@ interface Found {
 interface Base {
   /** Record ids, best first. */
   ids: Int32Array;
+  /** The same ids ascending (made at the first facet count): counting reads records in their order. */
+  sorted?: Int32Array;
   relaxed: boolean;
   suggestions: string[];
   plan: SearchPlan;
@@ -248,7 +250,7 @@ export class SearchService {
     // Ranked ids of text searches: at most 256 MB of them.
     this.bases = new ResultCache(opts.cacheMs, 2000, {
       maxWeight: 256 * 2 ** 20,
-      weigh: (b) => b.ids.byteLength + 1024,
+      weigh: (b) => 2 * b.ids.byteLength + 1024,
     });
   }
 
@@ -504,12 +506,14 @@ export class SearchService {
       else base = { ...base, suggestions: loose.suggestions };
     }
     const filtered = store.filter(ranged, plan.filters);
-    const hits = memorySort ? store.sortBy(filtered, memorySort, plan.desc) : filtered;
+    // Facets alone need the total, not the order.
+    const hits = memorySort && facetMode !== 'only' ? store.sortBy(filtered, memorySort, plan.desc) : filtered;
+    const counted = base;
     const facetRows =
       facetMode === '0'
         ? undefined
-        : await this.facets.get(`${ctx.tenantId}|${matchSignature(plan)}`, async () =>
-            store.count(ranged, plan.filters, FACET_LIMIT),
+        : await this.facets.get(`${ctx.tenantId}|${matchSignature(plan)}`, () =>
+            this.countFacets(ctx.tenantId, store, plan, counted),
           );
     return {
       total: hits.length,
@@ -519,6 +523,30 @@ export class SearchService {
       suggestions: base.suggestions,
       plan: base.plan,
     };
+  }
+
+  /**
+   * Facet counts of a plan over its base (multi-select: a dimension counts without its own filter).
+   * With one dimension filtered, that dimension's counts are the ones of the same search without
+   * facet filters (shared by every such variant: cached), and the others count over the records
+   * that pass the filter, usually far fewer than the base.
+   */
+  private async countFacets(
+    tenantId: number,
+    store: TenantFacets,
+    plan: SearchPlan,
+    base: Base,
+  ): Promise<FacetCount[]> {
+    base.sorted ??= base.ids.slice().sort();
+    const ranged = store.narrow(base.sorted, plan.filters);
+    const dims = Object.keys(plan.filters.facets);
+    if (dims.length !== 1 || plan.filters.unsupported.length) return store.count(ranged, plan.filters, FACET_LIMIT);
+    const open: SearchPlan = { ...plan, filters: { ...plan.filters, facets: {} } };
+    const openRows = await this.facets.get(`${tenantId}|${matchSignature(open)}`, async () =>
+      store.count(ranged, open.filters, FACET_LIMIT),
+    );
+    const rest = store.count(store.filter(ranged, plan.filters), open.filters, FACET_LIMIT);
+    return [...openRows.filter((r) => r.dim === dims[0]), ...rest.filter((r) => r.dim !== dims[0])];
   }
 
   /** The base of a plan (what the database ranks) and its cache key; `memorySort`: the store sorts. */

@@ -337,16 +337,22 @@ export class TenantText {
    * (`trad` to `simp`, from `foldPairFor(key)`) is done here.
    */
   withFieldKey(slots: Int32Array, field: FoldedField, key: string, trad: string, simp: string): Int32Array {
+    // translate() uses the first occurrence of a character in its `from` list: the last set wins here.
     const fold = new Map<number, number>();
-    // translate() uses the first occurrence of a character in its `from` list.
     for (let i = trad.length - 1; i >= 0; i--) fold.set(trad.charCodeAt(i), simp.charCodeAt(i));
+    const k = Uint16Array.from(key, (c) => c.charCodeAt(0));
     const values = this.folded[field];
+    const unit = (u: number) => (fold.size ? (fold.get(u) ?? u) : u);
     return slots.filter((slot) => {
+      // Values are joined by U+0001, which a key (letters and digits) never holds: a match never spans two.
       const units = values.units(slot);
-      let text = '';
-      for (let i = 0; i < units.length; i++) text += String.fromCharCode(fold.get(units[i]!) ?? units[i]!);
-      // Values are joined by U+0001, which a key (letters and digits) never holds.
-      return text.includes(key);
+      const last = units.length - k.length;
+      for (let at = 0; at <= last; at++) {
+        let i = 0;
+        while (i < k.length && unit(units[at + i]!) === k[i]) i++;
+        if (i === k.length) return true;
+      }
+      return false;
     });
   }
 
