@@ -7,6 +7,7 @@ import { findRankedIds } from '../src/modules/search/search-repository.js';
 import { compile } from '../src/modules/search/search-service.js';
 import { planSearch, relaxPlan, type SearchPlan } from '../src/modules/search/search-query.js';
 import { TextIndex } from '../src/modules/search/text-index.js';
+import { findChangedTimes } from '../src/modules/search/text-index-repository.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { TEMPLATE, rec } from './search-fixtures.js';
 
@@ -163,6 +164,18 @@ describe('the text index in memory', () => {
       rankInMemory(text, planOf({ searchFieldContent: '中国', sortField: 'avgScore' }), new Set()),
     ).toBeUndefined();
     expect(rankInMemory(text, planOf({ docCode: ['1'] }), new Set())).toBeUndefined();
+  });
+
+  it('reads a record again only when it changed since it was read', async () => {
+    const text = (await new TextIndex(t.db.kysely, 0).get(tenantId))!;
+    // Every record of the last hour counts as changed, as a refresh with its margin would see them.
+    const recent = await findChangedTimes(t.db.kysely, tenantId, Date.now() - 3_600_000);
+    expect(recent.length).toBeGreaterThan(400);
+    expect(text.unread(recent)).toEqual([]);
+    await storeRecords(t.db.kysely, tenantId, [rec('algo2', { title: 'Algorithms, 2nd ed.', langCode: 'eng' })]);
+    expect(text.unread(await findChangedTimes(t.db.kysely, tenantId, Date.now() - 3_600_000))).toEqual([
+      fixture.get('test:algo2'),
+    ]);
   });
 
   it('keeps up with records added, changed and deleted', async () => {

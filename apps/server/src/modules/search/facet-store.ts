@@ -214,10 +214,10 @@ class TenantFacets {
   /** Stores (or replaces) the facet values of a record. */
   put(r: FacetRow): void {
     const values = valuesOf(r);
-    this.catalogueCounts = undefined;
     this.slotOf = grow(this.slotOf, r.record_id + 1);
     let slot = this.slotOf[r.record_id]! - 1;
-    if (slot < 0) {
+    const added = slot < 0;
+    if (added) {
       slot = this.slots++;
       this.slotOf[r.record_id] = slot + 1;
       this.recordOf = grow(this.recordOf, this.slots);
@@ -230,12 +230,17 @@ class TenantFacets {
       this.sortHash = grow(this.sortHash, this.slots);
       this.recordOf[slot] = r.record_id;
       this.sortChanges++;
-    } else {
-      this.garbage += this.len[slot]!;
-      if (this.sortHash[slot] !== r.sort_hash) this.sortChanges++;
-    }
+    } else if (this.sortHash[slot] !== r.sort_hash) this.sortChanges++;
     this.sortHash[slot] = r.sort_hash;
+    this.year[slot] = r.publish_year_int ?? 0;
+    this.onShelf[slot] = r.on_shelf_count > 0 ? 1 : 0;
+    this.inDays[slot] = r.in_days ?? NO_VALUE;
+    this.loans[slot] = r.loan_count;
     const ids = values.map(([dim, key]) => this.idOf(DIM_INDEX.get(dim)!, key));
+    // Read again with the same values (a refresh reads recent changes more than once): nothing to store.
+    if (!added && this.hasValues(slot, ids)) return;
+    this.catalogueCounts = undefined;
+    if (!added) this.garbage += this.len[slot]!;
     if (this.values instanceof Uint16Array && this.keyOf.length > 0xffff) this.values = Int32Array.from(this.values);
     this.values = grow(this.values, this.used + values.length);
     this.start[slot] = this.used;
@@ -245,11 +250,15 @@ class TenantFacets {
       this.dirty.add(slot);
       if (this.dirty.size > Math.max(MIN_DIRTY_REBUILD, this.slots * MAX_DIRTY_SHARE)) this.dropPostings();
     }
-    this.year[slot] = r.publish_year_int ?? 0;
-    this.onShelf[slot] = r.on_shelf_count > 0 ? 1 : 0;
-    this.inDays[slot] = r.in_days ?? NO_VALUE;
-    this.loans[slot] = r.loan_count;
     if (this.garbage > this.used / 2 && this.used > 100_000) this.compact();
+  }
+
+  /** Whether a slot holds exactly these values. */
+  private hasValues(slot: number, ids: number[]): boolean {
+    if (this.len[slot] !== ids.length) return false;
+    const from = this.start[slot]!;
+    for (let i = 0; i < ids.length; i++) if (this.values[from + i] !== ids[i]) return false;
+    return true;
   }
 
   /** Drops the space of replaced values. */

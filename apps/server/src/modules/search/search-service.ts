@@ -295,9 +295,9 @@ export class SearchService {
   }
 
   /**
-   * Ranks the commonest words ahead (`WARM_WORDS`), one at a time, and keeps them until the
-   * catalogue changes: a reader's first search for one of them, with any facet, year range or
-   * memory sort, is then answered from memory.
+   * Ranks the commonest words ahead (`WARM_WORDS`), one at a time, and keeps them and their facet
+   * counts until the catalogue changes: a reader's first search for one of them, with any facet,
+   * year range or memory sort, is then answered from memory.
    */
   private async warmCommonSearches(tenantId: number): Promise<void> {
     const store = await this.deps.facetStore?.get(tenantId);
@@ -310,7 +310,13 @@ export class SearchService {
       const plan = planSearch(SearchRequest.parse({ ...SEARCH_REQUEST_TEMPLATE, searchFieldContent: word }), null);
       if (!plan.expr) continue;
       const { key, basePlan } = this.baseOf(tenantId, plan);
-      await this.bases.keep(key, () => this.findBase(tenantId, basePlan)).catch(() => undefined);
+      const base = await this.bases.keep(key, () => this.findBase(tenantId, basePlan)).catch(() => undefined);
+      // Its facets too: the variants of the search with one facet filter start from them.
+      if (base) {
+        await this.facets
+          .keep(`${tenantId}|${matchSignature(plan)}`, () => this.countFacets(tenantId, store, plan, base))
+          .catch(() => undefined);
+      }
     }
   }
 

@@ -15,6 +15,8 @@ export interface TextRow {
   subjects_folded: string;
   series_folded: string;
   publisher_folded: string;
+  /** updated_at in ms since the epoch: a record read again is taken only when it changed since. */
+  updated_ms: number;
 }
 
 /**
@@ -28,7 +30,8 @@ const foldedArray = (col: string) =>
 
 const TEXT_COLUMNS = sql`record_id, search_vector::text AS vector, title_sort, lower(title) AS title_lower,
   publish_year_int, doc_code, ${foldedArray('subjects')} AS subjects_folded, ${foldedArray('series')} AS series_folded,
-  ${folded(sql.ref('publisher'))} AS publisher_folded`;
+  ${folded(sql.ref('publisher'))} AS publisher_folded,
+  (extract(epoch FROM updated_at) * 1000)::float8 AS updated_ms`;
 
 /** A batch of the tenant's records in id order after `afterId`. */
 export async function findTextRows(
@@ -48,5 +51,17 @@ export async function findTextRows(
 export async function findTextRowsByIds(db: Kysely<Database>, ids: number[]): Promise<TextRow[]> {
   const { rows } = await sql<TextRow>`
     SELECT ${TEXT_COLUMNS} FROM bib_record WHERE record_id = ANY(${ids}::int[])`.execute(db);
+  return rows;
+}
+
+/** The tenant's records changed since `sinceMs`, with when (ms since the epoch). */
+export async function findChangedTimes(
+  db: Kysely<Database>,
+  tenantId: number,
+  sinceMs: number,
+): Promise<Array<{ record_id: number; updated_ms: number }>> {
+  const { rows } = await sql<{ record_id: number; updated_ms: number }>`
+    SELECT record_id, (extract(epoch FROM updated_at) * 1000)::float8 AS updated_ms FROM bib_record
+    WHERE tenant_id = ${tenantId} AND updated_at >= to_timestamp(${sinceMs / 1000})`.execute(db);
   return rows;
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { countTenantRecords, databaseNow, findChangedIds } from './facet-repository.js';
-import { findTextRows, findTextRowsByIds, type TextRow } from './text-index-repository.js';
+import { countTenantRecords, databaseNow } from './facet-repository.js';
+import { findChangedTimes, findTextRows, findTextRowsByIds, type TextRow } from './text-index-repository.js';
 import {
   compareLexemes,
   executeQuery,
@@ -29,7 +29,7 @@ const MAX_CHANGED_SHARE = 0.05;
 const MIN_CHANGED_REBUILD = 20_000;
 
 /** Growable typed array. */
-function grow<T extends Int32Array | Int16Array | Uint16Array | Uint8Array>(a: T, size: number): T {
+function grow<T extends Int32Array | Int16Array | Uint16Array | Uint8Array | Float64Array>(a: T, size: number): T {
   if (a.length >= size) return a;
   const b = new (a.constructor as new (n: number) => T)(Math.max(size, a.length * 2, 1024));
   b.set(a);
@@ -211,6 +211,10 @@ export function orderByScore(scores: Float64Array, ids: Int32Array): Int32Array 
   return out;
 }
 
+/** Whether a query has a NOT (which matches documents without its words). */
+const hasNot = (node: TsNode): boolean =>
+  node.type === 'not' || (node.type !== 'val' && (hasNot(node.left) || hasNot(node.right)));
+
 /** Thrown when a query needs what the index does not do (the caller asks the database instead). */
 export class UnsupportedInMemory extends Error {}
 
@@ -241,6 +245,8 @@ export class TenantText {
   private slotOf = new Int32Array(0);
   private recordOf = new Int32Array(0);
   private year = new Int16Array(0);
+  /** When each record was last changed, as read (ms since the epoch). */
+  private updated = new Float64Array(0);
   private docCode = new Uint8Array(0);
   private readonly docCodes = new Map<string, number>();
   private titleHashA = new Int32Array(0);
@@ -260,6 +266,8 @@ export class TenantText {
   private lexemes: string[] = [];
   private docStart = new Int32Array(1);
   private docs = new Int32Array(0);
+  /** The weights of posting i's positions, a bit per weight (D 1, C 2, B 4, A 8, as tsquery writes them). */
+  private weightMasks = new Uint8Array(0);
   /** Positions of posting i: pos[posStart[i] … posStart[i+1]). */
   private posStart = new Int32Array(1);
   private pos = new Uint16Array(0);
@@ -267,6 +275,8 @@ export class TenantText {
   private postedSlots = 0;
   private stale = new Uint8Array(0);
   private readonly loose = new Map<number, LooseDoc>();
+  /** The loose documents of each lexeme, so that a query reads only the changed records with its words. */
+  private readonly looseByLexeme = new Map<string, Set<number>>();
 
   /** When the last read started (ms since epoch, database clock). */
   readStarted = 0;
@@ -296,6 +306,7 @@ export class TenantText {
     this.slotOf[recordId] = slot + 1;
     this.recordOf = grow(this.recordOf, this.slots);
     this.year = grow(this.year, this.slots);
+    this.updated = grow(this.updated, this.slots);
     this.docCode = grow(this.docCode, this.slots);
     this.titleHashA = grow(this.titleHashA, this.slots);
     this.titleHashB = grow(this.titleHashB, this.slots);
@@ -309,6 +320,7 @@ export class TenantText {
   /** Keeps what relevance reads of a record (title keys, year, document type). */
   private putRecordData(slot: number, r: TextRow): void {
     this.year[slot] = r.publish_year_int ?? 0;
+    this.updated[slot] = r.updated_ms;
     let code = this.docCodes.get(r.doc_code);
     if (code === undefined) {
       code = this.docCodes.size;
@@ -356,11 +368,28 @@ export class TenantText {
     });
   }
 
+  /** Of records changed since `sinceMs` (ids and when), those not read since their change. */
+  unread(changes: Array<{ record_id: number; updated_ms: number }>): number[] {
+    return changes
+      .filter((c) => {
+        const slot = c.record_id < this.slotOf.length ? this.slotOf[c.record_id]! - 1 : -1;
+        return slot < 0 || this.updated[slot]! < c.updated_ms;
+      })
+      .map((c) => c.record_id);
+  }
+
   /** Stores a record read after the build (new or changed): read as a loose document. */
   put(r: TextRow): void {
     const slot = this.slotFor(r.record_id);
     this.putRecordData(slot, r);
-    this.loose.set(slot, looseDoc(r.vector));
+    for (const l of this.loose.get(slot)?.lexemes ?? []) this.looseByLexeme.get(l)?.delete(slot);
+    const doc = looseDoc(r.vector);
+    this.loose.set(slot, doc);
+    for (const l of doc.lexemes) {
+      let slots = this.looseByLexeme.get(l);
+      if (!slots) this.looseByLexeme.set(l, (slots = new Set()));
+      slots.add(slot);
+    }
     if (slot < this.postedSlots) this.stale[slot] = 1;
   }
 
@@ -432,6 +461,7 @@ export class TenantText {
     const docs = new Int32Array(entries);
     const posStart = new Int32Array(entries + 1);
     const pos = new Uint16Array(used);
+    const weightMasks = new Uint8Array(entries);
     const docFill = docStart.slice(0, nLex);
     const posFill = lexPos.slice(0, nLex);
     let e = 0;
@@ -444,7 +474,12 @@ export class TenantText {
         const count = entryCount[e]!;
         const to = posFill[l]!;
         posStart[at] = to;
-        for (let j = 0; j < count; j++) pos[to + j] = positions[p + j]!;
+        let mask = 0;
+        for (let j = 0; j < count; j++) {
+          pos[to + j] = positions[p + j]!;
+          mask |= 1 << weightOf(positions[p + j]!);
+        }
+        weightMasks[at] = mask;
         posFill[l] = to + count;
         p += count;
       }
@@ -455,6 +490,7 @@ export class TenantText {
     t.docs = docs;
     t.posStart = posStart;
     t.pos = pos;
+    t.weightMasks = weightMasks;
     t.postedSlots = t.slots;
     return t;
   }
@@ -465,6 +501,7 @@ export class TenantText {
       this.docs.byteLength +
       this.posStart.byteLength +
       this.pos.byteLength +
+      this.weightMasks.byteLength +
       this.docStart.byteLength +
       this.titles.byteLength +
       Object.values(this.folded).reduce((n, f) => n + f.bytes, 0) +
@@ -501,57 +538,86 @@ export class TenantText {
     return [lo, to];
   }
 
-  /** Slots whose posted vectors may match a node (a superset where weights or phrases must be checked). */
-  private candidates(node: TsNode): { slots: Int32Array; exact: boolean } {
+  /**
+   * Slots whose posted vectors match a node: `sure` ones, and `maybe` ones (disjoint, both
+   * ascending) where a phrase must be checked against positions. A word with weights is exact: each
+   * posting knows which weights its positions have.
+   */
+  private candidates(node: TsNode): { sure: Int32Array; maybe: Int32Array } {
+    const none = new Int32Array(0);
     switch (node.type) {
       case 'val': {
         const [from, to] = this.lexemeRange(node);
-        let slots: Int32Array = new Int32Array(0);
-        for (let l = from; l < to; l++)
-          slots = union(slots, this.docs.subarray(this.docStart[l]!, this.docStart[l + 1]!));
-        return { slots, exact: node.weights === 0 };
+        let sure: Int32Array = none;
+        for (let l = from; l < to; l++) {
+          let list = this.docs.subarray(this.docStart[l]!, this.docStart[l + 1]!);
+          if (node.weights !== 0) {
+            const first = this.docStart[l]!;
+            const masks = this.weightMasks;
+            list = list.filter((_, i) => (masks[first + i]! & node.weights) !== 0);
+          }
+          sure = union(sure, list);
+        }
+        return { sure, maybe: none };
       }
       case 'and':
       case 'phrase': {
         const l = this.candidates(node.left);
-        if (!l.slots.length) return l;
+        if (!l.sure.length && !l.maybe.length) return l;
         const r = this.candidates(node.right);
-        return { slots: intersect(l.slots, r.slots), exact: node.type === 'and' && l.exact && r.exact };
+        const all = intersect(union(l.sure, l.maybe), union(r.sure, r.maybe));
+        if (node.type === 'phrase') return { sure: none, maybe: all };
+        const sure = intersect(l.sure, r.sure);
+        return { sure, maybe: difference(all, sure) };
       }
       case 'or': {
         const l = this.candidates(node.left);
         const r = this.candidates(node.right);
-        return { slots: union(l.slots, r.slots), exact: l.exact && r.exact };
+        const sure = union(l.sure, r.sure);
+        return { sure, maybe: difference(union(l.maybe, r.maybe), sure) };
       }
       case 'not': {
         const all = new Int32Array(this.postedSlots);
         for (let s = 0; s < all.length; s++) all[s] = s;
-        return { slots: all, exact: false };
+        return { sure: none, maybe: all };
       }
     }
   }
 
   /** Slots of every record whose vector matches `query`, ascending. */
   match(query: TsQuery): Int32Array {
-    const { slots, exact } = this.candidates(query.root);
-    const out = new Int32Array(slots.length + this.loose.size);
+    const { sure, maybe } = this.candidates(query.root);
+    const out = new Int32Array(sure.length + maybe.length);
     let n = 0;
-    if (exact) {
-      for (let i = 0; i < slots.length; i++) if (this.stale[slots[i]!] === 0) out[n++] = slots[i]!;
-    } else {
+    for (let i = 0; i < sure.length; i++) if (this.stale[sure[i]!] === 0) out[n++] = sure[i]!;
+    if (maybe.length) {
       const cursors = new Cursors(this, query.operands);
-      for (let i = 0; i < slots.length; i++) {
-        const slot = slots[i]!;
+      const checked = new Int32Array(maybe.length);
+      let m = 0;
+      for (let i = 0; i < maybe.length; i++) {
+        const slot = maybe[i]!;
         if (this.stale[slot] === 1) continue;
         cursors.moveTo(slot);
-        if (executeQuery(query.root, (op) => cursors.positionsOf(op))) out[n++] = slot;
+        if (executeQuery(query.root, (op) => cursors.positionsOf(op))) checked[m++] = slot;
       }
+      if (m) return this.withLoose(query, union(out.subarray(0, n), checked.subarray(0, m)));
     }
-    const posted = out.subarray(0, n);
+    return this.withLoose(query, out.subarray(0, n));
+  }
+
+  /** `posted` (ascending) with the records changed since the build that match `query`. */
+  private withLoose(query: TsQuery, posted: Int32Array): Int32Array {
     if (!this.loose.size) return posted;
+    // A query without NOT or prefixes matches only documents with one of its words.
+    let slots: Iterable<number> = this.loose.keys();
+    if (!hasNot(query.root) && !query.operands.some((op) => op.prefix)) {
+      const withWords = new Set<number>();
+      for (const op of query.operands) for (const slot of this.looseByLexeme.get(op.lexeme) ?? []) withWords.add(slot);
+      slots = withWords;
+    }
     const extra: number[] = [];
-    for (const [slot, doc] of this.loose) {
-      const entries = looseEntries(doc);
+    for (const slot of slots) {
+      const entries = looseEntries(this.loose.get(slot)!);
       if (executeQuery(query.root, (op) => checkedPositions(entries(op), op))) extra.push(slot);
     }
     return union(posted.slice(), Int32Array.from(extra).sort());
@@ -886,7 +952,9 @@ export class TextIndex {
     if (now - text.fullCheckedAt >= Math.min(FULL_CHECK_MS, this.refreshMs * 10)) text.fullCheckedAt = now;
     const since = text.readStarted - (this.refreshMs > 0 ? MARGIN_MS : 0);
     text.readStarted = await databaseNow(this.db);
-    const changed = await findChangedIds(this.db, tenantId, since);
+    // Records are read again only when they changed since they were read (the margin finds the
+    // same recent changes at every refresh: after an import, every record it wrote).
+    const changed = text.unread(await findChangedTimes(this.db, tenantId, since));
     for (let at = 0; at < changed.length; at += BATCH) {
       for (const r of await findTextRowsByIds(this.db, changed.slice(at, at + BATCH))) text.put(r);
     }
