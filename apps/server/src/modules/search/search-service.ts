@@ -136,6 +136,17 @@ interface Located {
   plan: SearchPlan;
 }
 
+/** The ids of `order` (in that order) that are among `members` (ascending). */
+function retain(order: Int32Array, members: Int32Array): Int32Array {
+  if (!members.length) return members;
+  const keep = new Uint8Array(members[members.length - 1]! + 1);
+  for (let i = 0; i < members.length; i++) keep[members[i]!] = 1;
+  const out = new Int32Array(members.length);
+  let n = 0;
+  for (let i = 0; i < order.length; i++) if (keep[order[i]!] === 1) out[n++] = order[i]!;
+  return out.subarray(0, n);
+}
+
 /** Filters without what the facet store applies itself: the facets, years, on shelf and new arrivals. */
 function withoutNarrowing(filters: Filters): Filters {
   return { ...filters, facets: {}, yearFrom: undefined, yearTo: undefined, onlyOnShelf: false, inDateFrom: undefined };
@@ -313,8 +324,10 @@ export class SearchService {
       const base = await this.bases.keep(key, () => this.findBase(tenantId, basePlan)).catch(() => undefined);
       // Its facets too: the variants of the search with one facet filter start from them.
       if (base) {
+        base.sorted ??= base.ids.slice().sort();
+        const all = base.sorted;
         await this.facets
-          .keep(`${tenantId}|${matchSignature(plan)}`, () => this.countFacets(tenantId, store, plan, base))
+          .keep(`${tenantId}|${matchSignature(plan)}`, () => this.countFacets(tenantId, store, plan, all, all))
           .catch(() => undefined);
       }
     }
@@ -511,15 +524,19 @@ export class SearchService {
       if (looseRanged.length) [base, ranged] = [loose, looseRanged];
       else base = { ...base, suggestions: loose.suggestions };
     }
-    const filtered = store.filter(ranged, plan.filters);
+    // The facet filters are tested once, over the records in id order (for the facet counts too);
+    // the page keeps the base's order.
+    base.sorted ??= base.ids.slice().sort();
+    const rangedSorted = store.narrow(base.sorted, plan.filters);
+    const passing = store.filter(rangedSorted, plan.filters);
+    const filtered = passing === rangedSorted ? ranged : retain(ranged, passing);
     // Facets alone need the total, not the order.
     const hits = memorySort && facetMode !== 'only' ? store.sortBy(filtered, memorySort, plan.desc) : filtered;
-    const counted = base;
     const facetRows =
       facetMode === '0'
         ? undefined
         : await this.facets.get(`${ctx.tenantId}|${matchSignature(plan)}`, () =>
-            this.countFacets(ctx.tenantId, store, plan, counted),
+            this.countFacets(ctx.tenantId, store, plan, rangedSorted, passing),
           );
     return {
       total: hits.length,
@@ -532,26 +549,26 @@ export class SearchService {
   }
 
   /**
-   * Facet counts of a plan over its base (multi-select: a dimension counts without its own filter).
+   * Facet counts of a plan over the records in its range (`ranged`, ascending; `passing`: those of
+   * them that pass the facet filters). Multi-select: a dimension counts without its own filter.
    * With one dimension filtered, that dimension's counts are the ones of the same search without
-   * facet filters (shared by every such variant: cached), and the others count over the records
-   * that pass the filter, usually far fewer than the base.
+   * facet filters (shared by every such variant: cached), and the others count over `passing`,
+   * usually far fewer.
    */
   private async countFacets(
     tenantId: number,
     store: TenantFacets,
     plan: SearchPlan,
-    base: Base,
+    ranged: Int32Array,
+    passing: Int32Array,
   ): Promise<FacetCount[]> {
-    base.sorted ??= base.ids.slice().sort();
-    const ranged = store.narrow(base.sorted, plan.filters);
     const dims = Object.keys(plan.filters.facets);
     if (dims.length !== 1 || plan.filters.unsupported.length) return store.count(ranged, plan.filters, FACET_LIMIT);
     const open: SearchPlan = { ...plan, filters: { ...plan.filters, facets: {} } };
     const openRows = await this.facets.get(`${tenantId}|${matchSignature(open)}`, async () =>
       store.count(ranged, open.filters, FACET_LIMIT),
     );
-    const rest = store.count(store.filter(ranged, plan.filters), open.filters, FACET_LIMIT);
+    const rest = store.count(passing, open.filters, FACET_LIMIT);
     return [...openRows.filter((r) => r.dim === dims[0]), ...rest.filter((r) => r.dim !== dims[0])];
   }
 
