@@ -5,7 +5,7 @@ import { findChangedTimes, findTextRows, findTextRowsByIds, type TextRow } from 
 import {
   compareLexemes,
   executeQuery,
-  posOf,
+  operandPositions,
   scanTsVector,
   entryRank,
   prepareTsRank,
@@ -618,7 +618,7 @@ export class TenantText {
     const extra: number[] = [];
     for (const slot of slots) {
       const entries = looseEntries(this.loose.get(slot)!);
-      if (executeQuery(query.root, (op) => checkedPositions(entries(op), op))) extra.push(slot);
+      if (executeQuery(query.root, (op) => operandPositions(entries(op), op))) extra.push(slot);
     }
     return union(posted.slice(), Int32Array.from(extra).sort());
   }
@@ -810,27 +810,8 @@ class Cursors {
 
   /** The operand's positions here, weights checked (null: not here). */
   positionsOf(op: TsOperand): number[] | null {
-    return checkedPositions(this.load(op).positions, op);
+    return operandPositions(this.load(op).positions, op);
   }
-}
-
-/** Positions of an operand's entries with an accepted weight, ascending and unique (null: none). */
-function checkedPositions(entries: ReadonlyArray<Uint16Array>, op: TsOperand): number[] | null {
-  const out: number[] = [];
-  for (const positions of entries) {
-    for (let i = 0; i < positions.length; i++) {
-      const wep = positions[i]!;
-      if (op.weights === 0 || op.weights & (1 << weightOf(wep))) out.push(posOf(wep));
-    }
-  }
-  if (!out.length) return null;
-  if (entries.length > 1) {
-    out.sort((a, b) => a - b);
-    let n = 1;
-    for (let i = 1; i < out.length; i++) if (out[i] !== out[n - 1]) out[n++] = out[i]!;
-    out.length = n;
-  }
-  return out;
 }
 
 /** The entries of a loose document matching an operand, in its lexeme order. */

@@ -165,8 +165,11 @@ export function parseTsQuery(text: string): TsQuery {
  */
 export type DocEntries = (operand: TsOperand) => ReadonlyArray<Uint16Array>;
 
-/** Positions of an operand in a document, weights checked (PostgreSQL's checkclass_str): null when none. */
-function operandPositions(entries: ReadonlyArray<Uint16Array>, op: TsOperand): number[] | null {
+/**
+ * Positions of an operand in a document (its entries' positions), weights checked as PostgreSQL's
+ * checkclass_str does: ascending and unique, null when none.
+ */
+export function operandPositions(entries: ReadonlyArray<Uint16Array>, op: TsOperand): number[] | null {
   const out: number[] = [];
   for (const positions of entries) {
     for (let i = 0; i < positions.length; i++) {
