@@ -849,6 +849,11 @@ function looseOrder(doc: LooseDoc, op: TsOperand, e: number): number {
 export class TextIndex {
   private readonly tenants = new Map<number, TenantText>();
   private readonly loading = new Map<number, Promise<void>>();
+  /** The refresh running per tenant, and how many announcements it reads. */
+  private readonly refreshing = new Map<number, { done: Promise<void>; covers: number }>();
+  /** Changes announced per tenant, and how many of them the index has read. */
+  private readonly announced = new Map<number, number>();
+  private readonly read = new Map<number, number>();
   private closed = false;
 
   constructor(
@@ -868,12 +873,31 @@ export class TextIndex {
       else loading.catch(this.log);
       return this.tenants.get(tenantId);
     }
-    if (Date.now() - current.checkedAt >= this.refreshMs) {
-      const refreshing = this.refresh(tenantId, current);
-      if (this.refreshMs === 0) await refreshing;
+    // After an announced change the search waits until the index has read it (a few reads): an
+    // index known to miss those records would answer, and be cached, without them. Periodic
+    // refreshes run behind the searches.
+    const behind = (this.read.get(tenantId) ?? 0) < (this.announced.get(tenantId) ?? 0);
+    if (behind || Date.now() - current.checkedAt >= this.refreshMs) {
+      const refreshing = this.refreshFor(tenantId, current);
+      if (this.refreshMs === 0 || behind) await refreshing.catch(this.log);
       else refreshing.catch(this.log);
     }
     return this.tenants.get(tenantId);
+  }
+
+  /** A refresh that reads every change announced so far (the one running, or one after it). */
+  private refreshFor(tenantId: number, text: TenantText): Promise<void> {
+    const wanted = this.announced.get(tenantId) ?? 0;
+    const running = this.refreshing.get(tenantId);
+    if (running && running.covers >= wanted) return running.done;
+    const done: Promise<void> = (running?.done.catch(() => undefined) ?? Promise.resolve())
+      .then(() => this.refresh(tenantId, text))
+      .then(() => void this.read.set(tenantId, Math.max(this.read.get(tenantId) ?? 0, wanted)))
+      .finally(() => {
+        if (this.refreshing.get(tenantId)?.done === done) this.refreshing.delete(tenantId);
+      });
+    this.refreshing.set(tenantId, { done, covers: wanted });
+    return done;
   }
 
   /** Builds the tenant's index now if it is not built. */
@@ -895,7 +919,9 @@ export class TextIndex {
   /** Makes the next use of the tenant's index read the records changed since the last read. */
   markStale(tenantId: number): void {
     const text = this.tenants.get(tenantId);
-    if (text) text.checkedAt = 0;
+    if (!text) return;
+    text.checkedAt = 0;
+    this.announced.set(tenantId, (this.announced.get(tenantId) ?? 0) + 1);
   }
 
   /** Reads every record of the tenant and builds its postings (one build at a time per tenant). */
