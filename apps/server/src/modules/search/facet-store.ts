@@ -1,5 +1,6 @@
 import { FACET_DIMENSIONS, type FacetDimension } from '@openfind/contract';
 import type { Kysely } from 'kysely';
+import { grow } from '../../lib/typed-arrays.js';
 import type { Database } from '../../db/schema.js';
 import type { Filters } from './search-query.js';
 import type { FacetCount } from './search-repository.js';
@@ -84,14 +85,6 @@ function valuesOf(r: FacetRow): Array<[Dim, string]> {
   return out.slice(0, MAX_VALUES);
 }
 
-/** Growable typed array. */
-function grow<T extends Int32Array | Int16Array | Uint16Array | Uint8Array>(a: T, size: number): T {
-  if (a.length >= size) return a;
-  const b = new (a.constructor as new (n: number) => T)(Math.max(size, a.length * 2, 1024));
-  b.set(a);
-  return b;
-}
-
 /**
  * The facet values of every record of one tenant, dictionary-encoded in typed arrays (like a
  * search engine's doc values): counting facets over a result is then a loop in memory instead of
@@ -133,7 +126,7 @@ class TenantFacets {
   private postStart: Int32Array | undefined;
   private postSlots: Int32Array | undefined;
   private dirty: Set<number> | undefined;
-  /** Reused marks, one per slot (`slotsOfIds`), all 0 between uses. */
+  /** Reused marks, one per slot (`slotsWith`), all 0 between uses. */
   private marks = new Uint8Array(0);
   /** Reused counters, one per dictionary entry. */
   private counts = new Int32Array(0);
@@ -408,29 +401,10 @@ class TenantFacets {
     return this.topCounts(touched, limit);
   }
 
-  /**
-   * The slots of the records `ids` the store holds, ascending. A large share of the catalogue is
-   * marked and collected in one pass, which is cheaper than sorting the ids.
-   */
+  /** The slots of the records `ids` the store holds, ascending (ids given ascending need no sort). */
   private slotsOfIds(ids: ArrayLike<number>): Int32Array {
     const out = new Int32Array(ids.length);
     let n = 0;
-    if (ids.length * 8 > this.slots && !isAscending(ids)) {
-      this.marks = grow(this.marks, this.slots);
-      const marks = this.marks;
-      for (let i = 0; i < ids.length; i++) {
-        const id = ids[i]!;
-        const slot = id < this.slotOf.length ? this.slotOf[id]! - 1 : -1;
-        if (slot >= 0) marks[slot] = 1;
-      }
-      for (let slot = 0; slot < this.slots; slot++) {
-        if (marks[slot] === 1) {
-          out[n++] = slot;
-          marks[slot] = 0;
-        }
-      }
-      return out.subarray(0, n);
-    }
     let ascending = true;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
@@ -439,11 +413,10 @@ class TenantFacets {
       if (n && slot < out[n - 1]!) ascending = false;
       out[n++] = slot;
     }
-    // Ids given ascending (a result's `sorted` form) map to ascending slots: no sort.
     return ascending ? out.subarray(0, n) : out.subarray(0, n).sort();
   }
 
-  /** How many postings a filter's accepted entries have (0 before the postings are built). */
+  /** How many postings a filter's accepted entries have (the postings are built if they are not). */
   private postingsSize(t: { test: number; accept: Uint8Array }): number {
     if (!this.postStart) this.buildPostings();
     const start = this.postStart!;
@@ -940,12 +913,6 @@ function hasRange(filters: Filters, inFrom: number | undefined): boolean {
 /** The new-arrivals window of `filters` (getNewBook) as days since 1970-01-01, like `inDays`. */
 function inDaysFrom(filters: Filters): number | undefined {
   return filters.inDateFrom ? Math.floor(Date.parse(`${filters.inDateFrom}T00:00:00Z`) / 86_400_000) : undefined;
-}
-
-/** Whether numbers are in ascending order. */
-function isAscending(ids: ArrayLike<number>): boolean {
-  for (let i = 1; i < ids.length; i++) if (ids[i]! < ids[i - 1]!) return false;
-  return true;
 }
 
 /** Record ids of sort keys (`sortKeys`), in their order. */

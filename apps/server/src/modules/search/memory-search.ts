@@ -16,9 +16,8 @@ function clauseSlots(text: TenantText, c: Clause, common: CommonWords): Int32Arr
   if (c.units.some((u) => u.kind === 'isbn')) throw new UnsupportedInMemory('ISBN in the words');
   const field = c.def.field;
   if (field && clauseKey(c) && c.mode !== '2') throw new UnsupportedInMemory('field match');
-  if (field === 'abstract' || field === 'title' || field === 'author') {
-    if (c.def.precise) throw new UnsupportedInMemory(`words in the ${field}`);
-  }
+  const folded = field === 'subject' || field === 'series' || field === 'publisher' ? field : undefined;
+  if (c.def.precise && !folded) throw new UnsupportedInMemory(`words in the ${field}`);
   const tsq = clauseTsQuery(c, false, common);
   if (!tsq) throw new UnsupportedInMemory('no words');
   let slots = text.match(parseTsQuery(tsq));
@@ -35,7 +34,7 @@ function clauseSlots(text: TenantText, c: Clause, common: CommonWords): Int32Arr
     }
     slots = slots.filter((_, i) => counts[i]! >= c.def.minMatch!);
   }
-  if ((field === 'subject' || field === 'series' || field === 'publisher') && c.def.precise) {
+  if (folded && c.def.precise) {
     // The weight holds other fields too: each word must be in this one.
     const keys = c.units
       .filter((u) => u.kind !== 'isbn' && !u.optional)
@@ -43,7 +42,7 @@ function clauseSlots(text: TenantText, c: Clause, common: CommonWords): Int32Arr
       .filter(Boolean);
     const checked = keys.map((key) => {
       const { trad, simp } = foldPairFor(key);
-      return (from: Int32Array) => text.withFieldKey(from, field, key, trad, simp);
+      return (from: Int32Array) => text.withFieldKey(from, folded, key, trad, simp);
     });
     if (checked.length) {
       slots = c.def.any
@@ -76,9 +75,14 @@ function exprSlots(text: TenantText, e: BoolExpr, common: CommonWords): Int32Arr
 
 /** Whether a plan's words and clauses match any record (filters aside); undefined when the database must say. */
 export function anyInMemory(text: TenantText, plan: SearchPlan, common: CommonWords): boolean | undefined {
-  if (!plan.expr) return undefined;
+  const { expr } = plan;
+  return expr ? orDatabase(() => exprSlots(text, expr, common).length > 0) : undefined;
+}
+
+/** What `answer` gives, or undefined when the plan needs what only the database does. */
+function orDatabase<T>(answer: () => T): T | undefined {
   try {
-    return exprSlots(text, plan.expr, common).length > 0;
+    return answer();
   } catch (err) {
     if (err instanceof UnsupportedInMemory) return undefined;
     throw err;
@@ -97,8 +101,9 @@ export function rankInMemory(text: TenantText, plan: SearchPlan, common: CommonW
     return undefined;
   }
   if (f.onlyOnShelf || f.inDateFrom) return undefined;
-  try {
-    const slots = exprSlots(text, plan.expr, common);
+  const { expr } = plan;
+  return orDatabase(() => {
+    const slots = exprSlots(text, expr, common);
     const { rankQuery, single, title } = relevanceOf(plan);
     return text.rank(slots, {
       rankQuery: rankQuery ? parseTsQuery(rankQuery) : null,
@@ -108,8 +113,5 @@ export function rankInMemory(text: TenantText, plan: SearchPlan, common: CommonW
         ? { exact: title.exact, leading: title.typed === title.folded ? [title.typed] : [title.typed, title.folded] }
         : null,
     });
-  } catch (err) {
-    if (err instanceof UnsupportedInMemory) return undefined;
-    throw err;
-  }
+  });
 }

@@ -136,6 +136,12 @@ interface Located {
   plan: SearchPlan;
 }
 
+/** A base's ids ascending, made once (facet counts and filters read records in id order). */
+function sortedIds(base: Base): Int32Array {
+  base.sorted ??= base.ids.slice().sort();
+  return base.sorted;
+}
+
 /** The ids of `order` (in that order) that are among `members` (ascending). */
 function retain(order: Int32Array, members: Int32Array): Int32Array {
   if (!members.length) return members;
@@ -324,8 +330,7 @@ export class SearchService {
       const base = await this.bases.keep(key, () => this.findBase(tenantId, basePlan)).catch(() => undefined);
       // Its facets too: the variants of the search with one facet filter start from them.
       if (base) {
-        base.sorted ??= base.ids.slice().sort();
-        const all = base.sorted;
+        const all = sortedIds(base);
         await this.facets
           .keep(`${tenantId}|${matchSignature(plan)}`, () => this.countFacets(tenantId, store, plan, all, all))
           .catch(() => undefined);
@@ -526,8 +531,7 @@ export class SearchService {
     }
     // The facet filters are tested once, over the records in id order (for the facet counts too);
     // the page keeps the base's order.
-    base.sorted ??= base.ids.slice().sort();
-    const rangedSorted = store.narrow(base.sorted, plan.filters);
+    const rangedSorted = store.narrow(sortedIds(base), plan.filters);
     const passing = store.filter(rangedSorted, plan.filters);
     const filtered = passing === rangedSorted ? ranged : retain(ranged, passing);
     // Facets alone need the total, not the order.

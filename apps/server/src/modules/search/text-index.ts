@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { grow } from '../../lib/typed-arrays.js';
 import { countTenantRecords, databaseNow } from './facet-repository.js';
 import { findChangedTimes, findTextRows, findTextRowsByIds, type TextRow } from './text-index-repository.js';
 import {
@@ -27,14 +28,6 @@ const MAX_PREFIX_LEXEMES = 512;
 /** Records changed since the postings were built are read one by one; past this share the postings are built again. */
 const MAX_CHANGED_SHARE = 0.05;
 const MIN_CHANGED_REBUILD = 20_000;
-
-/** Growable typed array. */
-function grow<T extends Int32Array | Int16Array | Uint16Array | Uint8Array | Float64Array>(a: T, size: number): T {
-  if (a.length >= size) return a;
-  const b = new (a.constructor as new (n: number) => T)(Math.max(size, a.length * 2, 1024));
-  b.set(a);
-  return b;
-}
 
 /** Two 32-bit hashes of a string (FNV-1a with two seeds): equal titles are found by comparing numbers. */
 function hashPair(text: string): [number, number] {
@@ -70,10 +63,6 @@ class PackedStrings {
     return slot < this.start.length
       ? this.data.subarray(this.start[slot]!, this.start[slot]! + this.len[slot]!)
       : new Uint16Array(0);
-  }
-
-  get bytes(): number {
-    return this.data.byteLength + this.start.byteLength + this.len.byteLength;
   }
 }
 
@@ -211,6 +200,13 @@ export function orderByScore(scores: Float64Array, ids: Int32Array): Int32Array 
   return out;
 }
 
+/** The slots 0 … n−1. */
+function slotsBelow(n: number): Int32Array {
+  const all = new Int32Array(n);
+  for (let s = 0; s < n; s++) all[s] = s;
+  return all;
+}
+
 /** Whether a query has a NOT (which matches documents without its words). */
 const hasNot = (node: TsNode): boolean =>
   node.type === 'not' || (node.type !== 'val' && (hasNot(node.left) || hasNot(node.right)));
@@ -251,10 +247,8 @@ export class TenantText {
   private readonly docCodes = new Map<string, number>();
   private titleHashA = new Int32Array(0);
   private titleHashB = new Int32Array(0);
-  private titleStart = new Int32Array(0);
-  private titleLen = new Uint16Array(0);
-  private titles = new Uint16Array(0);
-  private titlesUsed = 0;
+  /** lower(title), at most 64 characters: leading-title matches compare what a reader types. */
+  private readonly titles = new PackedStrings();
   private readonly folded: Record<FoldedField, PackedStrings> = {
     subject: new PackedStrings(),
     series: new PackedStrings(),
@@ -310,8 +304,6 @@ export class TenantText {
     this.docCode = grow(this.docCode, this.slots);
     this.titleHashA = grow(this.titleHashA, this.slots);
     this.titleHashB = grow(this.titleHashB, this.slots);
-    this.titleStart = grow(this.titleStart, this.slots);
-    this.titleLen = grow(this.titleLen, this.slots);
     this.stale = grow(this.stale, this.slots);
     this.recordOf[slot] = recordId;
     return slot;
@@ -331,13 +323,7 @@ export class TenantText {
     const [a, b] = r.title_sort === null ? [0, 0] : hashPair(r.title_sort);
     this.titleHashA[slot] = a;
     this.titleHashB[slot] = b;
-    // lower(title), at most 64 characters: leading matches compare what a reader types.
-    const title = (r.title_lower ?? '').slice(0, 64);
-    this.titles = grow(this.titles, this.titlesUsed + title.length);
-    for (let i = 0; i < title.length; i++) this.titles[this.titlesUsed + i] = title.charCodeAt(i);
-    this.titleStart[slot] = this.titlesUsed;
-    this.titleLen[slot] = title.length;
-    this.titlesUsed += title.length;
+    this.titles.put(slot, (r.title_lower ?? '').slice(0, 64));
     this.folded.subject.put(slot, r.subjects_folded);
     this.folded.series.put(slot, r.series_folded);
     this.folded.publisher.put(slot, r.publisher_folded);
@@ -495,29 +481,12 @@ export class TenantText {
     return t;
   }
 
-  /** Bytes held by the postings and the per-record data (for the health report and benchmarks). */
-  get bytes(): number {
-    return (
-      this.docs.byteLength +
-      this.posStart.byteLength +
-      this.pos.byteLength +
-      this.weightMasks.byteLength +
-      this.docStart.byteLength +
-      this.titles.byteLength +
-      Object.values(this.folded).reduce((n, f) => n + f.bytes, 0) +
-      this.slots * 24 +
-      this.lexemes.reduce((n, l) => n + 2 * l.length + 16, 0)
-    );
-  }
-
   /** Whether a record has this lexeme (as the index keeps words). */
   hasLexeme(lexeme: string): boolean {
     const [from, to] = this.lexemeRange({ type: 'val', index: 0, lexeme, weights: 0, prefix: false });
-    if (from === to) return false;
+    if (from === to) return (this.looseByLexeme.get(lexeme)?.size ?? 0) > 0;
     for (let i = this.docStart[from]!; i < this.docStart[to]!; i++) if (this.stale[this.docs[i]!] === 0) return true;
-    for (const doc of this.loose.values())
-      if (looseIndexes(doc, { type: 'val', index: 0, lexeme, weights: 0, prefix: false }).length) return true;
-    return false;
+    return (this.looseByLexeme.get(lexeme)?.size ?? 0) > 0;
   }
 
   /** The lexicon range of an operand: [from, to) (one lexeme, or every lexeme a prefix starts). */
@@ -576,11 +545,8 @@ export class TenantText {
         const sure = union(l.sure, r.sure);
         return { sure, maybe: difference(union(l.maybe, r.maybe), sure) };
       }
-      case 'not': {
-        const all = new Int32Array(this.postedSlots);
-        for (let s = 0; s < all.length; s++) all[s] = s;
-        return { sure: none, maybe: all };
-      }
+      case 'not':
+        return { sure: none, maybe: slotsBelow(this.postedSlots) };
     }
   }
 
@@ -635,14 +601,7 @@ export class TenantText {
 
   /** Every slot, ascending (for NOT at the top of an expression). */
   allSlots(): Int32Array {
-    const all = new Int32Array(this.slots);
-    for (let s = 0; s < all.length; s++) all[s] = s;
-    return all;
-  }
-
-  /** The lexicon order of a slot's entries, for ts_rank_cd's ties (`Cursors`). */
-  lexemeAt(l: number): string {
-    return this.lexemes[l]!;
+    return slotsBelow(this.slots);
   }
 
   /**
@@ -704,9 +663,9 @@ export class TenantText {
 
   /** Whether lower(title) starts with `text` (titles are kept to 64 characters: longer text never does). */
   private titleStartsWith(slot: number, text: Uint16Array): boolean {
-    if (text.length > this.titleLen[slot]!) return false;
-    const from = this.titleStart[slot]!;
-    for (let i = 0; i < text.length; i++) if (this.titles[from + i] !== text[i]) return false;
+    const title = this.titles.units(slot);
+    if (text.length > title.length) return false;
+    for (let i = 0; i < text.length; i++) if (title[i] !== text[i]) return false;
     return true;
   }
 
@@ -903,11 +862,6 @@ export class TextIndex {
   /** Builds the tenant's index now if it is not built. */
   async prepare(tenantId: number): Promise<void> {
     if (!this.tenants.has(tenantId)) await this.load(tenantId);
-  }
-
-  /** Whether the tenant's index is built. */
-  isReady(tenantId: number): boolean {
-    return this.tenants.has(tenantId);
   }
 
   /** Stops building (the database is about to close); waits for the batch being read. */

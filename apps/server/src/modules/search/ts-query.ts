@@ -375,16 +375,6 @@ function rankAnd(w: Float32Array, ops: TsOperand[], doc: DocEntries): number {
   return res;
 }
 
-/** ts_rank(weights, vector, query) with normalization 0. */
-export function tsRank(weights: Float32Array, query: TsQuery, doc: DocEntries): number {
-  if (!query.operands.length) return 0;
-  const ops = uniqueOperands(query);
-  const top = query.root.type;
-  let res = top === 'and' || top === 'phrase' ? rankAnd(weights, ops, doc) : rankOr(weights, ops, doc);
-  if (res < 0) res = f32(1e-20);
-  return res;
-}
-
 /** One element of ts_rank_cd's document representation: a position and the operands found there. */
 interface DocItem {
   wep: number;
@@ -581,7 +571,7 @@ export function scanTsVector(
   }
 }
 
-/** ts_rank of a query, its operands sorted once: a function of one document. */
+/** ts_rank(weights, vector, query) with normalization 0, the query's operands sorted once: a function of one document. */
 export function prepareTsRank(weights: Float32Array, query: TsQuery): (doc: DocEntries) => number {
   if (!query.operands.length) return () => 0;
   const ops = uniqueOperands(query);
