@@ -190,6 +190,8 @@ describe('sorting by title, author and call number in memory', () => {
       author: i % 5 ? ['王伟', '李娜', 'Smith, John', '(清)曹雪芹著'][i % 4] : undefined,
       authors: i % 5 ? [['王伟', '李娜', 'Smith, John', '曹雪芹'][i % 4]!] : [],
       callNumbers: i % 4 ? [`TP${(i * 7) % 10}/${i}`] : [],
+      // Some copies with call numbers of their own (typed in lower case), which searches find too.
+      items: i % 3 ? [] : [copy({ barcode: `CN${i}`, callNo: `i24${i % 2}.${i}` })],
       // Class numbers and years for searches by class number (latest first, years within 1950–2050).
       clcClasses: [['TP311.1'], ['TP3', 'I247.5'], ['I247.5'], ['tp312']][i % 4]!,
       publishYearInt: [undefined, 1900, 1980, 1980, 2100, 2020][i % 6],
@@ -224,6 +226,15 @@ describe('sorting by title, author and call number in memory', () => {
     { searchField: 'kindNo', searchFieldContent: 'tp31 I24', matchMode: '2' },
     { searchField: 'kindNo', searchFieldContent: 'TP3', matchMode: '1', libCode: ['OFU'] },
     { searchField: 'kindNo', searchFieldContent: 'I247.5', sortField: 'title', sortClause: 'desc' },
+    // Searches by call number, the record's and its copies': found and ordered in memory.
+    { searchField: 'callNo', searchFieldContent: 'TP3' },
+    { searchField: 'callNo', searchFieldContent: 'tp0 I241' },
+    { searchField: 'callNo', searchFieldContent: 'i24', matchMode: '3', libCode: ['OFU'] },
+    { searchField: 'callNo', searchFieldContent: 'TP1/3', matchMode: '1' },
+    { searchField: 'callNo', searchFieldContent: 'I240.6', matchMode: '1' },
+    { searchField: 'callNo', searchFieldContent: 'TP', matchMode: '1' },
+    { searchField: 'callNo', searchFieldContent: '/3', matchMode: '4' }, // suffix: SQL on both sides
+    { searchField: 'callNo', searchFieldContent: 'TP', sortField: 'publishYear', sortClause: 'desc' },
   ];
 
   /** Every order through `memory` and through SQL alone: the same records in the same order. */
@@ -249,6 +260,9 @@ describe('sorting by title, author and call number in memory', () => {
     await store.prepare(tenantId);
     const facets = (await store.get(tenantId))!;
     expect(['title', 'author', 'callNo'].map((s) => facets.canSort(s))).toEqual([true, true, true]);
+    // Copies' call numbers are found in memory, whatever case they were typed in (every third record has one).
+    expect(facets.byCode('call', ['I24'], false)).toHaveLength(8);
+    expect(Array.from(facets.byCode('call', ['I241.3'], true))).toEqual([ids.get('s3')]);
     await sameAsSql(service(store), 'placed');
 
     // A title changes: the store sees it at its next refresh and leaves title sorts to SQL until it
@@ -264,8 +278,10 @@ describe('sorting by title, author and call number in memory', () => {
     // A store that refreshes before every use places them again at once.
     const eager = new FacetStore(t.db.kysely, 0);
     await sameAsSql(service(eager), 'eager');
-    await storeTestRecords(t, [record(3, 'Aaa 教程'), record(30, '教程 新')]);
+    const added = await storeTestRecords(t, [record(3, 'Aaa 教程'), record(30, '教程 新')]);
     await sameAsSql(service(eager), 'eager, after a change');
+    // Records stored after the call numbers were sorted are found too.
+    expect(Array.from((await eager.get(tenantId))!.byCode('call', ['I240.30'], true))).toEqual([added.get('s30')]);
     expect((await eager.get(tenantId))!.canSort('title')).toBe(true);
     expect(ids.size).toBe(24);
   });

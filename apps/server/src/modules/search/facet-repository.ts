@@ -17,6 +17,8 @@ export interface FacetRow {
   country_code: string | null;
   discode1: string[];
   clc_classes: string[];
+  /** Call numbers of the record and of its copies, upper-cased, each once. */
+  call_numbers: string[];
   authors: string[];
   publisher: string | null;
   subjects: string[];
@@ -30,7 +32,10 @@ export interface FacetRow {
 }
 
 const FACET_COLUMNS = sql`record_id, doc_code, physical_count, e_count, campus_ids, lib_codes, location_ids,
-  cur_location_ids, lang_code, country_code, discode1, clc_classes, authors, publisher, subjects, publish_year_int,
+  cur_location_ids, lang_code, country_code, discode1, clc_classes,
+  ARRAY(SELECT DISTINCT upper(x.v) FROM (SELECT unnest(b.call_numbers) UNION ALL
+        SELECT i.call_no FROM item i WHERE i.record_id = b.record_id) AS x(v) WHERE x.v <> '') AS call_numbers,
+  authors, publisher, subjects, publish_year_int,
   on_shelf_count, (first_in_date - DATE '1970-01-01') AS in_days, loan_count,
   hashtext(concat_ws(E'\x1f', ${sql.join(
     Object.values(TEXT_SORT_KEYS).map((k) => sql`coalesce(${k}, E'\x1e')`),

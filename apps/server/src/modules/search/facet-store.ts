@@ -2,6 +2,7 @@ import { FACET_DIMENSIONS, type FacetDimension } from '@openfind/contract';
 import type { Kysely } from 'kysely';
 import { grow } from '../../lib/typed-arrays.js';
 import type { Database } from '../../db/schema.js';
+import { CallNumbers } from './call-numbers.js';
 import type { Filters } from './search-query.js';
 import type { FacetCount } from './search-repository.js';
 import { TEXT_FACETS, TEXT_SORT_KEYS, type TextSort } from './search-sql.js';
@@ -116,6 +117,8 @@ class TenantFacets {
   private readonly ids = new Map<string, number>();
   private dimOf = new Uint8Array(0);
   private readonly keyOf: string[] = [];
+  /** The call numbers of the records and their copies (searches by call number). */
+  private readonly callNumbers = new CallNumbers();
   /** Dictionary ids of full class numbers (for class filters). */
   private readonly clcIds: number[] = [];
   /**
@@ -225,6 +228,7 @@ class TenantFacets {
       this.sortChanges++;
     } else if (this.sortHash[slot] !== r.sort_hash) this.sortChanges++;
     this.sortHash[slot] = r.sort_hash;
+    this.callNumbers.put(slot, r.call_numbers);
     this.year[slot] = r.publish_year_int ?? 0;
     this.onShelf[slot] = r.on_shelf_count > 0 ? 1 : 0;
     this.inDays[slot] = r.in_days ?? NO_VALUE;
@@ -427,9 +431,10 @@ class TenantFacets {
     return total;
   }
 
-  /** Builds the postings now, if they are not (after a load, before searches need them). */
-  preparePostings(): void {
+  /** The first load is read: builds the postings and sorts the call numbers before searches need them. */
+  loaded(): void {
     if (!this.postStart) this.buildPostings();
+    this.callNumbers.seal();
   }
 
   /** Forgets the postings (built again at their next use). */
@@ -636,19 +641,24 @@ class TenantFacets {
   }
 
   /**
-   * Records with a class number starting with one of `codes` (`exact`: equal to one), in the order
-   * a search by class number ranks them (`relevanceSql` without words): publication year latest
-   * first (counted from 1950 to 2050, a missing year as 1950), then the newest record.
+   * Records with a class number (`class`) or a call number of the record or of a copy (`call`)
+   * starting with one of `codes` (`exact`: equal to one), in the order a search by code ranks them
+   * (`relevanceSql` without words): publication year latest first (counted from 1950 to 2050, a
+   * missing year as 1950), then the newest record.
    */
-  byClass(codes: string[], exact: boolean): Int32Array {
+  byCode(kind: 'class' | 'call', codes: string[], exact: boolean): Int32Array {
     const wanted = codes.map((c) => c.toUpperCase());
-    const accept = new Uint8Array(this.keyOf.length);
-    for (const id of this.clcIds) {
-      const cls = this.keyOf[id]!;
-      if (wanted.some((c) => (exact ? cls === c : cls.startsWith(c)))) accept[id] = 1;
+    let matching: Int32Array;
+    if (kind === 'call') matching = this.callNumbers.find(wanted, exact);
+    else {
+      const accept = new Uint8Array(this.keyOf.length);
+      for (const id of this.clcIds) {
+        const cls = this.keyOf[id]!;
+        if (wanted.some((c) => (exact ? cls === c : cls.startsWith(c)))) accept[id] = 1;
+      }
+      matching = this.slotsWith(CLC, accept);
     }
     const ID = 2 ** 31;
-    const matching = this.slotsWith(CLC, accept);
     const keys = new Float64Array(matching.length);
     let n = 0;
     for (const slot of matching) {
@@ -850,7 +860,7 @@ export class FacetStore {
           after = rows.at(-1)!.record_id;
           await new Promise((resolve) => setImmediate(resolve)); // let searches through
         }
-        facets.preparePostings();
+        facets.loaded();
         this.tenants.set(tenantId, facets);
         await this.place(tenantId, facets).catch(this.log);
       })().finally(() => this.loading.delete(tenantId));

@@ -159,15 +159,18 @@ function withoutNarrowing(filters: Filters): Filters {
 }
 
 /**
- * The class numbers of a base plan that only searches by class number, in relevance order, with
- * nothing the facet store cannot test (`TenantFacets.byClass`); undefined for any other plan.
- * Longer codes than the prefix index holds (32) are left to SQL, which finds nothing for them.
+ * The codes of a base plan that only searches by class number or by call number, in relevance
+ * order, with nothing the facet store cannot test (`TenantFacets.byCode`); undefined for any other
+ * plan. Codes longer than the database's prefix index holds (32 characters) are left to SQL, so
+ * that both answer alike.
  */
-function classSearch(plan: SearchPlan): { codes: string[]; exact: boolean } | undefined {
+function codeSearch(plan: SearchPlan): { kind: 'class' | 'call'; codes: string[]; exact: boolean } | undefined {
   const c = plan.expr?.type === 'clause' ? plan.expr.clause : undefined;
-  if (!c || c.def.kind !== 'class' || !['1', '2', '3'].includes(c.mode) || plan.sort !== 'relevance') return undefined;
-  if (plan.filters.unsupported.length || !c.codes.length || c.codes.some((code) => code.length > 32)) return undefined;
-  return { codes: c.codes, exact: c.mode === '1' };
+  const kind = c?.def.kind;
+  if (!c || (kind !== 'class' && kind !== 'call') || !['1', '2', '3'].includes(c.mode)) return undefined;
+  if (plan.sort !== 'relevance' || plan.filters.unsupported.length) return undefined;
+  if (!c.codes.length || c.codes.some((code) => code.length > 32)) return undefined;
+  return { kind, codes: c.codes, exact: c.mode === '1' };
 }
 
 /** SQL of a plan (exported for diagnostics). */
@@ -592,8 +595,8 @@ export class SearchService {
    * none match.
    */
   private async findBase(tenantId: number, plan: SearchPlan, store?: TenantFacets): Promise<Base> {
-    const byClass = store && classSearch(plan);
-    const ids = byClass ? store.byClass(byClass.codes, byClass.exact) : await this.rankedIds(tenantId, plan);
+    const byCode = store && codeSearch(plan);
+    const ids = byCode ? store.byCode(byCode.kind, byCode.codes, byCode.exact) : await this.rankedIds(tenantId, plan);
     return ids.length ? { ids, relaxed: false, suggestions: [], plan } : this.findLooseBase(tenantId, plan);
   }
 
