@@ -133,7 +133,7 @@ class TenantFacets {
   private marks = new Uint8Array(0);
   /** Reused counters, one per dictionary entry. */
   private counts = new Int32Array(0);
-  /** Records per dictionary entry over the whole catalogue (until a record is stored). */
+  /** Records per dictionary entry over the whole catalogue (kept up to date once computed). */
   private catalogueCounts: Int32Array | undefined;
   /** When the last read started (ms since epoch, database clock). */
   readStarted = 0;
@@ -236,13 +236,19 @@ class TenantFacets {
     const ids = values.map(([dim, key]) => this.idOf(DIM_INDEX.get(dim)!, key));
     // Read again with the same values (a refresh reads recent changes more than once): nothing to store.
     if (!added && this.hasValues(slot, ids)) return;
-    this.catalogueCounts = undefined;
+    // The whole catalogue's counts follow: the record's old values out, its new ones in.
+    let whole = this.catalogueCounts;
+    if (whole && !added) {
+      for (let i = this.start[slot]!, to = i + this.len[slot]!; i < to; i++) whole[this.values[i]!]!--;
+    }
+    if (whole) whole = this.catalogueCounts = grow(whole, this.keyOf.length);
     if (!added) this.garbage += this.len[slot]!;
     if (this.values instanceof Uint16Array && this.keyOf.length > 0xffff) this.values = Int32Array.from(this.values);
     this.values = grow(this.values, this.used + values.length);
     this.start[slot] = this.used;
     this.len[slot] = values.length;
     for (const id of ids) this.values[this.used++] = id;
+    if (whole) for (const id of ids) whole[id]!++;
     if (this.dirty) {
       this.dirty.add(slot);
       if (this.dirty.size > Math.max(MIN_DIRTY_REBUILD, this.slots * MAX_DIRTY_SHARE)) this.dropPostings();
@@ -431,9 +437,13 @@ class TenantFacets {
     return total;
   }
 
-  /** The first load is read: builds the postings and sorts the call numbers before searches need them. */
+  /**
+   * The first load is read: builds the postings, counts the whole catalogue's values (browsing's
+   * facets) and sorts the call numbers before searches need them.
+   */
   loaded(): void {
     if (!this.postStart) this.buildPostings();
+    this.wholeCatalogueCounts();
     this.callNumbers.seal();
   }
 
@@ -609,10 +619,10 @@ class TenantFacets {
   /**
    * `recordIds` ordered by a number the store keeps (years, new-arrival dates, loans) or by their
    * places in a text order (`canSort`), missing values last, then newest record first — the order
-   * SQL gives.
+   * SQL gives; only the first `limit` (a page needs those before it, not the whole order).
    */
-  sortBy(recordIds: Int32Array, sort: MemorySort, desc: boolean): Int32Array {
-    return idsOfKeys(this.sortKeys(recordIds, sort, desc).sort());
+  sortBy(recordIds: Int32Array, sort: MemorySort, desc: boolean, limit = recordIds.length): Int32Array {
+    return idsOfKeys(smallest(this.sortKeys(recordIds, sort, desc), limit));
   }
 
   /**

@@ -63,7 +63,7 @@ import {
   sortSql,
   type CommonWords,
 } from './search-sql.js';
-import { matchKey, tidy } from './search-text.js';
+import { matchKey, prepareFolding, tidy } from './search-text.js';
 import type { SearchVocabulary } from './search-vocabulary.js';
 import type { TextIndex } from './text-index.js';
 
@@ -276,11 +276,13 @@ export class SearchService {
 
   /**
    * Gets the tenants ready for fast searches (in the background after the server starts): database
-   * housekeeping, the facet values in memory, the vocabulary.
+   * housekeeping, the facet values in memory, the vocabulary, the Traditional-Simplified table of
+   * field checks.
    */
   warmUp(tenantIds: number[]): Promise<void> {
     this.warmedUp = false;
     this.warming = (async () => {
+      prepareFolding();
       await this.deps.maintenance?.poke(true);
       await this.readCommonWords();
       for (const id of tenantIds) {
@@ -537,8 +539,9 @@ export class SearchService {
     const rangedSorted = store.narrow(sortedIds(base), plan.filters);
     const passing = store.filter(rangedSorted, plan.filters);
     const filtered = passing === rangedSorted ? ranged : retain(ranged, passing);
-    // Facets alone need the total, not the order.
-    const hits = memorySort && facetMode !== 'only' ? store.sortBy(filtered, memorySort, plan.desc) : filtered;
+    // Sorted in memory only as far as the page goes; facets alone need the total, not the order.
+    const end = plan.offset + plan.rows;
+    const hits = memorySort && facetMode !== 'only' ? store.sortBy(filtered, memorySort, plan.desc, end) : filtered;
     const facetRows =
       facetMode === '0'
         ? undefined
@@ -546,8 +549,8 @@ export class SearchService {
             this.countFacets(ctx.tenantId, store, plan, rangedSorted, passing),
           );
     return {
-      total: hits.length,
-      ids: facetMode === 'only' ? [] : Array.from(hits.subarray(plan.offset, plan.offset + plan.rows)),
+      total: filtered.length,
+      ids: facetMode === 'only' ? [] : Array.from(hits.subarray(plan.offset, end)),
       facetRows,
       relaxed: base.relaxed,
       suggestions: base.suggestions,

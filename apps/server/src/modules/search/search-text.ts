@@ -28,6 +28,11 @@ function traditionalVariants(): Map<string, string> {
   return map;
 }
 
+/** Builds the table `foldPairFor` reads (tens of milliseconds, once) before a search needs it. */
+export function prepareFolding(): void {
+  traditionalVariants();
+}
+
 /**
  * The `translate()` arguments that fold, in stored text, the Traditional forms of the characters of
  * `key` (a match key) to Simplified. Only those characters matter for comparing with `key`, and a
