@@ -233,7 +233,10 @@ class TenantFacets {
     this.onShelf[slot] = r.on_shelf_count > 0 ? 1 : 0;
     this.inDays[slot] = r.in_days ?? NO_VALUE;
     this.loans[slot] = r.loan_count;
-    const ids = values.map(([dim, key]) => this.idOf(DIM_INDEX.get(dim)!, key));
+    // Grouped by dimension, in dimension order: `has` stops at the first value past its dimension.
+    const ids = values
+      .map(([dim, key]) => this.idOf(DIM_INDEX.get(dim)!, key))
+      .sort((a, b) => this.dimOf[a]! - this.dimOf[b]!);
     // Read again with the same values (a refresh reads recent changes more than once): nothing to store.
     if (!added && this.hasValues(slot, ids)) return;
     // The whole catalogue's counts follow: the record's old values out, its new ones in.
@@ -775,12 +778,16 @@ class TenantFacets {
     return { dim: facetDim, test: facetDim, accept };
   }
 
+  /** Whether a slot has a value of `dim` that `accept` flags (a slot's values are in dimension order). */
   private has(slot: number, dim: number, accept: Uint8Array): boolean {
     const from = this.start[slot]!;
     const to = from + this.len[slot]!;
     for (let i = from; i < to; i++) {
       const v = this.values[i]!;
-      if (accept[v] === 1 && this.dimOf[v] === dim) return true;
+      const d = this.dimOf[v]!;
+      if (d === dim) {
+        if (accept[v] === 1) return true;
+      } else if (d > dim) return false;
     }
     return false;
   }
