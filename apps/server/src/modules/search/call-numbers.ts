@@ -25,17 +25,47 @@ export class CallNumbers {
   private order: Int32Array | undefined;
   /** Slots stored since the sort, with their numbers now; their sorted entries are out of date. */
   private readonly changed = new Map<number, string[]>();
+  /** Per slot: its first entry + 1 (0: none) and how many it has (a slot's entries lie together). */
+  private firstEntry = new Int32Array(0);
+  private entryCount = new Int32Array(0);
   private slots = 0;
 
-  /** Stores the numbers of a slot: appended while loading, aside once sorted. */
+  /** Slots whose numbers changed since the sort (tested one by one). */
+  get changedCount(): number {
+    return this.changed.size;
+  }
+
+  /**
+   * Stores the numbers of a slot: appended while loading, aside once sorted — unless they are the
+   * numbers it has (records are read again when anything of theirs changes, a loan for one).
+   */
   put(slot: number, numbers: readonly string[]): void {
     this.slots = Math.max(this.slots, slot + 1);
     if (!this.order) {
       for (const n of numbers) this.append(slot, n);
       return;
     }
+    if (this.holds(slot, numbers)) return;
     this.changed.set(slot, [...numbers]);
     if (this.changed.size > Math.max(MIN_CHANGED_RESORT, this.slots * MAX_CHANGED_SHARE)) this.resort();
+  }
+
+  /** Whether a slot's numbers now are `numbers`, in that order. */
+  private holds(slot: number, numbers: readonly string[]): boolean {
+    const now = this.changed.get(slot);
+    if (now) return now.length === numbers.length && now.every((n, i) => n === numbers[i]);
+    const first = slot < this.firstEntry.length ? this.firstEntry[slot]! - 1 : -1;
+    const count = first < 0 ? 0 : this.entryCount[slot]!;
+    if (count !== numbers.filter((n) => n.length).length) return false;
+    let e = first;
+    for (const n of numbers) {
+      if (!n.length) continue;
+      if (this.len[e] !== n.length) return false;
+      for (let i = 0, from = this.start[e]!; i < n.length; i++)
+        if (this.data[from + i] !== n.charCodeAt(i)) return false;
+      e++;
+    }
+    return true;
   }
 
   private append(slot: number, number: string | Uint16Array): void {
@@ -49,7 +79,12 @@ export class CallNumbers {
     this.slot = grow(this.slot, this.entries + 1);
     this.start[this.entries] = this.used;
     this.len[this.entries] = units;
-    this.slot[this.entries++] = slot;
+    this.slot[this.entries] = slot;
+    this.firstEntry = grow(this.firstEntry, slot + 1);
+    this.entryCount = grow(this.entryCount, slot + 1);
+    if (this.firstEntry[slot] === 0) this.firstEntry[slot] = this.entries + 1;
+    this.entryCount[slot]!++;
+    this.entries++;
     this.used += units;
   }
 
@@ -80,6 +115,8 @@ export class CallNumbers {
     this.len = new Uint16Array(old.entries);
     this.slot = new Int32Array(old.entries);
     this.used = this.entries = 0;
+    this.firstEntry.fill(0);
+    this.entryCount.fill(0);
     this.order = undefined;
     for (let e = 0; e < old.entries; e++) {
       const slot = old.slot[e]!;

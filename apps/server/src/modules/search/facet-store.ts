@@ -624,7 +624,7 @@ class TenantFacets {
    * places in a text order (`canSort`), missing values last, then newest record first — the order
    * SQL gives; only the first `limit` (a page needs those before it, not the whole order).
    */
-  sortBy(recordIds: Int32Array, sort: MemorySort, desc: boolean, limit = recordIds.length): Int32Array {
+  sortBy(recordIds: Int32Array, sort: MemorySort, desc: boolean, limit: number): Int32Array {
     return idsOfKeys(smallest(this.sortKeys(recordIds, sort, desc), limit));
   }
 
