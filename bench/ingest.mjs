@@ -5,7 +5,7 @@
 // database, text analysis for search included. Prints records/s per format and engine, and the CPU
 // time each record cost in the import process (all its threads) and in its PostgreSQL backend: on
 // this 2-core machine their sum per record bounds the rate (2 s of CPU a second).
-// Usage: npm run build && node bench/ingest.mjs [records=100000] [pglite,postgres]
+// Usage: npm run build && node bench/ingest.mjs [records=100000] [pglite,postgres] [iso,xml]
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,7 @@ import { buildIsoCorpus, catalogDir, hasCatalog, isoToMarcXml } from '../package
 
 const target = Number(process.argv[2] ?? 100_000);
 const engines = (process.argv[3] ?? 'pglite,postgres').split(',');
+const formats = (process.argv[4] ?? 'iso,xml').split(',');
 const PG_ADMIN = process.env.OPENFIND_BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const cli = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
 if (!hasCatalog()) {
@@ -124,9 +125,9 @@ const rows = [];
 try {
   for (const engine of engines) {
     for (const [format, file] of [
-      ['MARC21 ISO 2709', isoFile],
-      ['MARCXML', xmlFile],
-    ]) {
+      ['MARC21 ISO 2709', isoFile, 'iso'],
+      ['MARCXML', xmlFile, 'xml'],
+    ].filter(([, , key]) => formats.includes(key))) {
       const label = `${engine}_${format.startsWith('MARCXML') ? 'xml' : 'iso'}`;
       const db = await freshDatabase(engine, label);
       try {

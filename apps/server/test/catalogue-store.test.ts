@@ -241,3 +241,62 @@ describe('the store pipeline', () => {
     expect(kept.title).toBe('round 5');
   });
 });
+
+describe('values of every shape', () => {
+  it('stores every value as given: quotes, backslashes, braces and commas in lists, empty and missing values, a lone record', async () => {
+    const awkward = book({
+      sourceKey: 'awkward-1',
+      title: 'Quotes "and" back\\slashes {braces}, commas',
+      author: '',
+      authors: ['O\'Brien, "Pat"', 'back\\slash', '{x,y}', 'NULL', ''],
+      subjects: ['a,b', ' padded ', 'tab\there'],
+      notes: ['line one\nline two'],
+      publisher: undefined,
+      edition: '',
+      vernacular: { title: ['紅樓夢 "影印本"'] },
+      links: [{ url: 'https://example.org/?a=1&b="2"', label: '\\' }],
+      items: [{ barcode: 'AWK1', callNo: 'I24\\7"', inDate: undefined }],
+    });
+    expect(await storeRecords(t.db.kysely, tenantId, [awkward])).toMatchObject({ created: 1 });
+    const row = await record('awkward-1');
+    expect(row).toMatchObject({
+      title: awkward.title,
+      author: '',
+      authors: awkward.authors,
+      subjects: awkward.subjects,
+      notes: awkward.notes,
+      publisher: null,
+      edition: null,
+      vernacular: awkward.vernacular,
+      links: awkward.links,
+      physical_count: 1,
+    });
+    const item = await t.db.kysely
+      .selectFrom('item')
+      .selectAll()
+      .where('barcode', '=', 'AWK1')
+      .executeTakeFirstOrThrow();
+    expect(item).toMatchObject({ call_no: 'I24\\7"', in_date: null, record_id: row.record_id });
+    // The same record again changes nothing.
+    expect(await storeRecords(t.db.kysely, tenantId, [awkward])).toMatchObject({ unchanged: 1 });
+  });
+
+  it('turns the characters that no catalogue text means (NUL, U+001E, U+001F) into spaces, and stores the rest', async () => {
+    const stray = book({
+      sourceKey: 'stray-1',
+      title: 'A\u0000B\u001eC\u001fD',
+      subjects: ['x\u001ey'],
+      items: [{ barcode: 'STRAY1', callNo: 'I\u001f1' }],
+    });
+    const other = book({ sourceKey: 'stray-2', title: 'Second', items: [] });
+    expect(await storeRecords(t.db.kysely, tenantId, [stray, other])).toMatchObject({ created: 2 });
+    expect(await record('stray-1')).toMatchObject({ title: 'A B C D', subjects: ['x y'], physical_count: 1 });
+    expect(await record('stray-2')).toMatchObject({ title: 'Second', physical_count: 0 });
+    const item = await t.db.kysely
+      .selectFrom('item')
+      .selectAll()
+      .where('barcode', '=', 'STRAY1')
+      .executeTakeFirstOrThrow();
+    expect(item.call_no).toBe('I 1');
+  });
+});

@@ -172,7 +172,8 @@ export interface ImportRunTable {
   tenant_id: number;
   file_name: string;
   file_size: number;
-  file_hash: string;
+  /** SHA-256 of the file, once it has been read (null for a run interrupted before). */
+  file_hash: string | null;
   format: string;
   started_at: ColumnType<Date, never, never>;
   finished_at: ColumnType<Date | null, string | null, string | null>;

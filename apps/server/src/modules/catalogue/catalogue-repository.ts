@@ -3,6 +3,15 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { announceCatalogueChange } from './catalogue-events.js';
+import {
+  ColumnTextWriter,
+  columnValue,
+  fromColumns,
+  typedColumns,
+  VALUE_SEPARATOR,
+  type ColumnSpec,
+  type ColumnTexts,
+} from './column-texts.js';
 import { analyseRecord, type RecordAnalysis } from './record-analysis.js';
 import type { ItemInput, RecordInput } from './record-input.js';
 
@@ -18,22 +27,16 @@ export interface StoreResult {
 
 /**
  * A batch of records encoded for the database, built where the records were analysed (a worker
- * thread in imports): the rows and their items as JSON text that one statement each reads with
- * json_to_recordset, so the thread that writes does little more than send it.
+ * thread in imports): the rows and their items column by column (`ColumnTexts`), so that the
+ * thread that writes does little more than send them and the database reads them cheaply.
  */
 export interface EncodedBatch {
   /** Records in the batch (each source key once). */
   count: number;
-  /** JSON array of row objects keyed by column name (RECORD_COLUMNS but `marc`), content hash included. */
-  rows: string;
-  /**
-   * The rows' MARC records (marc-in-json text, '' for none), joined by U+001E: PostgreSQL splits
-   * this at a fraction of what reading the same text out of the JSON costs. JSON text never holds
-   * a raw U+001E (JSON.stringify escapes control characters).
-   */
-  marcs: string;
-  /** JSON array of the records' items, each with its record's source key (`source_key`). */
-  items: string;
+  /** The record rows: RECORD_COLUMNS (content hash included), then `marc` (marc-in-json text or null). */
+  records: ColumnTexts;
+  /** The records' items: `source_key` (their record's), then ITEM_COLUMNS. */
+  items: ColumnTexts;
   /** Barcodes of those items: the tenant's copies with these barcodes move to this batch's records. */
   barcodes: string[];
   /** The records' source keys (each once). */
@@ -48,7 +51,7 @@ const LOANABLE = ['0', '6'];
 
 const orNull = <T>(v: T | null | undefined): T | null => (v === undefined || v === '' ? null : v);
 
-/** Columns of bib_record an import writes (and `marc`), with their types: one list for the row objects and the SQL. */
+/** Columns of bib_record an import writes (then `marc`), with their types: one list for the rows and the SQL. */
 const RECORD_COLUMNS = [
   ['source_key', 'text'],
   ['source_format', 'text'],
@@ -94,7 +97,10 @@ const RECORD_COLUMNS = [
   ['title_sort', 'text'],
   ['author_sort', 'text'],
   ['content_hash', 'text'],
-] as const;
+] as const satisfies readonly ColumnSpec[];
+type RecordColumn = (typeof RECORD_COLUMNS)[number][0];
+/** The columns of an encoded batch's records (`EncodedBatch.records`). */
+const RECORD_BATCH_COLUMNS: readonly ColumnSpec[] = [...RECORD_COLUMNS, ['marc', 'text']];
 
 /** Columns of item a record's own copies fill (besides tenant, record and holdings key). */
 const ITEM_COLUMNS = [
@@ -113,10 +119,11 @@ const ITEM_COLUMNS = [
   ['circ_attr', 'text'],
   ['price', 'text'],
   ['in_date', 'date'],
-] as const;
+] as const satisfies readonly ColumnSpec[];
+/** The columns of an encoded batch's items (`EncodedBatch.items`). */
+const ITEM_BATCH_COLUMNS: readonly ColumnSpec[] = [['source_key', 'text'], ...ITEM_COLUMNS];
 
 const recordNames = sql.raw(RECORD_COLUMNS.map(([c]) => c).join(', '));
-const recordDefinition = sql.raw(RECORD_COLUMNS.map(([c, type]) => `${c} ${type}`).join(', '));
 /** On a changed record everything is rewritten but its identity, creation time, loans and ratings. */
 const recordUpdates = sql.raw(
   [...RECORD_COLUMNS.filter(([c]) => c !== 'source_key').map(([c]) => c), 'marc']
@@ -125,7 +132,6 @@ const recordUpdates = sql.raw(
     .join(', '),
 );
 const itemNames = sql.raw(ITEM_COLUMNS.map(([c]) => c).join(', '));
-const itemDefinition = sql.raw(ITEM_COLUMNS.map(([c, type]) => `${c} ${type}`).join(', '));
 const itemUpdates = sql.raw(
   ['record_id', 'holdings_key', ...ITEM_COLUMNS.filter(([c]) => c !== 'barcode').map(([c]) => c)]
     .map((c) => `${c} = excluded.${c}`)
@@ -151,9 +157,8 @@ export function encodeBatch(inputs: RecordInput[], analyses?: RecordAnalysis[]):
     entries.map((e) => e.r),
     warnings,
   );
-  const rows: string[] = [];
-  const marcs: string[] = [];
-  const itemRows: string[] = [];
+  const records = new ColumnTextWriter(RECORD_BATCH_COLUMNS);
+  const itemColumns = new ColumnTextWriter(ITEM_BATCH_COLUMNS);
   const barcodes: string[] = [];
   for (const { r, a: given } of entries) {
     const a = given ?? analyseRecord(r);
@@ -162,12 +167,13 @@ export function encodeBatch(inputs: RecordInput[], analyses?: RecordAnalysis[]):
       .map((i) => i.inDate)
       .filter((d): d is string => !!d)
       .sort();
-    const ownItems = items.map((it) => {
+    const hash = createHash('sha256');
+    for (const it of items) {
       if (it.barcode) barcodes.push(it.barcode);
-      return JSON.stringify({ source_key: r.sourceKey, ...itemRow(it) });
-    });
-    itemRows.push(...ownItems);
-    const row = JSON.stringify({
+      const row = itemRow(it);
+      hash.update(itemColumns.add([r.sourceKey, ...ITEM_COLUMNS.map(([c]) => row[c])]).join(VALUE_SEPARATOR));
+    }
+    const row: Record<Exclude<RecordColumn, 'content_hash'>, unknown> = {
       source_key: r.sourceKey,
       source_format: r.sourceFormat,
       system_numbers: r.systemNumbers ?? [],
@@ -212,18 +218,18 @@ export function encodeBatch(inputs: RecordInput[], analyses?: RecordAnalysis[]):
       search_vector: a.searchVector,
       title_sort: a.titleSort,
       author_sort: a.authorSort,
-    });
-    const marc = marcJsonText(r.marc);
-    const hash = createHash('sha256').update(row).update(marc);
-    for (const item of ownItems) hash.update(item);
-    rows.push(`${row.slice(0, -1)},"content_hash":"${hash.digest('hex')}"}`);
-    marcs.push(marc);
+    };
+    const values = RECORD_BATCH_COLUMNS.map(([c, type]) =>
+      c === 'content_hash' ? '' : columnValue(c === 'marc' ? marcJsonText(r.marc) : row[c as keyof typeof row], type),
+    );
+    // Everything stored but the hash itself (its slot is empty here), the record's items included.
+    values[CONTENT_HASH] = hash.update(values.join(VALUE_SEPARATOR)).digest('hex');
+    records.addEncoded(values);
   }
   return {
     count: entries.length,
-    rows: `[${rows.join(',')}]`,
-    marcs: marcs.join(MARC_SEPARATOR),
-    items: `[${itemRows.join(',')}]`,
+    records: records.texts(),
+    items: itemColumns.texts(),
     barcodes,
     sourceKeys: [...byKey.keys()],
     superseded: inputs.length - entries.length,
@@ -231,12 +237,12 @@ export function encodeBatch(inputs: RecordInput[], analyses?: RecordAnalysis[]):
   };
 }
 
-/** Separates the MARC records of a batch (`EncodedBatch.marcs`). */
-const MARC_SEPARATOR = '\u001e';
+/** Where the content hash sits among the record columns. */
+const CONTENT_HASH = RECORD_BATCH_COLUMNS.findIndex(([c]) => c === 'content_hash');
 
-/** The stored MARC record as JSON text ('' when there is none). */
-function marcJsonText(marc: unknown): string {
-  if (marc === undefined || marc === null) return '';
+/** The stored MARC record as JSON text (null when there is none). */
+function marcJsonText(marc: unknown): string | null {
+  if (marc === undefined || marc === null || marc === '') return null;
   return typeof marc === 'string' ? marc : JSON.stringify(marc);
 }
 
@@ -262,11 +268,9 @@ export async function writeBatch(db: Kysely<Database>, tenantId: number, batch: 
     const changed = (
       await sql<{ record_id: number; source_key: string; inserted: boolean }>`
         INSERT INTO bib_record (tenant_id, ${recordNames}, marc)
-        SELECT ${tenantId}, ${recordNames}, nullif(marc, '')
-        FROM ROWS FROM (
-          json_to_recordset(${batch.rows}::json) AS (${recordDefinition}),
-          unnest(string_to_array(${batch.marcs}::text, ${MARC_SEPARATOR}::text))
-        ) AS r(${recordNames}, marc)
+        SELECT ${tenantId}, ${typedColumns(RECORD_BATCH_COLUMNS, 'r')}
+        FROM ${fromColumns(batch.records, RECORD_BATCH_COLUMNS, 'r')}
+        WHERE r.ord > 1
         ON CONFLICT (tenant_id, source_key) DO UPDATE SET ${recordUpdates}
         WHERE bib_record.content_hash <> excluded.content_hash
         RETURNING record_id, source_key, (xmax = 0) AS inserted`.execute(trx)
@@ -313,10 +317,11 @@ async function replaceItems(
     : [];
   await sql`
     INSERT INTO item (tenant_id, record_id, holdings_key, ${itemNames})
-    SELECT ${tenantId}, c.record_id, NULL, ${itemNames}
-    FROM json_to_recordset(${batch.items}::json) AS i(source_key text, ${itemDefinition})
+    SELECT ${tenantId}, c.record_id, NULL, ${typedColumns(ITEM_COLUMNS, 'i')}
+    FROM ${fromColumns(batch.items, ITEM_BATCH_COLUMNS, 'i')}
     JOIN unnest(${changed.map((c) => c.source_key)}::text[], ${changedIds}::int[]) AS c(source_key, record_id)
-      USING (source_key)
+      ON c.source_key = i.source_key
+    WHERE i.ord > 1
     ON CONFLICT (tenant_id, barcode) DO UPDATE SET ${itemUpdates}`.execute(trx);
   // The counts written with a record are those of its own items: records that also hold items of
   // holdings records are counted again.

@@ -74,13 +74,15 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
   const size = statSync(opts.file).size;
   const places = await loadPlaceDirectory(opts.db, opts.tenantId);
   const rejects = new RejectWriter(opts.rejectDir ?? path.dirname(path.resolve(opts.file)), opts.file);
+  // Hashed beside the import (this thread mostly waits for the others), recorded when the run ends.
+  const fileHash = hashFile(opts.file);
+  fileHash.catch(() => undefined); // a file that cannot be read fails the import itself
   const run = await opts.db
     .insertInto('import_run')
     .values({
       tenant_id: opts.tenantId,
       file_name: path.basename(opts.file),
       file_size: size,
-      file_hash: await hashFile(opts.file),
       format: opts.format ?? 'auto',
     })
     .returning('id')
@@ -174,6 +176,7 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
   await opts.db
     .updateTable('import_run')
     .set({
+      file_hash: await fileHash,
       finished_at: new Date().toISOString(),
       read_count: totals.read,
       created_count: totals.created,

@@ -1,0 +1,98 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * Rows for one statement sent column by column: each column's values in PostgreSQL's text form,
+ * joined by U+001E, a null written as U+001F, each text starting with a separator (so that even one
+ * empty value makes an element). The statement splits every column with string_to_array and zips
+ * them with `ROWS FROM (unnest(...), ...)` (`fromColumns`).
+ *
+ * Why not JSON: reading a batch of 1,000 catalogue rows out of json_to_recordset cost PostgreSQL
+ * about 57 ms against 30 ms this way (measured with the same rows, the casts included): the JSON
+ * repeats every column name in every row and is lexed character by character, and an import's
+ * database spent a third of its time there.
+ */
+export type ColumnTexts = string[];
+
+/** A column of such a statement: its name and its SQL type. */
+export type ColumnSpec = readonly [name: string, type: string];
+
+export const VALUE_SEPARATOR = '\u001e';
+const NULL_VALUE = '\u001f';
+/** Characters a value cannot carry: the two markers, and NUL, which PostgreSQL's text refuses. */
+// eslint-disable-next-line no-control-regex -- these control characters are the point
+const UNSENDABLE = /[\u0000\u001e\u001f]/;
+// eslint-disable-next-line no-control-regex
+const UNSENDABLE_ALL = /[\u0000\u001e\u001f]/g;
+const ARRAY_QUOTED = /["\\]/;
+const ARRAY_QUOTED_ALL = /["\\]/g;
+
+/**
+ * A value in the text form PostgreSQL reads for `type`: arrays as array literals, jsonb as JSON,
+ * anything else as its string. The markers and NUL, which no catalogue text means, become spaces.
+ */
+export function columnValue(value: unknown, type: string): string {
+  if (value === null || value === undefined) return NULL_VALUE;
+  if (type === 'jsonb' || type === 'json') return JSON.stringify(value); // escapes every control character
+  if (Array.isArray(value)) {
+    let literal = '{';
+    for (let i = 0; i < value.length; i++) {
+      const element: unknown = value[i];
+      if (i) literal += ',';
+      if (element === null || element === undefined) {
+        literal += 'NULL';
+        continue;
+      }
+      const text = sendable(String(element));
+      literal += ARRAY_QUOTED.test(text) ? `"${text.replace(ARRAY_QUOTED_ALL, '\\$&')}"` : `"${text}"`;
+    }
+    return `${literal}}`;
+  }
+  return sendable(String(value));
+}
+
+function sendable(text: string): string {
+  return UNSENDABLE.test(text) ? text.replace(UNSENDABLE_ALL, ' ') : text;
+}
+
+/** Collects rows column by column (`ColumnTexts`). */
+export class ColumnTextWriter {
+  private readonly columns: string[][];
+
+  constructor(private readonly specs: readonly ColumnSpec[]) {
+    this.columns = specs.map(() => ['']);
+  }
+
+  /** Encodes a row (its values in the writer's column order); returns the encoded values. */
+  add(row: readonly unknown[]): string[] {
+    const encoded = this.specs.map(([, type], i) => columnValue(row[i], type));
+    this.addEncoded(encoded);
+    return encoded;
+  }
+
+  /** Adds a row already encoded with `columnValue`. */
+  addEncoded(encoded: readonly string[]): void {
+    encoded.forEach((value, i) => this.columns[i]!.push(value));
+  }
+
+  texts(): ColumnTexts {
+    return this.columns.map((values) => values.join(VALUE_SEPARATOR));
+  }
+}
+
+/**
+ * `ROWS FROM (...) WITH ORDINALITY AS alias(columns..., ord)`: the rows of `texts`, every column
+ * still text, `ord` > 1 for the real ones (the first element of every column is the leading
+ * separator's empty one). Select them with `typedColumns` and filter with `alias.ord > 1`.
+ */
+export function fromColumns(texts: ColumnTexts, specs: readonly ColumnSpec[], alias: string): RawBuilder<unknown> {
+  const splits = texts.map((text) => sql`unnest(string_to_array(${text}::text, E'\\x1e', E'\\x1f'))`);
+  const names = sql.raw(specs.map(([name]) => name).join(', '));
+  return sql`ROWS FROM (${sql.join(splits)}) WITH ORDINALITY AS ${sql.raw(alias)}(${names}, ord)`;
+}
+
+/** The columns of `fromColumns` cast to their types, in order. */
+export function typedColumns(specs: readonly ColumnSpec[], alias: string): RawBuilder<unknown> {
+  return sql.raw(
+    specs.map(([name, type]) => (type === 'text' ? `${alias}.${name}` : `${alias}.${name}::${type}`)).join(', '),
+  );
+}
