@@ -189,7 +189,9 @@ describe('sorting by title, author and call number in memory', () => {
       title,
       author: i % 5 ? ['王伟', '李娜', 'Smith, John', '(清)曹雪芹著'][i % 4] : undefined,
       authors: i % 5 ? [['王伟', '李娜', 'Smith, John', '曹雪芹'][i % 4]!] : [],
-      callNumbers: i % 4 ? [`TP${(i * 7) % 10}/${i}`] : [],
+      // Some numbers longer than the database indexes of them (32 characters), found all the same.
+      callNumbers:
+        i % 4 ? [`TP${(i * 7) % 10}/${i}`, ...(i % 7 ? [] : [`MICROFORM SET ${i % 2} LOCAL COLLECTION/${i}`])] : [],
       // Some copies with call numbers of their own (typed in lower case), which searches find too.
       items: i % 3 ? [] : [copy({ barcode: `CN${i}`, callNo: `i24${i % 2}.${i}` })],
       // Class numbers and years for searches by class number (latest first, years within 1950–2050).
@@ -234,6 +236,8 @@ describe('sorting by title, author and call number in memory', () => {
     { searchField: 'callNo', searchFieldContent: 'I240.6', matchMode: '1' },
     { searchField: 'callNo', searchFieldContent: 'TP', matchMode: '1' },
     { searchField: 'callNo', searchFieldContent: '/3', matchMode: '4' }, // suffix: SQL on both sides
+    { searchField: 'callNo', searchFieldContent: 'microform set 1 local collection/' }, // past 32 characters
+    { searchField: 'callNo', searchFieldContent: 'MICROFORM SET 0 LOCAL COLLECTION/14', matchMode: '1' },
     { searchField: 'callNo', searchFieldContent: 'TP', sortField: 'publishYear', sortClause: 'desc' },
   ];
 
@@ -263,6 +267,8 @@ describe('sorting by title, author and call number in memory', () => {
     // Copies' call numbers are found in memory, whatever case they were typed in (every third record has one).
     expect(facets.byCode('call', ['I24'], false)).toHaveLength(8);
     expect(Array.from(facets.byCode('call', ['I241.3'], true))).toEqual([ids.get('s3')]);
+    // Numbers longer than the database's prefix index are found (and SQL finds the same: below).
+    expect(facets.byCode('call', ['MICROFORM SET 1 LOCAL COLLECTION/'], false).length).toBeGreaterThan(1);
     await sameAsSql(service(store), 'placed');
 
     // A title changes: the store sees it at its next refresh and leaves title sorts to SQL until it

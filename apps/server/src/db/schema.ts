@@ -103,6 +103,10 @@ export interface BibRecordTable {
   clc_classes: string[];
   other_classes: string[];
   call_numbers: string[];
+  /** Every prefix of the class numbers, upper-cased, each once (at most 32 characters): the class search's index. */
+  class_prefixes: ColumnType<string[], string[] | undefined, string[]>;
+  /** The same of the call numbers. */
+  call_prefixes: ColumnType<string[], string[] | undefined, string[]>;
   subjects: string[];
   series: string[];
   lang_code: string | null;

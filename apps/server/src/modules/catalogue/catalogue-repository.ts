@@ -12,6 +12,7 @@ import {
   type ColumnSpec,
   type ColumnTexts,
 } from './column-texts.js';
+import { prefixesOf } from './code-prefixes.js';
 import { analyseRecord, type RecordAnalysis } from './record-analysis.js';
 import type { ItemInput, RecordInput } from './record-input.js';
 
@@ -75,6 +76,8 @@ const RECORD_COLUMNS = [
   ['clc_classes', 'text[]'],
   ['other_classes', 'text[]'],
   ['call_numbers', 'text[]'],
+  ['class_prefixes', 'text[]'],
+  ['call_prefixes', 'text[]'],
   ['subjects', 'text[]'],
   ['series', 'text[]'],
   ['lang_code', 'text'],
@@ -196,6 +199,8 @@ export function encodeBatch(inputs: RecordInput[], analyses?: RecordAnalysis[]):
       clc_classes: r.clcClasses ?? [],
       other_classes: r.otherClasses ?? [],
       call_numbers: r.callNumbers ?? [],
+      class_prefixes: prefixesOf(r.clcClasses ?? []),
+      call_prefixes: prefixesOf(r.callNumbers ?? []),
       subjects: r.subjects ?? [],
       series: r.series ?? [],
       lang_code: orNull(r.langCode),

@@ -255,7 +255,7 @@ export async function countRecordsByClassPrefix(
   if (filters.docCodes.length) conds.push(sql`b.doc_code = ANY(${filters.docCodes}::text[])`);
   const { rows } = await sql<{ code: string; n: number }>`
     SELECT p AS code, count(*)::int AS n
-    FROM bib_record b, unnest(of_prefixes(b.clc_classes)) AS p
+    FROM bib_record b, unnest(b.class_prefixes) AS p
     WHERE ${sql.join(conds, sql` AND `)} AND p = ANY(${codes}::text[])
     GROUP BY p`.execute(db);
   return new Map(rows.map((r) => [r.code, r.n]));

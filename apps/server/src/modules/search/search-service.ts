@@ -161,15 +161,14 @@ function withoutNarrowing(filters: Filters): Filters {
 /**
  * The codes of a base plan that only searches by class number or by call number, in relevance
  * order, with nothing the facet store cannot test (`TenantFacets.byCode`); undefined for any other
- * plan. Codes longer than the database's prefix index holds (32 characters) are left to SQL, so
- * that both answer alike.
+ * plan.
  */
 function codeSearch(plan: SearchPlan): { kind: 'class' | 'call'; codes: string[]; exact: boolean } | undefined {
   const c = plan.expr?.type === 'clause' ? plan.expr.clause : undefined;
   const kind = c?.def.kind;
   if (!c || (kind !== 'class' && kind !== 'call') || !['1', '2', '3'].includes(c.mode)) return undefined;
   if (plan.sort !== 'relevance' || plan.filters.unsupported.length) return undefined;
-  if (!c.codes.length || c.codes.some((code) => code.length > 32)) return undefined;
+  if (!c.codes.length) return undefined;
   return { kind, codes: c.codes, exact: c.mode === '1' };
 }
 
@@ -767,11 +766,11 @@ export class SearchService {
     if (!subjects.length && !classRoots.length) return empty;
     const compiled: CompiledSearch = {
       tenantId: ctx.tenantId,
-      match: sql`(b.subjects && ${subjects}::text[] OR of_prefixes(b.clc_classes) && ${classRoots}::text[]) AND b.record_id <> ${excludeId}`,
+      match: sql`(b.subjects && ${subjects}::text[] OR b.class_prefixes && ${classRoots}::text[]) AND b.record_id <> ${excludeId}`,
       facetFilters: [],
       otherFilters: [],
       sortKey: sql`(cardinality(ARRAY(SELECT unnest(b.subjects) INTERSECT SELECT unnest(${subjects}::text[])))
-        + CASE WHEN b.clc_classes && ${classes}::text[] THEN 1.5 WHEN of_prefixes(b.clc_classes) && ${classRoots}::text[] THEN 1 ELSE 0 END
+        + CASE WHEN b.clc_classes && ${classes}::text[] THEN 1.5 WHEN b.class_prefixes && ${classRoots}::text[] THEN 1 ELSE 0 END
         + least(greatest(coalesce(b.publish_year_int, 1950) - 1950, 0), 100)::float8 * 0.0005::float8)`,
       desc: true,
     };

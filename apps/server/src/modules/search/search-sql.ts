@@ -11,6 +11,7 @@ import {
   type SearchPlan,
   type TextUnit,
 } from './search-query.js';
+import { CODE_PREFIX_LENGTH } from '../catalogue/code-prefixes.js';
 import { escapeLike, foldPairFor, isbnDigits, matchKey, titleSortKey, toIsbn13, toIssn } from './search-text.js';
 
 /** A piece of SQL with its parameters. */
@@ -206,7 +207,18 @@ function codeClauseSql(c: Clause, tenantId: number, common: CommonWords): Sql {
       case 'call': {
         const code = raw.toUpperCase();
         const col = c.def.kind === 'class' ? sql`b.clc_classes` : sql`b.call_numbers`;
-        const prefixIndexed = sql`of_prefixes(${col}) @> ARRAY[${code}]::text[]`;
+        const prefixes = c.def.kind === 'class' ? sql`b.class_prefixes` : sql`b.call_prefixes`;
+        // The index holds prefixes up to CODE_PREFIX_LENGTH characters: a longer code is looked up
+        // by its indexed part, and the record's own numbers decide.
+        const chars = [...code];
+        const long = chars.length > CODE_PREFIX_LENGTH;
+        const prefixIndexed = sql`${prefixes} @> ARRAY[${chars.slice(0, CODE_PREFIX_LENGTH).join('')}]::text[]`;
+        const startsWith = long
+          ? and([
+              prefixIndexed,
+              sql`EXISTS (SELECT 1 FROM unnest(${col}) AS x(v) WHERE upper(x.v) LIKE ${`${escapeLike(code)}%`})`,
+            ])
+          : prefixIndexed;
         const items =
           c.def.kind === 'call'
             ? (like: string) =>
@@ -223,7 +235,7 @@ function codeClauseSql(c: Clause, tenantId: number, common: CommonWords): Sql {
           ]);
         }
         // Any order and prefix both mean "starts with" for class and call numbers.
-        return or([prefixIndexed, ...(items ? [items(`${escapeLike(code)}%`)] : [])]);
+        return or([startsWith, ...(items ? [items(`${escapeLike(code)}%`)] : [])]);
       }
       case 'barcode': {
         const cond =
@@ -302,7 +314,7 @@ export function facetFilterSql(dim: FacetDimension, values: string[], indexed = 
     case 'discode1':
       return sql`b.discode1 && ${v}`;
     case 'kindNo': {
-      if (indexed) return sql`of_prefixes(b.clc_classes) && ${v}`;
+      if (indexed) return sql`b.class_prefixes && ${v}`;
       const pattern = `(^|\\|)(${values.map((x) => escapeRegex(x.toUpperCase())).join('|')})`;
       return sql`upper(array_to_string(b.clc_classes, '|')) ~ ${pattern}`;
     }
