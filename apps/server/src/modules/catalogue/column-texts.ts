@@ -31,7 +31,10 @@ const ARRAY_QUOTED_ALL = /["\\]/g;
  * anything else as its string. The markers and NUL, which no catalogue text means, become spaces.
  */
 export function columnValue(value: unknown, type: string): string {
-  if (value === null || value === undefined) return NULL_VALUE;
+  // As JSON had it: a number that is not finite is no value, a date is its ISO form.
+  if (value === null || value === undefined || (typeof value === 'number' && !Number.isFinite(value)))
+    return NULL_VALUE;
+  if (value instanceof Date) return value.toISOString();
   if (type === 'jsonb' || type === 'json') return JSON.stringify(value); // escapes every control character
   if (Array.isArray(value)) {
     let literal = '{';
