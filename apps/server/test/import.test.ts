@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +25,17 @@ const rows = (sourceKeyPrefix: string) =>
     .where('source_key', 'like', `${sourceKeyPrefix}%`)
     .orderBy('source_key')
     .execute();
+
+/** The file hash the last import of `file` logged, and the file's own. */
+async function loggedHash(file: string): Promise<{ logged: string | null; actual: string }> {
+  const run = await t.db.kysely
+    .selectFrom('import_run')
+    .select('file_hash')
+    .where('file_name', '=', path.basename(file))
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return { logged: run.file_hash, actual: createHash('sha256').update(readFileSync(file)).digest('hex') };
+}
 
 describe('importing an ISO 2709 file', () => {
   let file: string;
@@ -116,6 +128,8 @@ describe('the reader thread', () => {
       batchSize: 1,
     });
     expect(threaded).toMatchObject({ read: 4, created: 3, updated: 0, unchanged: 0, skipped: 1 });
+    const threadedHash = await loggedHash(file3);
+    expect(threadedHash.logged).toBe(threadedHash.actual);
     const threadedReport = readFileSync(threaded.rejectReport!, 'utf8');
     expect(threadedReport).toMatch(/^record 4, byte \d+: truncated/);
     const stored = (await rows('OpenFindTest')).map((r) => [r.title, r.physical_count]);
@@ -128,6 +142,8 @@ describe('the reader thread', () => {
     const inline = await importFile({ db: t.db.kysely, tenantId, file: file3, rejectDir: dir, readerThread: false });
     expect(inline).toMatchObject({ read: 4, created: 0, updated: 0, unchanged: 3, skipped: 1 });
     expect(readFileSync(inline.rejectReport!, 'utf8')).toBe(threadedReport);
+    const inlineHash = await loggedHash(file3);
+    expect(inlineHash.logged).toBe(inlineHash.actual);
   });
 });
 
@@ -229,6 +245,9 @@ describe('importing other formats', () => {
     expect(r.created).toBe(2);
     expect(r.skipped).toBeGreaterThanOrEqual(1);
     expect(readFileSync(r.rejectReport!, 'utf8')).toMatch(/line \d+/);
+    // The whole file's hash is logged, though reading stopped at the fault.
+    const hashes = await loggedHash(file);
+    expect(hashes.logged).toBe(hashes.actual);
     const first = await t.db.kysely
       .selectFrom('bib_record')
       .select('title')

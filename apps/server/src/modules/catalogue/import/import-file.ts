@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
@@ -74,9 +73,6 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
   const size = statSync(opts.file).size;
   const places = await loadPlaceDirectory(opts.db, opts.tenantId);
   const rejects = new RejectWriter(opts.rejectDir ?? path.dirname(path.resolve(opts.file)), opts.file);
-  // Hashed beside the import (this thread mostly waits for the others), recorded when the run ends.
-  const fileHash = hashFile(opts.file);
-  fileHash.catch(() => undefined); // a file that cannot be read fails the import itself
   const run = await opts.db
     .insertInto('import_run')
     .values({
@@ -100,6 +96,8 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
   };
   const reader = startReader(input, opts.readerThread ?? size >= IN_THREAD_BYTES);
   const totals = { read: 0, created: 0, updated: 0, unchanged: 0, warnings: 0 };
+  // Hashed by the reader as it reads, recorded when the run ends.
+  let fileHash: string | null = null;
   let progressBytes = 0;
   let progressRead = 0;
   // Holdings records wait until the bibliographic records read before them are stored; those whose
@@ -160,6 +158,7 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
         await writes.drain();
         totals.read = msg.read;
         totals.warnings += msg.warnings;
+        fileHash = msg.fileHash;
         break;
       } else {
         throw new Error(msg.message);
@@ -176,7 +175,7 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
   await opts.db
     .updateTable('import_run')
     .set({
-      file_hash: await fileHash,
+      file_hash: fileHash,
       finished_at: new Date().toISOString(),
       read_count: totals.read,
       created_count: totals.created,
@@ -278,10 +277,4 @@ async function* messagesOf(source: Worker | MessagePort): AsyncGenerator<ReadWor
     if (ended) throw new Error('the import reader stopped before the end of the file');
     await new Promise<void>((resolve) => (wake = resolve));
   }
-}
-
-async function hashFile(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
@@ -31,7 +32,8 @@ export type ReadWorkerMessage =
   | { kind: 'holdings'; holdings: PendingHoldings }
   /** The holdings sent so far can be attached once the batches before this message are stored. */
   | { kind: 'attach' }
-  | { kind: 'done'; read: number; bytes: number; warnings: number }
+  /** `fileHash`: SHA-256 of the whole file, computed from the bytes as they were read. */
+  | { kind: 'done'; read: number; bytes: number; warnings: number; fileHash: string }
   | { kind: 'error'; message: string };
 
 /** The end of a channel to the importing thread: a worker's parent port or one end of a MessageChannel. */
@@ -73,7 +75,12 @@ export async function readRecords(input: ReadWorkerInput, port: Port, inThread =
   };
   try {
     const stream = createReadStream(input.file);
-    stream.on('data', (chunk) => (bytes += chunk.length));
+    // The file's hash for the import's log, from the bytes read anyway (not a second pass over the file).
+    const hash = createHash('sha256');
+    stream.on('data', (chunk) => {
+      bytes += chunk.length;
+      hash.update(chunk as Buffer);
+    });
     let batch: RecordInput[] = [];
     let holdings = 0;
     const ordered = async (msg: ReadWorkerMessage) => {
@@ -146,13 +153,22 @@ export async function readRecords(input: ReadWorkerInput, port: Port, inThread =
       }
     }
     await flush(batch);
-    await ordered({ kind: 'done', read, bytes, warnings });
+    // A reader that stopped before the end (a fault no record survives) leaves the rest to hash.
+    const fileHash = stream.readableEnded ? hash.digest('hex') : await hashFile(input.file);
+    await ordered({ kind: 'done', read, bytes, warnings, fileHash });
   } catch (err) {
     await chain.catch(() => undefined);
     send({ kind: 'error', message: (err as Error).message });
   } finally {
     await pool?.close();
   }
+}
+
+/** SHA-256 of a whole file. */
+export async function hashFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 if (parentPort && (workerData as ReadWorkerInput | undefined)?.isThread) {
