@@ -1,47 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
-import { openDatabase, type Db } from './db/database.js';
-import { migrate } from './db/migrate.js';
-import { restoreDeferredIndexes } from './modules/catalogue/import/deferred-indexes.js';
-import { backfillAuthorSort } from './modules/catalogue/sort-key-backfill.js';
+import type { Db } from './db/database.js';
+import { openConfiguredDatabase, prepareDatabase } from './db/setup.js';
 import { seedDemo } from './seed/demo.js';
-import { ensureReferenceData } from './seed/reference.js';
 import { openRedis, redisReady } from './lib/redis.js';
 import { rateLimiterFactory } from './modules/auth/rate-limiter.js';
 import { createServices, type Services } from './services.js';
-
-/** Opens the configured database. */
-export function openConfiguredDatabase(config: AppConfig): Promise<Db> {
-  return config.database.kind === 'pglite'
-    ? openDatabase({
-        kind: 'pglite',
-        dataDir: config.database.dataDir,
-        sharedBuffers: config.database.sharedBuffers,
-        thread: config.database.thread,
-        slowQueryMs: config.database.slowQueryMs,
-      })
-    : openDatabase({
-        kind: 'postgres',
-        url: config.database.url,
-        poolSize: config.database.poolSize,
-        slowQueryMs: config.database.slowQueryMs,
-      });
-}
-
-/**
- * Brings the schema and the installation-default code lists up to date, and builds any index an
- * interrupted import left out.
- */
-export async function prepareDatabase(db: Db): Promise<{ applied: string[] }> {
-  const { applied } = await migrate(db);
-  await restoreDeferredIndexes(db.kysely, (name) =>
-    process.stderr.write(`building the index ${name}, which an interrupted import left out …\n`),
-  );
-  await ensureReferenceData(db.kysely);
-  await backfillAuthorSort(db.kysely);
-  return { applied };
-}
 
 export interface RunningApp {
   app: FastifyInstance;

@@ -1,7 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from './config.js';
 import { hasWebBuild } from './config.js';
-import { createRunningApp, openConfiguredDatabase, prepareDatabase } from './lifecycle.js';
+import { openConfiguredDatabase, prepareDatabase } from './db/setup.js';
+import { createRunningApp } from './lifecycle.js';
 import { TenantDirectory } from './modules/tenants/tenant-directory.js';
 import type { Tenant } from './modules/tenants/tenant-repository.js';
 import { seedDemo } from './seed/demo.js';

@@ -10,7 +10,7 @@ import {
   shouldDeferIndexes,
 } from '../src/modules/catalogue/import/deferred-indexes.js';
 import type { RecordInput } from '../src/modules/catalogue/record-input.js';
-import { prepareDatabase } from '../src/lifecycle.js';
+import { prepareDatabase } from '../src/db/setup.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;

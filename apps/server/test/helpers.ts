@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { openDatabase, quoteIdent, type Db } from '../src/db/database.js';
-import { prepareDatabase } from '../src/lifecycle.js';
+import { prepareDatabase } from '../src/db/setup.js';
 import type { AuthSettings } from '../src/modules/auth/auth-settings.js';
 import type { RateLimiterFactory } from '../src/modules/auth/rate-limiter.js';
 import { seedDemo } from '../src/seed/demo.js';

@@ -1,14 +1,13 @@
-import { sortKey } from '@openfind/text';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { sortAuthorOf } from './record-analysis.js';
 
 const BATCH = 5000;
 
 /**
  * Gives the records stored before migration 0005 their author sort key (pinyin needs the text
  * library, so SQL cannot do it). Runs at start-up; a catalogue stored since needs nothing, and the
- * partial index of migration 0008 makes finding that out instant.
+ * partial index of migration 0008 makes finding that out instant (and the text library, slow to
+ * load, is loaded only then).
  * Returns how many records it filled.
  */
 export async function backfillAuthorSort(db: Kysely<Database>): Promise<number> {
@@ -22,6 +21,10 @@ export async function backfillAuthorSort(db: Kysely<Database>): Promise<number> 
       .limit(BATCH)
       .execute();
     if (!rows.length) return filled;
+    const [{ sortKey }, { sortAuthorOf }] = await Promise.all([
+      import('@openfind/text'),
+      import('./record-analysis.js'),
+    ]);
     const ids = rows.map((r) => r.record_id);
     const keys = rows.map((r) => sortKey(sortAuthorOf({ authors: r.first ? [r.first] : [], author: r.author })));
     // updated_at stays: the record's content did not change, only a derived key was added.
