@@ -138,8 +138,25 @@ interface Located {
 
 /** A base's ids ascending, made once (facet counts and filters read records in id order). */
 function sortedIds(base: Base): Int32Array {
-  base.sorted ??= base.ids.slice().sort();
+  base.sorted ??= ascending(base.ids);
   return base.sorted;
+}
+
+/**
+ * Distinct ids in ascending order: many of them (a common word's hundreds of thousands) by marking
+ * them in a table as long as the largest id and reading it in order, several times faster than
+ * sorting them; few by sorting.
+ */
+export function ascending(ids: Int32Array): Int32Array {
+  let max = 0;
+  for (let i = 0; i < ids.length; i++) if (ids[i]! > max) max = ids[i]!;
+  if (ids.length < 4096 || max > 16 * ids.length) return ids.slice().sort();
+  const marks = new Uint8Array(max + 1);
+  for (let i = 0; i < ids.length; i++) marks[ids[i]!] = 1;
+  const out = new Int32Array(ids.length);
+  let n = 0;
+  for (let id = 0; id <= max; id++) if (marks[id] === 1) out[n++] = id;
+  return out.subarray(0, n);
 }
 
 /** The ids of `order` (in that order) that are among `members` (ascending). */

@@ -165,14 +165,42 @@ export { intersect as intersectSlots, union as unionSlots };
 /**
  * Record ids by score, highest first, then the newest record (the database's `ORDER BY s DESC,
  * record_id DESC`). Sorting with a comparator took a hundred milliseconds for a hundred thousand
- * matches; instead each score becomes its place among the distinct scores, and (place, id) one
- * number that sorts natively.
+ * matches; instead each score becomes its place among the distinct scores. Ids given ascending (the
+ * index's slots follow the records' ids) are then placed by a counting sort over those places,
+ * walked from the newest: a quarter to a third faster than sorting (place, id) as one number, which
+ * ids in any other order still do.
  */
 export function orderByScore(scores: Float64Array, ids: Int32Array): Int32Array {
   const n = scores.length;
   const distinct = scores.slice().sort();
   let u = 0;
   for (let i = 0; i < n; i++) if (i === 0 || distinct[i] !== distinct[u - 1]) distinct[u++] = distinct[i]!;
+  /** The place of a score among the distinct ones, highest first. */
+  const placeOf = (s: number): number => {
+    let lo = 0;
+    let hi = u - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (distinct[mid]! < s) lo = mid + 1;
+      else hi = mid;
+    }
+    return u - 1 - lo;
+  };
+  let ascending = true;
+  for (let i = 1; i < n && ascending; i++) ascending = ids[i - 1]! < ids[i]!;
+  if (ascending) {
+    const places = new Int32Array(n);
+    const starts = new Int32Array(u + 1);
+    for (let i = 0; i < n; i++) {
+      const place = placeOf(scores[i]!);
+      places[i] = place;
+      starts[place + 1]!++;
+    }
+    for (let p = 0; p < u; p++) starts[p + 1] = starts[p + 1]! + starts[p]!;
+    const out = new Int32Array(n);
+    for (let i = n - 1; i >= 0; i--) out[starts[places[i]!]!++] = ids[i]!;
+    return out;
+  }
   const ID = 2 ** 31;
   if (u >= 2 ** 22) {
     // (place, id) would not be exact in a double: sort with a comparator.
@@ -182,18 +210,7 @@ export function orderByScore(scores: Float64Array, ids: Int32Array): Int32Array 
     return Int32Array.from(order, (i) => ids[i]!);
   }
   const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    // The place of the score among the distinct ones, highest first.
-    let lo = 0;
-    let hi = u - 1;
-    const s = scores[i]!;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (distinct[mid]! < s) lo = mid + 1;
-      else hi = mid;
-    }
-    keys[i] = (u - 1 - lo) * ID + (ID - 1 - ids[i]!);
-  }
+  for (let i = 0; i < n; i++) keys[i] = placeOf(scores[i]!) * ID + (ID - 1 - ids[i]!);
   keys.sort();
   const out = new Int32Array(n);
   for (let i = 0; i < n; i++) out[i] = ID - 1 - (keys[i]! % ID);
