@@ -184,7 +184,10 @@ program
   .addOption(new Option('--tenant <selector>', 'institution for --records').default('default'))
   .addOption(deferIndexesOption('generating'))
   .action(async (o: { records?: string; tenant: string; deferIndexes: DeferIndexes }) => {
-    const { seedDemo } = await import('./seed/demo.js');
+    const [{ seedDemo }, { seedDemoCatalogue }] = await Promise.all([
+      import('./seed/demo.js'),
+      import('./seed/demo-catalogue.js'),
+    ]);
     await withServices(
       async (s, db) => {
         if (o.records === undefined) {
@@ -208,7 +211,6 @@ program
           defer,
           async () => {
             const writers = importWriters(db.kind);
-            const { seedDemoCatalogue } = await import('./seed/demo-catalogue.js');
             const created = await seedDemoCatalogue(db.kysely, t.id, n, (done) => progress.update(done), writers);
             progress.done();
             return created;

@@ -1,14 +1,14 @@
+/**
+ * Opening and preparing the configured database, apart from the web application: the command line
+ * loads this without the server's modules (loading those took over a second before every command).
+ */
+
 import type { AppConfig } from '../config.js';
 import { restoreDeferredIndexes } from '../modules/catalogue/import/deferred-indexes.js';
 import { backfillAuthorSort } from '../modules/catalogue/sort-key-backfill.js';
 import { ensureReferenceData } from '../seed/reference.js';
 import { openDatabase, type Db } from './database.js';
 import { migrate } from './migrate.js';
-
-/**
- * Opening and preparing the configured database, apart from the web application: the command line
- * loads this without the server's modules (loading those took over a second before every command).
- */
 
 /** Opens the configured database. */
 export function openConfiguredDatabase(config: AppConfig): Promise<Db> {
