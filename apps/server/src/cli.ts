@@ -184,10 +184,8 @@ program
   .addOption(new Option('--tenant <selector>', 'institution for --records').default('default'))
   .addOption(deferIndexesOption('generating'))
   .action(async (o: { records?: string; tenant: string; deferIndexes: DeferIndexes }) => {
-    const [{ seedDemo }, { seedDemoCatalogue }] = await Promise.all([
-      import('./seed/demo.js'),
-      import('./seed/demo-catalogue.js'),
-    ]);
+    const { seedDemo } = await import('./seed/demo.js');
+    const { seedDemoCatalogue } = await import('./seed/demo-catalogue.js');
     await withServices(
       async (s, db) => {
         if (o.records === undefined) {
