@@ -7,7 +7,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { buildApp } from '../apps/server/dist/app.js';
 import { openDatabase } from '../apps/server/dist/db/database.js';
-import { prepareDatabase } from '../apps/server/dist/lifecycle.js';
+import { prepareDatabase } from '../apps/server/dist/db/setup.js';
 import { ARGON2_OPTIONS } from '../apps/server/dist/modules/readers/passwords.js';
 import { DEMO_PASSWORD } from '../apps/server/dist/seed/demo-readers.js';
 import { seedDemo } from '../apps/server/dist/seed/demo.js';

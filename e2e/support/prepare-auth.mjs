@@ -10,7 +10,7 @@
 // change a reader (e2e/account-languages.spec.ts): a password to recover, a password too old, a first login.
 import { createTenant } from '../../apps/server/dist/modules/tenants/tenant-service.js';
 import { loadConfig } from '../../apps/server/dist/config.js';
-import { openConfiguredDatabase, prepareDatabase } from '../../apps/server/dist/lifecycle.js';
+import { openConfiguredDatabase, prepareDatabase } from '../../apps/server/dist/db/setup.js';
 import { createServices } from '../../apps/server/dist/services.js';
 import { saveReader } from '../../apps/server/dist/modules/readers/reader-service.js';
 import { setTenantSecret } from '../../apps/server/dist/modules/auth/auth-repository.js';
