@@ -91,7 +91,7 @@ function valuesOf(r: FacetRow): Array<[Dim, string]> {
  * search engine's doc values): counting facets over a result is then a loop in memory instead of
  * reading every matching row again.
  */
-class TenantFacets {
+export class TenantFacets {
   /** record id → slot + 1 (0: absent). */
   private slotOf = new Int32Array(0);
   private recordOf = new Int32Array(0);
@@ -234,9 +234,10 @@ class TenantFacets {
     this.inDays[slot] = r.in_days ?? NO_VALUE;
     this.loans[slot] = r.loan_count;
     // Grouped by dimension, in dimension order: `has` stops at the first value past its dimension.
-    const ids = values
-      .map(([dim, key]) => this.idOf(DIM_INDEX.get(dim)!, key))
-      .sort((a, b) => this.dimOf[a]! - this.dimOf[b]!);
+    // Each id once: two forms of one name (張偉, 张伟) are one value, and the record counts once for it.
+    const ids = [...new Set(values.map(([dim, key]) => this.idOf(DIM_INDEX.get(dim)!, key)))].sort(
+      (a, b) => this.dimOf[a]! - this.dimOf[b]!,
+    );
     // Read again with the same values (a refresh reads recent changes more than once): nothing to store.
     if (!added && this.hasValues(slot, ids)) return;
     // The whole catalogue's counts follow: the record's old values out, its new ones in.
@@ -247,9 +248,9 @@ class TenantFacets {
     if (whole) whole = this.catalogueCounts = grow(whole, this.keyOf.length);
     if (!added) this.garbage += this.len[slot]!;
     if (this.values instanceof Uint16Array && this.keyOf.length > 0xffff) this.values = Int32Array.from(this.values);
-    this.values = grow(this.values, this.used + values.length);
+    this.values = grow(this.values, this.used + ids.length);
     this.start[slot] = this.used;
-    this.len[slot] = values.length;
+    this.len[slot] = ids.length;
     for (const id of ids) this.values[this.used++] = id;
     if (whole) for (const id of ids) whole[id]!++;
     if (this.dirty) {
@@ -930,7 +931,7 @@ export class FacetStore {
   }
 }
 
-export type { TenantFacets };
+
 
 /** Whether `filters` limit years, copies on shelf or arrival dates (`inFrom`: `inDaysFrom(filters)`). */
 function hasRange(filters: Filters, inFrom: number | undefined): boolean {
