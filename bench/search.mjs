@@ -11,10 +11,12 @@
 // Usage: node bench/search.mjs [--records 100000] [--data-dir DIR | --database-url URL]
 //          [--concurrency 4] [--duration 60] [--facets inline|split|none] [--port N] [--profile DIR]
 //          [--slowest N]  (how many of the slowest cold searches to list; 8)
+//          --profile DIR: the server's CPU profile, the phases' start and each cold search's time span
+//          (cold-searches.json, ms after the server started) to cut it by search
 //          [--workers N]  (server processes sharing the port, PostgreSQL only; 1)
 // Build first: npx tsc -b
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -96,10 +98,15 @@ async function prepare() {
   await runCli(['seed', '--demo', '--records', String(records)]);
 }
 
+/** When the server was started, so that a profile's phases can be found (`sinceStart`). */
+let serverStarted = 0;
+const sinceStart = () => `${((performance.now() - serverStarted) / 1000).toFixed(1)} s after the server started`;
+
 /** Starts the server and resolves when it answers. */
 async function startServer() {
   // --profile DIR: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
+  serverStarted = performance.now();
   const server = spawn(process.execPath, [...profile, cli, 'serve', '--port', String(port)], {
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -296,8 +303,9 @@ async function load(next) {
     Array.from({ length: concurrency }, async () => {
       for (let item = next(); item; item = next()) {
         try {
+          const from = performance.now() - serverStarted;
           const { ms, page } = await send(item[1]);
-          samples.push({ category: item[0], ms, page, body: item[1] });
+          samples.push({ category: item[0], ms, page, body: item[1], from, to: from + ms });
         } catch (err) {
           errors++;
           if (errors < 5) console.error(`  error: ${err.message}`, JSON.stringify(item[1]));
@@ -372,7 +380,15 @@ try {
   console.log(`${set.length} distinct searches; ${records} records on ${engine}`);
   const cold = shuffle(set, 7);
   let i = 0;
-  const coldResult = report('cold (each distinct search once)', await load(() => cold[i++]));
+  if (args.profile) console.log(`cold phase starts ${sinceStart()}`);
+  const coldRun = await load(() => cold[i++]);
+  const coldResult = report('cold (each distinct search once)', coldRun);
+  if (args.profile) {
+    // Each cold search's time span (ms after the server started), to cut the profile by search.
+    const spans = coldRun.samples.map(({ category, body, from, to }) => ({ category, body, from, to }));
+    mkdirSync(path.resolve(args.profile), { recursive: true });
+    writeFileSync(path.join(path.resolve(args.profile), 'cold-searches.json'), JSON.stringify(spans, null, 1));
+  }
   // Zipf: the k-th most popular search is asked ∝ 1/k.
   const ranked = shuffle(set, 11);
   const weights = ranked.map((_, k) => 1 / (k + 1));
@@ -385,6 +401,7 @@ try {
     return ranked.at(-1);
   };
   const end = performance.now() + duration;
+  if (args.profile) console.log(`mixed phase starts ${sinceStart()}`);
   const mixedResult = report('mixed (Zipf repeats)', await load(() => (performance.now() < end ? pick() : undefined)));
   // The server process and, with --workers, the server processes it started.
   const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
