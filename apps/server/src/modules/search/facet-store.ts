@@ -28,6 +28,12 @@ const CLC = DIM_INDEX.get('clc')!;
 const KIND_NO = DIM_INDEX.get('kindNo')!;
 /** Free-text dimensions, whose variant forms count as one value (see `idOf`). */
 const TEXT_DIMS = new Set(TEXT_FACETS.map((d) => DIM_INDEX.get(d)!));
+/**
+ * The dimensions before this one have few values each (document types, places, languages,
+ * countries, disciplines, main classes): the set of a record's values in them is its profile, and
+ * a catalogue has far fewer profiles than records. Names, subjects and class numbers have many.
+ */
+const MANY_VALUES = DIM_INDEX.get('author')!;
 const MAX_VALUES = 255;
 const NO_VALUE = -(2 ** 31);
 
@@ -109,6 +115,23 @@ export class TenantFacets {
   private sortChanges = 0;
   private placesAt = -1;
   placesComputedAt = 0;
+  /**
+   * Per slot, three numbers side by side: where its values of the many-valued dimensions begin (after
+   * those with few values, `MANY_VALUES`), how many there are (class numbers, which come last and are
+   * not counted, left out) and its profile (its values in the dimensions with few values). Counting
+   * a result counts each record's profile once and its many-valued values one by one, then adds each
+   * profile's count to its values: about 6 steps a record instead of 18, and what a record needs is
+   * read from two places in memory (these numbers and its values), not three.
+   */
+  private tallyInfo = new Int32Array(0);
+  /** The values of each profile: profileValues[profileStart[p] … + profileLen[p]]. */
+  private readonly profileIds = new Map<string, number>();
+  private profileStart = new Int32Array(0);
+  private profileLen = new Uint8Array(0);
+  private profileValues = new Int32Array(0);
+  private profileCount = 0;
+  /** Reused counters, one per profile. */
+  private profileCounts = new Int32Array(0);
   /** The values of every slot (dictionary ids): 16 bits while the dictionary fits, which halves the memory a count reads. */
   private values: Uint16Array | Int32Array = new Uint16Array(0);
   private used = 0;
@@ -224,6 +247,7 @@ export class TenantFacets {
       this.inDays = grow(this.inDays, this.slots);
       this.loans = grow(this.loans, this.slots);
       this.sortHash = grow(this.sortHash, this.slots);
+      this.tallyInfo = grow(this.tallyInfo, 3 * this.slots);
       this.recordOf[slot] = r.record_id;
       this.sortChanges++;
     } else if (this.sortHash[slot] !== r.sort_hash) this.sortChanges++;
@@ -252,12 +276,33 @@ export class TenantFacets {
     this.start[slot] = this.used;
     this.len[slot] = ids.length;
     for (const id of ids) this.values[this.used++] = id;
+    const few = ids.filter((id) => this.dimOf[id]! < MANY_VALUES);
+    this.tallyInfo[3 * slot] = this.start[slot]! + few.length;
+    this.tallyInfo[3 * slot + 1] = ids.length - few.length - ids.filter((id) => this.dimOf[id] === CLC).length;
+    this.tallyInfo[3 * slot + 2] = this.profileFor(few);
     if (whole) for (const id of ids) whole[id]!++;
     if (this.dirty) {
       this.dirty.add(slot);
       if (this.dirty.size > Math.max(MIN_DIRTY_REBUILD, this.slots * MAX_DIRTY_SHARE)) this.dropPostings();
     }
     if (this.garbage > this.used / 2 && this.used > 100_000) this.compact();
+  }
+
+  /** The profile of these values of the dimensions with few values (in dimension order). */
+  private profileFor(few: number[]): number {
+    const key = few.join(',');
+    let p = this.profileIds.get(key);
+    if (p !== undefined) return p;
+    p = this.profileCount++;
+    this.profileIds.set(key, p);
+    this.profileStart = grow(this.profileStart, this.profileCount);
+    this.profileLen = grow(this.profileLen, this.profileCount);
+    const at = p === 0 ? 0 : this.profileStart[p - 1]! + this.profileLen[p - 1]!;
+    this.profileValues = grow(this.profileValues, at + few.length);
+    this.profileValues.set(few, at);
+    this.profileStart[p] = at;
+    this.profileLen[p] = few.length;
+    return p;
   }
 
   /** Whether a slot holds exactly these values. */
@@ -276,6 +321,7 @@ export class TenantFacets {
     let at = 0;
     for (let s = 0; s < this.slots; s++) {
       values.set(this.values.subarray(this.start[s]!, this.start[s]! + this.len[s]!), at);
+      this.tallyInfo[3 * s] = this.tallyInfo[3 * s]! - this.start[s]! + at;
       this.start[s] = at;
       at += this.len[s]!;
     }
@@ -313,22 +359,7 @@ export class TenantFacets {
           touched.push(v);
         }
       }
-      if (own) {
-        const n = passing ? passing.length : this.slots;
-        for (let at = 0; at < n; at++) {
-          const slot = passing ? passing[at]! : at;
-          if (!passing && !this.has(slot, own.test, own.accept)) continue;
-          const from = this.start[slot]!;
-          const to = from + this.len[slot]!;
-          for (let i = from; i < to; i++) {
-            const v = this.values[i]!;
-            const dim = this.dimOf[v]!;
-            if (dim === CLC || dim === own.dim) continue;
-            if (counts[v] === 0) touched.push(v);
-            counts[v] = counts[v]! + 1;
-          }
-        }
-      }
+      if (own) this.tally(passing ?? this.slotsWhere((slot) => this.passes(slot, own)), own.dim, touched);
       return this.topCounts(touched, limit);
     }
     if (!recordIds && passing && tests.length === 1 && this.postStart && this.postSlots && this.dirty) {
@@ -336,15 +367,7 @@ export class TenantFacets {
       // dimensions count over the records that pass both; the filter's own dimension over every
       // record in the range, which its values' postings give without reading every record.
       const own = tests[0]!;
-      for (let k = 0; k < passing.length; k++) {
-        const from = this.start[passing[k]!]!;
-        for (let i = from, to = from + this.len[passing[k]!]!; i < to; i++) {
-          const v = this.values[i]!;
-          if (this.dimOf[v] === own.dim) continue;
-          if (counts[v] === 0) touched.push(v);
-          counts[v] = counts[v]! + 1;
-        }
-      }
+      this.tally(passing, own.dim, touched);
       const dirty = this.dirty;
       const start = this.postStart;
       const postings = this.postSlots;
@@ -361,58 +384,116 @@ export class TenantFacets {
         }
       }
       // Records stored since the postings were built: their values now.
-      for (const slot of dirty) {
-        if (!this.inRange(slot, filters, inFrom)) continue;
-        const from = this.start[slot]!;
-        for (let i = from, to = from + this.len[slot]!; i < to; i++) {
-          const v = this.values[i]!;
-          if (this.dimOf[v] !== own.dim) continue;
-          if (counts[v] === 0) touched.push(v);
-          counts[v] = counts[v]! + 1;
-        }
-      }
+      for (const slot of dirty) if (this.inRange(slot, filters, inFrom)) this.tallyDim(slot, own.dim, touched);
       return this.topCounts(touched, limit);
     }
-    const visit = (slot: number) => {
+    // In slot order: the values of neighbouring records lie together in memory (several times faster).
+    const slots = recordIds
+      ? this.slotsOfIds(recordIds)
+      : this.slotsWhere((slot) => this.inRange(slot, filters, inFrom));
+    if (!tests.length) {
+      this.tally(slots, -1, touched);
+      return this.topCounts(touched, limit);
+    }
+    // A record that passes every filter counts in every dimension; one that fails a single filter
+    // counts in that filter's dimension only (the others would let it through): by profile when
+    // that dimension has few values, else value by value.
+    const whole = new Int32Array(slots.length);
+    const failedBy = tests.map((t) => (t.dim < MANY_VALUES ? new Int32Array(this.profileCount) : undefined));
+    let n = 0;
+    for (let k = 0; k < slots.length; k++) {
+      const slot = slots[k]!;
       let failed = 0;
-      let failedDim = -1;
-      for (const t of tests) {
-        if (!this.has(slot, t.test, t.accept)) {
+      let failedTest = -1;
+      for (let t = 0; t < tests.length && failed < 2; t++) {
+        if (!this.passes(slot, tests[t]!)) {
           failed++;
-          failedDim = t.dim;
-          if (failed > 1) return;
+          failedTest = t;
         }
       }
-      const from = this.start[slot]!;
-      const to = from + this.len[slot]!;
+      if (failed === 0) whole[n++] = slot;
+      else if (failed === 1) {
+        const byProfile = failedBy[failedTest];
+        if (byProfile) byProfile[this.tallyInfo[3 * slot + 2]!]!++;
+        else this.tallyDim(slot, tests[failedTest]!.dim, touched);
+      }
+    }
+    this.tally(whole.subarray(0, n), -1, touched);
+    failedBy.forEach((byProfile, t) => byProfile && this.tallyProfiles(byProfile, tests[t]!.dim, touched));
+    return this.topCounts(touched, limit);
+  }
+
+  /** Adds records counted by profile (`byProfile`) to their values of dimension `dim`. */
+  private tallyProfiles(byProfile: Int32Array, dim: number, touched: number[]): void {
+    const { counts, dimOf, profileStart, profileLen, profileValues } = this;
+    for (let p = 0; p < byProfile.length; p++) {
+      const c = byProfile[p]!;
+      if (c === 0) continue;
+      for (let i = profileStart[p]!, to = i + profileLen[p]!; i < to; i++) {
+        const v = profileValues[i]!;
+        if (dimOf[v] !== dim) continue;
+        if (counts[v] === 0) touched.push(v);
+        counts[v] = counts[v]! + c;
+      }
+    }
+  }
+
+  /**
+   * Counts the values of `slots` in every dimension but class numbers and `except` (-1: none):
+   * the many-valued ones value by value, the others by profile, then each profile's count is added
+   * to its values. New entries go to `touched`.
+   */
+  private tally(slots: Int32Array, except: number, touched: number[]): void {
+    const { counts, values, tallyInfo, dimOf } = this;
+    this.profileCounts = grow(this.profileCounts, this.profileCount);
+    const perProfile = this.profileCounts;
+    const profiles: number[] = [];
+    const checkDim = except >= MANY_VALUES;
+    for (let k = 0; k < slots.length; k++) {
+      const slot = slots[k]!;
+      const p = tallyInfo[3 * slot + 2]!;
+      if (perProfile[p] === 0) profiles.push(p);
+      perProfile[p] = perProfile[p]! + 1;
+      const from = tallyInfo[3 * slot]!;
+      const to = from + tallyInfo[3 * slot + 1]!;
       for (let i = from; i < to; i++) {
-        const v = this.values[i]!;
-        const dim = this.dimOf[v]!;
-        if (dim === CLC || (failed === 1 && dim !== failedDim)) continue;
+        const v = values[i]!;
+        if (checkDim && dimOf[v] === except) continue;
         if (counts[v] === 0) touched.push(v);
         counts[v] = counts[v]! + 1;
       }
-    };
-    if (recordIds) {
-      // In slot order: the values of neighbouring records lie together in memory (several times faster).
-      const slots = this.slotsOfIds(recordIds);
-      if (!tests.length) {
-        // Every value of every record counts (class numbers too: `topCounts` leaves them out).
-        const { values, start, len } = this;
-        for (let k = 0; k < slots.length; k++) {
-          const from = start[slots[k]!]!;
-          const to = from + len[slots[k]!]!;
-          for (let i = from; i < to; i++) {
-            const v = values[i]!;
-            if (counts[v] === 0) touched.push(v);
-            counts[v] = counts[v]! + 1;
-          }
-        }
-      } else for (let k = 0; k < slots.length; k++) visit(slots[k]!);
-    } else {
-      for (let slot = 0; slot < this.slots; slot++) if (this.inRange(slot, filters, inFrom)) visit(slot);
     }
-    return this.topCounts(touched, limit);
+    const { profileStart, profileLen, profileValues } = this;
+    for (const p of profiles) {
+      const c = perProfile[p]!;
+      perProfile[p] = 0;
+      for (let i = profileStart[p]!, to = i + profileLen[p]!; i < to; i++) {
+        const v = profileValues[i]!;
+        if (dimOf[v] === except) continue;
+        if (counts[v] === 0) touched.push(v);
+        counts[v] = counts[v]! + c;
+      }
+    }
+  }
+
+  /** Counts a slot's values of one dimension (`many`: one of those with many values). */
+  private tallyDim(slot: number, dim: number, touched: number[], many = dim >= MANY_VALUES): void {
+    const counts = this.counts;
+    const from = many ? this.tallyInfo[3 * slot]! : this.start[slot]!;
+    for (let i = from, to = many ? from + this.tallyInfo[3 * slot + 1]! : from + this.len[slot]!; i < to; i++) {
+      const v = this.values[i]!;
+      if (this.dimOf[v] !== dim) continue;
+      if (counts[v] === 0) touched.push(v);
+      counts[v] = counts[v]! + 1;
+    }
+  }
+
+  /** The slots (ascending) for which `test` holds. */
+  private slotsWhere(test: (slot: number) => boolean): Int32Array {
+    const out = new Int32Array(this.slots);
+    let n = 0;
+    for (let slot = 0; slot < this.slots; slot++) if (test(slot)) out[n++] = slot;
+    return out.subarray(0, n);
   }
 
   /** The slots of the records `ids` the store holds, ascending (ids given ascending need no sort). */
@@ -611,7 +692,7 @@ export class TenantFacets {
     for (let k = 0; k < slots.length; k++) {
       const slot = slots[k]!;
       let ok = true;
-      for (let t = 0; t < tests.length && ok; t++) ok = this.has(slot, tests[t]!.test, tests[t]!.accept);
+      for (let t = 0; t < tests.length && ok; t++) ok = this.passes(slot, tests[t]!);
       if (ok) passes[this.recordOf[slot]!] = 1;
     }
     const out = new Int32Array(recordIds.length);
@@ -713,7 +794,7 @@ export class TenantFacets {
       const slot = candidates ? candidates[at]! : at;
       if (ranged && !this.inRange(slot, filters, inFrom)) continue;
       let passes = true;
-      for (let t = 0; t < others.length && passes; t++) passes = this.has(slot, others[t]!.test, others[t]!.accept);
+      for (let t = 0; t < others.length && passes; t++) passes = this.passes(slot, others[t]!);
       if (passes) {
         slots[n] = slot;
         found[n++] = this.recordOf[slot]!;
@@ -738,7 +819,7 @@ export class TenantFacets {
     const counts = new Map<string, number>();
     const seen = new Set<string>();
     for (let slot = 0; slot < this.slots; slot++) {
-      if (!tests.every((t) => this.has(slot, t.test, t.accept))) continue;
+      if (!tests.every((t) => this.passes(slot, t))) continue;
       seen.clear();
       const from = this.start[slot]!;
       const to = from + this.len[slot]!;
@@ -759,14 +840,15 @@ export class TenantFacets {
   }
 
   /** The dictionary entries a filter accepts, and the dimension it is counted under. */
-  private filterOf(dim: FacetDimension, wanted: string[]): { dim: number; test: number; accept: Uint8Array } {
+  private filterOf(dim: FacetDimension, wanted: string[]): FacetTest {
     const facetDim = DIM_INDEX.get(dim)!;
+    const profiles = new Uint8Array(this.profileCount);
     if (facetDim === KIND_NO) {
       // A class filter matches records with a class number starting with it (as the SQL does).
       const prefixes = wanted.map((w) => w.toUpperCase());
       const accept = new Uint8Array(this.keyOf.length);
       for (const id of this.clcIds) if (prefixes.some((p) => this.keyOf[id]!.startsWith(p))) accept[id] = 1;
-      return { dim: facetDim, test: CLC, accept };
+      return { dim: facetDim, test: CLC, accept, profiles };
     }
     // A flag per dictionary entry: much faster to test than a Set in the loops over records.
     const accept = new Uint8Array(this.keyOf.length);
@@ -776,7 +858,26 @@ export class TenantFacets {
         (TEXT_DIMS.has(facetDim) ? this.ids.get(`${facetDim}\u0002${matchKey(w) || w}`) : undefined);
       if (id !== undefined) accept[id] = 1;
     }
-    return { dim: facetDim, test: facetDim, accept };
+    return { dim: facetDim, test: facetDim, accept, profiles };
+  }
+
+  /**
+   * Whether a slot passes a filter: in a dimension with few values its profile answers, once per
+   * profile and filter; in the others its values are read.
+   */
+  private passes(slot: number, t: FacetTest): boolean {
+    if (t.test >= MANY_VALUES) return this.has(slot, t.test, t.accept);
+    const p = this.tallyInfo[3 * slot + 2]!;
+    let known = t.profiles[p]!;
+    if (known === 0) {
+      known = 2;
+      for (let i = this.profileStart[p]!, to = i + this.profileLen[p]!; i < to; i++) {
+        const v = this.profileValues[i]!;
+        if (this.dimOf[v] === t.test && t.accept[v] === 1) known = 1;
+      }
+      t.profiles[p] = known;
+    }
+    return known === 1;
   }
 
   /** Whether a slot has a value of `dim` that `accept` flags (a slot's values are in dimension order). */
@@ -792,6 +893,18 @@ export class TenantFacets {
     }
     return false;
   }
+}
+
+/**
+ * A facet filter: the dictionary entries it accepts (`accept`), the dimension it counts under
+ * (`dim`) and the one whose values it tests (`test`: class numbers for a main-class filter); per
+ * profile, whether it passes (0: not yet known, 1: yes, 2: no).
+ */
+interface FacetTest {
+  dim: number;
+  test: number;
+  accept: Uint8Array;
+  profiles: Uint8Array;
 }
 
 /**
@@ -930,8 +1043,6 @@ export class FacetStore {
     }
   }
 }
-
-
 
 /** Whether `filters` limit years, copies on shelf or arrival dates (`inFrom`: `inDaysFrom(filters)`). */
 function hasRange(filters: Filters, inFrom: number | undefined): boolean {
