@@ -94,6 +94,33 @@ const BODIES: SearchRequestInput[] = [
       { oper: 'NOT', searchField: 'title', matchMode: '2', searchFieldContent: '案例' },
     ],
   },
+  // NOT beside other words (only their records are candidates), after a phrase, with an OR.
+  {
+    searchItems: [
+      { oper: null, searchField: 'keyWord', matchMode: '2', searchFieldContent: '中国' },
+      { oper: 'NOT', searchField: 'keyWord', matchMode: '2', searchFieldContent: '历史' },
+      { oper: 'NOT', searchField: 'title', matchMode: '2', searchFieldContent: '研究' },
+    ],
+  },
+  {
+    searchItems: [
+      { oper: null, searchField: 'keyWord', matchMode: '2', searchFieldContent: '"中国历史"' },
+      { oper: 'NOT', searchField: 'keyWord', matchMode: '2', searchFieldContent: '中国 研究' },
+    ],
+  },
+  {
+    searchItems: [
+      { oper: null, searchField: 'keyWord', matchMode: '2', searchFieldContent: '中国' },
+      { oper: 'NOT', searchField: 'keyWord', matchMode: '2', searchFieldContent: '"中国历史"' },
+    ],
+  },
+  {
+    searchItems: [
+      { oper: null, searchField: 'title', matchMode: '2', searchFieldContent: '红楼梦' },
+      { oper: 'OR', searchField: 'keyWord', matchMode: '2', searchFieldContent: '中国' },
+      { oper: 'NOT', searchField: 'author', matchMode: '2', searchFieldContent: '曹雪芹' },
+    ],
+  },
   // Left to the database (LEFT_TO_DB): field checks, codes.
   { searchField: 'title', matchMode: '3', searchFieldContent: 'algo' },
   { searchField: 'abstract', searchFieldContent: '版本' },

@@ -12,6 +12,7 @@ import {
   type DocEntries,
   type TsOperand,
 } from '../src/modules/search/ts-query.js';
+import { TenantText } from '../src/modules/search/text-index.js';
 import { openTestDatabase } from './helpers.js';
 
 let db: Db;
@@ -59,6 +60,15 @@ function randomQuery(r: ReturnType<typeof random>, depth: number): string {
   return `(${randomQuery(r, depth - 1)} ${op} ${randomQuery(r, depth - 1)})`;
 }
 
+/** A random query with NOT among its parts (as advanced searches write them: `X & !Y`, `!Y & X`, `X | !Y`). */
+function randomQueryWithNot(r: ReturnType<typeof random>, depth: number): string {
+  const part = randomQuery(r, depth);
+  if (r.next() < 0.3) return part;
+  const negated = `!${randomQuery(r, depth)}`;
+  const op = r.pick(['&', '&', '&', '|']);
+  return r.next() < 0.5 ? `(${part} ${op} ${negated})` : `(${negated} ${op} ${part})`;
+}
+
 /** The entries of a tsvector as PostgreSQL writes it, for the functions in memory. */
 function documentOf(text: string) {
   const entries: Array<{ lexeme: string; positions: Uint16Array }> = [];
@@ -88,6 +98,45 @@ describe('text-search queries in memory', () => {
     expect(seen[1]![1]).toEqual([(3 << 14) | 1, 4]);
     // compareLexemes orders as the database does.
     expect(seen.map(([l]) => l)).toEqual([...seen.map(([l]) => l)].sort(compareLexemes));
+  });
+
+  it('finds in the text index the documents PostgreSQL finds, queries with NOT included', async () => {
+    const r = random(20261126);
+    const vectors = Array.from({ length: 300 }, () => randomVector(r));
+    const queries = Array.from({ length: 200 }, () => randomQueryWithNot(r, 2));
+    const { rows: docs } = await sql<{ id: number; v: string }>`
+      SELECT x.id::int AS id, x.v::tsvector::text AS v FROM unnest(${vectors}::text[]) WITH ORDINALITY AS x(v, id)`.execute(
+      db.kysely,
+    );
+    const text = await TenantText.build(
+      (async function* () {
+        yield docs.map((d) => ({
+          record_id: d.id,
+          vector: d.v,
+          title_sort: null,
+          title_lower: null,
+          publish_year_int: null,
+          doc_code: '1',
+          subjects_folded: '',
+          series_folded: '',
+          publisher_folded: '',
+          updated_ms: 0,
+        }));
+      })(),
+      async () => {},
+    );
+    const { rows } = await sql<{ q: string; ids: number[] | null }>`
+      SELECT q.q, (SELECT array_agg(x.id::int ORDER BY x.id) FROM unnest(${vectors}::text[]) WITH ORDINALITY AS x(v, id)
+                   WHERE x.v::tsvector @@ q.q::tsquery) AS ids
+      FROM unnest(${queries}::text[]) AS q(q)`.execute(db.kysely);
+    let some = 0;
+    for (const row of rows) {
+      const found = Array.from(text.recordIds(text.match(parseTsQuery(row.q)))).sort((a, b) => a - b);
+      expect(found, row.q).toEqual(row.ids ?? []);
+      if (found.length && found.length < docs.length) some++;
+    }
+    // Not all empty, not all everything.
+    expect(some).toBeGreaterThan(100);
   });
 
   it('matches and ranks random vectors and queries exactly as PostgreSQL does', async () => {
