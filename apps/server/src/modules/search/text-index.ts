@@ -41,10 +41,10 @@ function hashPair(text: string): [number, number] {
   return [a | 0, b | 0];
 }
 
-/** Strings per slot, packed as UTF-16 units (replaced values leave garbage until the next build). */
 /** Every UTF-16 unit mapped to itself: the start of a folding table (`withFieldKey`). */
 const IDENTITY_UNITS = Uint16Array.from({ length: 0x10000 }, (_, u) => u);
 
+/** Strings per slot, packed as UTF-16 units (replaced values leave garbage until the next build). */
 class PackedStrings {
   private start = new Int32Array(0);
   private len = new Int32Array(0);
