@@ -158,6 +158,17 @@ test.describe('search results', () => {
     await expect(page.locator('.of-toolbar-field', { hasText: '排序' })).toContainText('出版年（旧→新）');
   });
 
+  test('a search link with a library filter opens that search (the filter is not taken for a library choice)', async ({
+    page,
+  }) => {
+    await openPage(page, '/searchList?searchFieldContent=%E4%B8%AD%E5%9B%BD&libCode=OFU-MED');
+    await expect(page).toHaveURL(/libCode=OFU-MED/);
+    await expect(page.getByRole('search').getByRole('combobox', { name: '检索词' })).toHaveValue('中国');
+    await expect(resultRows(page).first()).toBeVisible();
+    const facet = page.getByRole('region', { name: '成员馆' });
+    await expect(facet.getByRole('checkbox', { name: /^医学分馆\s*\d+$/ })).toBeChecked();
+  });
+
   test('a new search from the results page keeps sort and page size, drops filters', async ({ page }) => {
     await openPage(page, '/searchList?searchFieldContent=%E4%B8%AD%E5%9B%BD&docCode=1&sortField=title&rows=20&page=2');
     const box = page.getByRole('search');

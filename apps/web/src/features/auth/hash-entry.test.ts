@@ -69,6 +69,16 @@ describe('entry by URL hash', () => {
   it('accepts the entry parameters in the query string too', () => {
     expect(parseEntryLink('', '?jwt=a&jwtHeader=h&pageType=104')).toMatchObject({ jwt: 'a', pageType: '104' });
     expect(parseEntryLink('', '?libCode=OFU-MED')).toMatchObject({ libCode: 'OFU-MED' });
+    expect(parseEntryLink('', '?libCode=OFU-MED', '/xihu/Home')).toMatchObject({ libCode: 'OFU-MED' });
     expect(to('#/unknownPage?navigation=1')).toEqual({ path: '/Home' });
+  });
+
+  it("leaves a search page's library filter alone: it is not a library choice", () => {
+    expect(parseEntryLink('', '?searchFieldContent=x&libCode=OFU', '/searchList')).toBeNull();
+    expect(parseEntryLink('', '?kindNo=I&libCode=OFU', '/xihu/categorySearchList')).toBeNull();
+    // Other entry parameters there still count, the library filter is not taken for a choice.
+    expect(parseEntryLink('', '?jwt=a&libCode=OFU', '/searchList')).toMatchObject({ jwt: 'a', libCode: '' });
+    // In the hash it is the entry link's own.
+    expect(parseEntryLink('#/Home?libCode=OFU', '', '/searchList')).toMatchObject({ libCode: 'OFU' });
   });
 });

@@ -45,8 +45,17 @@ const KEYS = [
 
 const QUERY_KEYS = ['jwt', 'pageType', 'uid', 'relevanceUid', 'libCode', 'code', 'ssoError'] as const;
 
-/** Reads an entry link from the hash (first) or the query string; null when neither carries one. */
-export function parseEntryLink(hash: string, search = ''): EntryLink | null {
+/**
+ * Pages whose own query string holds `libCode`: there it is a library filter of the search (a
+ * reloaded or shared search with a library chosen), not a library choice to store.
+ */
+const LIB_FILTER_PAGE = /\/(searchList|categorySearchList)\/?$/;
+
+/**
+ * Reads an entry link from the hash (first) or the query string of the page at `pathname`; null
+ * when neither carries one.
+ */
+export function parseEntryLink(hash: string, search = '', pathname = ''): EntryLink | null {
   let path = '';
   let params = new URLSearchParams(search);
   const h = hash.replace(/^#/, '');
@@ -60,6 +69,7 @@ export function parseEntryLink(hash: string, search = ''): EntryLink | null {
   for (const key of KEYS) entry[key] = params.get(key)?.trim() ?? '';
   if (!h) {
     // In a query string only the entry parameters count (a page's own parameters are left alone).
+    if (LIB_FILTER_PAGE.test(pathname)) entry.libCode = '';
     return QUERY_KEYS.some((key) => entry[key]) ? entry : null;
   }
   return KEYS.some((key) => entry[key]) || entry.path ? entry : null;

@@ -99,7 +99,9 @@ function useEntryLink(): void {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // Read while rendering, before the root route's redirect to /Home drops the hash.
-  const [entry] = useState<EntryLink | null>(() => parseEntryLink(window.location.hash, window.location.search));
+  const [entry] = useState<EntryLink | null>(() =>
+    parseEntryLink(window.location.hash, window.location.search, window.location.pathname),
+  );
   const isDone = useRef(false);
   useEffect(() => {
     if (!entry || isDone.current) return;
