@@ -476,9 +476,10 @@ export class TenantFacets {
     }
   }
 
-  /** Counts a slot's values of one dimension (`many`: one of those with many values). */
-  private tallyDim(slot: number, dim: number, touched: number[], many = dim >= MANY_VALUES): void {
+  /** Counts a slot's values of one dimension. */
+  private tallyDim(slot: number, dim: number, touched: number[]): void {
     const counts = this.counts;
+    const many = dim >= MANY_VALUES;
     const from = many ? this.tallyInfo[3 * slot]! : this.start[slot]!;
     for (let i = from, to = many ? from + this.tallyInfo[3 * slot + 1]! : from + this.len[slot]!; i < to; i++) {
       const v = this.values[i]!;
@@ -842,13 +843,14 @@ export class TenantFacets {
   /** The dictionary entries a filter accepts, and the dimension it is counted under. */
   private filterOf(dim: FacetDimension, wanted: string[]): FacetTest {
     const facetDim = DIM_INDEX.get(dim)!;
-    const profiles = new Uint8Array(this.profileCount);
+    // Answers per profile, for a test of a dimension with few values only (`passes`).
+    const profiles = (test: number) => new Uint8Array(test < MANY_VALUES ? this.profileCount : 0);
     if (facetDim === KIND_NO) {
       // A class filter matches records with a class number starting with it (as the SQL does).
       const prefixes = wanted.map((w) => w.toUpperCase());
       const accept = new Uint8Array(this.keyOf.length);
       for (const id of this.clcIds) if (prefixes.some((p) => this.keyOf[id]!.startsWith(p))) accept[id] = 1;
-      return { dim: facetDim, test: CLC, accept, profiles };
+      return { dim: facetDim, test: CLC, accept, profiles: profiles(CLC) };
     }
     // A flag per dictionary entry: much faster to test than a Set in the loops over records.
     const accept = new Uint8Array(this.keyOf.length);
@@ -858,7 +860,7 @@ export class TenantFacets {
         (TEXT_DIMS.has(facetDim) ? this.ids.get(`${facetDim}\u0002${matchKey(w) || w}`) : undefined);
       if (id !== undefined) accept[id] = 1;
     }
-    return { dim: facetDim, test: facetDim, accept, profiles };
+    return { dim: facetDim, test: facetDim, accept, profiles: profiles(facetDim) };
   }
 
   /**
@@ -882,8 +884,9 @@ export class TenantFacets {
 
   /** Whether a slot has a value of `dim` that `accept` flags (a slot's values are in dimension order). */
   private has(slot: number, dim: number, accept: Uint8Array): boolean {
-    const from = this.start[slot]!;
-    const to = from + this.len[slot]!;
+    // Names, subjects and class numbers come after the dimensions with few values: start there.
+    const from = dim >= MANY_VALUES ? this.tallyInfo[3 * slot]! : this.start[slot]!;
+    const to = this.start[slot]! + this.len[slot]!;
     for (let i = from; i < to; i++) {
       const v = this.values[i]!;
       const d = this.dimOf[v]!;
@@ -898,7 +901,7 @@ export class TenantFacets {
 /**
  * A facet filter: the dictionary entries it accepts (`accept`), the dimension it counts under
  * (`dim`) and the one whose values it tests (`test`: class numbers for a main-class filter); per
- * profile, whether it passes (0: not yet known, 1: yes, 2: no).
+ * profile, whether it passes (0: not yet known, 1: yes, 2: no; empty when `test` has many values).
  */
 interface FacetTest {
   dim: number;
