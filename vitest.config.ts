@@ -3,7 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
-const alias = { '@openfind/contract': src('contract'), '@openfind/text': src('text'), '@openfind/marc': src('marc') };
+const alias = {
+  '@openfind/contract': src('contract'),
+  '@openfind/text': src('text'),
+  // Before the package itself: a package name also matches its subpaths.
+  '@openfind/marc/stored-marc': fileURLToPath(new URL('./packages/marc/src/model/stored-marc.ts', import.meta.url)),
+  '@openfind/marc': src('marc'),
+};
 
 export default defineConfig({
   test: {

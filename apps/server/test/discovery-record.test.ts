@@ -16,6 +16,7 @@ import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
 import { bearer, TEST_AUTH, tokenOf } from './auth-support.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-readers.js';
 import { copy, rec, storeTestRecords } from './search-fixtures.js';
+import { parseStoredMarc, storedMarcText } from '@openfind/marc';
 
 let t: TestApp;
 let ids: Map<string, number>;
@@ -77,6 +78,13 @@ beforeAll(async () => {
           curLocationId: '301',
         }),
       ],
+    }),
+    // The same record kept in the line form an import writes (storedMarcText), no copies.
+    rec('huozhe-lines', {
+      sourceFormat: 'unimarc',
+      title: '活着',
+      marc: storedMarcText(parseStoredMarc(JSON.stringify(HUOZHE_MARC))!),
+      items: [],
     }),
     rec('plain', {
       title: 'Data science at the command line',
@@ -195,6 +203,17 @@ describe('getBookDetail and getDetail', () => {
     await get('/find/searchResultDetail/getDetail', { recordId });
     const stats = envelopeOf<RecordStatistics>(await get('/find/searchResultDetail/statistics', { recordId })).data;
     expect(stats.viewCount).toBe(2);
+  });
+
+  it('shows a record kept in the line form as it shows one kept as marc-in-json', async () => {
+    const detail = async (key: string) =>
+      envelopeOf<RecordDetail>(
+        await get('/find/searchResultDetail/getDetail', { recordId: String(ids.get(key)) }, 'en_US'),
+      ).data;
+    const [json, lines] = [await detail('huozhe'), await detail('huozhe-lines')];
+    expect(lines.leader).toBe(HUOZHE_MARC.leader);
+    expect(lines.marc).toHaveLength(HUOZHE_MARC.fields.length);
+    expect(lines.marc).toEqual(json.marc);
   });
 });
 

@@ -54,3 +54,4 @@ export type { MappedRecord } from './map/map-record.js';
 export { checkIsbn, isbn10To13, isValidIsbn10, isValidIsbn13 } from './map/isbn.js';
 export type { IsbnCheck } from './map/isbn.js';
 export { checkIssn } from './map/issn.js';
+export { parseStoredMarc, storedMarcText } from './model/stored-marc.js';

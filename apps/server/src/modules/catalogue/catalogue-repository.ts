@@ -327,6 +327,8 @@ async function replaceItems(
     JOIN unnest(${changed.map((c) => c.source_key)}::text[], ${changedIds}::int[]) AS c(source_key, record_id)
       ON c.source_key = i.source_key
     WHERE i.ord > 1
+    -- Copies numbered in the order the source lists them (the join alone may reorder them).
+    ORDER BY i.ord
     ON CONFLICT (tenant_id, barcode) DO UPDATE SET ${itemUpdates}`.execute(trx);
   // The counts written with a record are those of its own items: records that also hold items of
   // holdings records are counted again.

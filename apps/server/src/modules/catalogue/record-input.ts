@@ -61,7 +61,10 @@ export interface RecordInput {
   vernacular?: Record<string, string | string[]>;
   /** Everything else worth finding (vernacular forms, romanised forms, contents notes). */
   extraText?: string[];
-  /** The full source record (MARC-in-JSON, as an object or as its JSON text) for the staff view. */
+  /**
+   * The full source record for the staff view: its stored text (`storedMarcText`: the line form or
+   * marc-in-json), or a marc-in-json object.
+   */
   marc?: unknown;
   items?: ItemInput[];
 }

@@ -1,3 +1,4 @@
+import { parseStoredMarc } from '@openfind/marc/stored-marc';
 import type { Bean2, BeanKey, Lang, MarcField } from '@openfind/contract';
 
 /** Labels of the basic-information rows; zh-CN are the real API's. */
@@ -49,7 +50,7 @@ export interface BeanSource {
   abstract: string | null;
 }
 
-/** One field of the kept MARC record, decoded from MARC-in-JSON. */
+/** One field of the kept MARC record. */
 interface Field {
   tag: string;
   ind1: string;
@@ -59,37 +60,27 @@ interface Field {
   control: boolean;
 }
 
-/** The kept record (MARC-in-JSON text, or the object) as a list of fields; [] when there is none. */
+/** The kept record (its stored text in either form, or a marc-in-json object) as a list of fields; [] when there is none. */
 export function parseMarc(marc: unknown): { leader: string; fields: Field[] } {
-  let m = marc;
-  if (typeof m === 'string') {
-    try {
-      m = JSON.parse(m);
-    } catch {
-      return { leader: '', fields: [] };
-    }
-  }
-  if (!m || typeof m !== 'object') return { leader: '', fields: [] };
-  const obj = m as { leader?: unknown; fields?: unknown };
-  const fields: Field[] = [];
-  for (const f of Array.isArray(obj.fields) ? obj.fields : []) {
-    if (!f || typeof f !== 'object') continue;
-    for (const [tag, body] of Object.entries(f as Record<string, unknown>)) {
-      if (typeof body === 'string') {
-        fields.push({ tag, ind1: '', ind2: '', subfields: [['', body]], control: true });
-      } else if (body && typeof body === 'object') {
-        const b = body as { ind1?: unknown; ind2?: unknown; subfields?: unknown };
-        const subs: Array<[string, string]> = [];
-        for (const s of Array.isArray(b.subfields) ? b.subfields : []) {
-          if (s && typeof s === 'object') {
-            for (const [code, value] of Object.entries(s as Record<string, unknown>)) subs.push([code, String(value)]);
-          }
-        }
-        fields.push({ tag, ind1: String(b.ind1 ?? ' '), ind2: String(b.ind2 ?? ' '), subfields: subs, control: false });
-      }
-    }
-  }
-  return { leader: typeof obj.leader === 'string' ? obj.leader : '', fields };
+  const record =
+    typeof marc === 'string'
+      ? parseStoredMarc(marc)
+      : marc && typeof marc === 'object'
+        ? parseStoredMarc(JSON.stringify(marc))
+        : undefined;
+  if (!record) return { leader: '', fields: [] };
+  const fields = record.fields.map((f): Field =>
+    'value' in f
+      ? { tag: f.tag, ind1: '', ind2: '', subfields: [['', f.value]], control: true }
+      : {
+          tag: f.tag,
+          ind1: f.ind1,
+          ind2: f.ind2,
+          subfields: f.subfields.map((s): [string, string] => [s.code, s.value]),
+          control: false,
+        },
+  );
+  return { leader: record.leader, fields };
 }
 
 /** The MARC view: tag, indicators, `$a value $b value`. */

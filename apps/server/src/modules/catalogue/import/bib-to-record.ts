@@ -1,4 +1,4 @@
-import type { BibRecord, Holding, MarcRecord } from '@openfind/marc';
+import { storedMarcText, type BibRecord, type Holding, type MarcRecord } from '@openfind/marc';
 import type { ItemInput, RecordInput } from '../record-input.js';
 
 /** The tenant's libraries and locations, to turn the names a source uses into codes. */
@@ -154,8 +154,8 @@ export function bibToRecord(bib: BibRecord, marc: MarcRecord | null, places: Pla
     links: bib.links.map((l) => ({ url: l.url, label: l.label ?? null })),
     vernacular,
     extraText: extraTextOf(bib),
-    // As JSON text: it is stored as is, and hashing or sending text to a worker is cheaper than an object tree.
-    marc: marc ? marc.toMarcJsonText() : undefined,
+    // As text, stored as it is: hashing or sending text to a worker is cheaper than an object tree.
+    marc: marc ? storedMarcText(marc) : undefined,
     items: holdingsToItems(bib.holdings, places),
   };
 }
