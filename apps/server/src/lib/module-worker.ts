@@ -1,4 +1,4 @@
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
 
 /**
  * Young generation of threads that build many short-lived objects per record (the import's reader
@@ -12,14 +12,19 @@ export const BATCH_THREAD_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 2
 /**
  * Starts the worker module `name` (without extension) that sits beside the module at `callerUrl`:
  * its built .js file, or from TypeScript sources (tests, `npm run dev`) through the tsx loader.
+ * `transferList` names what `workerData` hands over rather than copies (message ports).
  */
 export function startModuleWorker(
   callerUrl: string,
   name: string,
   workerData?: unknown,
   resourceLimits?: ResourceLimits,
+  transferList?: readonly TransferListItem[],
 ): Worker {
-  const limits = resourceLimits ? { resourceLimits } : {};
+  const limits = {
+    ...(resourceLimits ? { resourceLimits } : {}),
+    ...(transferList ? { transferList: [...transferList] } : {}),
+  };
   if (!callerUrl.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, callerUrl), { workerData, ...limits });
   const api = import.meta.resolve('tsx/esm/api');
   const file = new URL(`./${name}.ts`, callerUrl).href;

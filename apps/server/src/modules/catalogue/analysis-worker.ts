@@ -1,9 +1,16 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { encodeBatch } from './catalogue-repository.js';
 import type { RecordInput } from './record-input.js';
 
-/** Worker side of AnalysisPool: analyses and encodes each batch it is sent and sends it back. */
-parentPort?.on('message', (msg: { id: number; records: RecordInput[] }) => {
+/**
+ * Worker side of analysis: analyses and encodes each batch it is sent. Batches come from its
+ * parent (AnalysisPool), or, when started with a port of its own (`workerData.batches`: an
+ * import's reader thread holds the other end), from there; either way the encoded batch goes to
+ * the parent, so that an import's batches reach the writing thread without passing through the
+ * reader (each hand-over between threads copies the whole batch).
+ */
+const batches = (workerData as { batches?: MessagePort } | undefined)?.batches ?? parentPort;
+batches?.on('message', (msg: { id: number; records: RecordInput[] }) => {
   try {
     parentPort!.postMessage({ id: msg.id, batch: encodeBatch(msg.records) });
   } catch (err) {

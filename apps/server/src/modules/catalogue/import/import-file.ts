@@ -5,7 +5,7 @@ import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { CsvMapping, ReadCatalogueOptions } from '@openfind/marc';
 import type { Database } from '../../../db/schema.js';
 import { BATCH_THREAD_LIMITS, startModuleWorker } from '../../../lib/module-worker.js';
-import { writeBatch } from '../catalogue-repository.js';
+import { writeBatch, type EncodedBatch } from '../catalogue-repository.js';
 import { attachHoldingsRecords } from '../holdings-records.js';
 import { BatchWrites } from './batch-writes.js';
 import { loadPlaceDirectory } from './place-directory.js';
@@ -134,7 +134,7 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
     for await (const msg of reader.messages) {
       if (msg.kind === 'batch') {
         const { bytes, read } = msg;
-        await writes.add(msg.batch, (result) => {
+        await writes.add(msg.batch ?? (await reader.encoded(msg.id)), (result) => {
           reader.ack();
           totals.created += result.created;
           totals.updated += result.updated;
@@ -200,21 +200,31 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
 /** Files smaller than this are read in the importing thread: starting threads would cost more. */
 const IN_THREAD_BYTES = 4 * 1024 * 1024;
 
-/** The reading side of an import: its messages in file order, the acknowledgement of a stored batch, stopping. */
+/**
+ * The reading side of an import: its messages in file order, the batches the analysis thread
+ * encoded (by the id of their 'batch' message), the acknowledgement of a stored batch, stopping.
+ */
 interface Reader {
   messages: AsyncGenerator<ReadWorkerMessage>;
+  encoded(id: number): Promise<EncodedBatch>;
   ack(): void;
   stop(): Promise<void>;
 }
 
-/** Starts the reader: in a thread of its own, or in this thread (through a MessageChannel). */
+/**
+ * Starts the reader: in this thread (through a MessageChannel), encoding the batches too; or in a
+ * thread of its own with an analysis thread beside it, which takes the batches from the reader
+ * and hands them encoded to this thread directly (through the reader, every batch would be copied
+ * between threads once more).
+ */
 function startReader(input: ReadWorkerInput, inOwnThread: boolean): Reader {
   if (!inOwnThread) {
     const { port1, port2 } = new MessageChannel();
     const messages = messagesOf(port1);
-    void readRecords(input, port2, true);
+    void readRecords(input, port2);
     return {
       messages,
+      encoded: () => Promise.reject(new Error('the reader encodes its own batches')),
       ack: () => port1.postMessage({ kind: 'ack' }),
       stop: async () => {
         port1.close();
@@ -222,12 +232,64 @@ function startReader(input: ReadWorkerInput, inOwnThread: boolean): Reader {
       },
     };
   }
-  const worker = startModuleWorker(import.meta.url, 'read-worker', { ...input, isThread: true }, BATCH_THREAD_LIMITS);
+  const { port1: toAnalysis, port2: fromReader } = new MessageChannel();
+  const analysis = startModuleWorker(
+    import.meta.url,
+    '../analysis-worker',
+    { batches: fromReader },
+    BATCH_THREAD_LIMITS,
+    [fromReader],
+  );
+  const encoded = new EncodedBatches(analysis);
+  const worker = startModuleWorker(
+    import.meta.url,
+    'read-worker',
+    { ...input, isThread: true, analysis: toAnalysis },
+    BATCH_THREAD_LIMITS,
+    [toAnalysis],
+  );
   return {
     messages: messagesOf(worker),
+    encoded: (id) => encoded.take(id),
     ack: () => worker.postMessage({ kind: 'ack' }),
-    stop: async () => void (await worker.terminate()),
+    stop: async () => void (await Promise.all([worker.terminate(), analysis.terminate()])),
   };
+}
+
+/** Batches an analysis thread sends as it encodes them, each taken once by its id. */
+class EncodedBatches {
+  private readonly arrived = new Map<number, EncodedBatch>();
+  private readonly waiting = new Map<number, { resolve: (b: EncodedBatch) => void; reject: (e: Error) => void }>();
+  private failure: Error | undefined;
+
+  constructor(worker: Worker) {
+    worker.on('message', (msg: { id: number; batch?: EncodedBatch; error?: string }) => {
+      if (msg.error !== undefined || !msg.batch) return this.fail(new Error(msg.error ?? 'analysis failed'));
+      const waiter = this.waiting.get(msg.id);
+      this.waiting.delete(msg.id);
+      if (waiter) waiter.resolve(msg.batch);
+      else this.arrived.set(msg.id, msg.batch);
+    });
+    worker.on('error', (err) => this.fail(err));
+    worker.on('exit', () => this.fail(new Error('the import analysis thread stopped')));
+  }
+
+  /** The batch with this id, once it has arrived; rejects if the thread fails first. */
+  take(id: number): Promise<EncodedBatch> {
+    const batch = this.arrived.get(id);
+    if (batch) {
+      this.arrived.delete(id);
+      return Promise.resolve(batch);
+    }
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+  }
+
+  private fail(err: Error): void {
+    this.failure ??= err;
+    for (const waiter of this.waiting.values()) waiter.reject(this.failure);
+    this.waiting.clear();
+  }
 }
 
 /** The reader's messages in order; ends with an error if its thread fails or stops early. */

@@ -3,7 +3,6 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { readCatalogue, type CsvMapping, type ReadCatalogueOptions, type RecordSource } from '@openfind/marc';
-import { AnalysisPool } from '../analysis-pool.js';
 import { encodeBatch, type EncodedBatch } from '../catalogue-repository.js';
 import type { HoldingsRecordInput } from '../holdings-records.js';
 import type { RecordInput } from '../record-input.js';
@@ -20,14 +19,23 @@ export interface ReadWorkerInput {
   inFlight: number;
   /** Set when the reader runs as a thread of its own (this module's entry point). */
   isThread?: boolean;
+  /**
+   * The analysis thread's port, when there is one: batches go there to be analysed and encoded,
+   * and it hands them to the importing thread itself. Without it the reader encodes them.
+   */
+  analysis?: MessagePort;
 }
 
 /** A holdings record waiting for its bibliographic record, with where it came from. */
 export type PendingHoldings = HoldingsRecordInput & { source: RecordSource };
 
-/** Messages of the reader, in file order; every 'batch' waits for an 'ack' before too many pile up. */
+/**
+ * Messages of the reader, in file order; every 'batch' waits for an 'ack' before too many pile up.
+ * A batch the analysis thread encodes comes without `batch`: the importing thread has it from
+ * there under the same `id` (batches are numbered from 0 in file order).
+ */
 export type ReadWorkerMessage =
-  | { kind: 'batch'; batch: EncodedBatch; bytes: number; read: number }
+  | { kind: 'batch'; id: number; batch?: EncodedBatch; bytes: number; read: number }
   | { kind: 'reject'; source: RecordSource; reason: string; raw?: Uint8Array | string | undefined }
   | { kind: 'holdings'; holdings: PendingHoldings }
   /** The holdings sent so far can be attached once the batches before this message are stored. */
@@ -41,11 +49,12 @@ type Port = Pick<MessagePort, 'postMessage' | 'on'>;
 
 /**
  * The reading side of an import: reads the file, maps every record, and has the batches analysed
- * and encoded (`inThread`: here; else by an analysis worker), so that the importing thread only
- * writes them. Rejected records, holdings records and progress go to the importing thread in file
- * order. Runs as a thread of its own for large files, in the importing thread for small ones.
+ * and encoded (by the analysis thread when `input.analysis` is given, else here), so that the
+ * importing thread only writes them. Rejected records, holdings records and progress go to the
+ * importing thread in file order. Runs as a thread of its own for large files, in the importing
+ * thread for small ones.
  */
-export async function readRecords(input: ReadWorkerInput, port: Port, inThread = false): Promise<void> {
+export async function readRecords(input: ReadWorkerInput, port: Port): Promise<void> {
   const send = (msg: ReadWorkerMessage) => port.postMessage(msg);
   let acked = 0;
   let sent = 0;
@@ -55,22 +64,23 @@ export async function readRecords(input: ReadWorkerInput, port: Port, inThread =
     acked++;
     wake?.();
   });
-  // A thread starts in tenths of a second: worth it only when there is much to read.
-  const pool = inThread ? undefined : new AnalysisPool(1);
-  const encode = (batch: RecordInput[]) =>
-    pool ? pool.encode(batch) : Promise.resolve().then(() => encodeBatch(batch));
   let bytes = 0;
   let read = 0;
   let warnings = 0;
-  // Encoded batches leave in the order they were read, whatever order the worker finishes them in.
+  // Messages leave in the order they were read: a batch encoded here goes once it is encoded.
   let chain: Promise<void> = Promise.resolve();
   const flush = async (batch: RecordInput[]) => {
     if (!batch.length) return;
     while (sent - acked >= input.inFlight) await new Promise<void>((resolve) => (wake = resolve));
-    sent++;
-    const encoded = encode(batch);
+    const id = sent++;
     const at = { bytes, read };
-    chain = chain.then(async () => send({ kind: 'batch', batch: await encoded, ...at }));
+    if (input.analysis) {
+      input.analysis.postMessage({ id, records: batch });
+      chain = chain.then(() => send({ kind: 'batch', id, ...at }));
+      return;
+    }
+    const encoded = Promise.resolve().then(() => encodeBatch(batch));
+    chain = chain.then(async () => send({ kind: 'batch', id, batch: await encoded, ...at }));
     encoded.catch(() => undefined); // reported through the chain
   };
   try {
@@ -159,8 +169,6 @@ export async function readRecords(input: ReadWorkerInput, port: Port, inThread =
   } catch (err) {
     await chain.catch(() => undefined);
     send({ kind: 'error', message: (err as Error).message });
-  } finally {
-    await pool?.close();
   }
 }
 
