@@ -272,57 +272,71 @@ program
         if (typeof parsed === 'string') throw new CliError(`cannot use the mapping ${o.mapping}: ${parsed}`);
         csvMapping = parsed;
       }
-      const { importFile } = await import('./modules/catalogue/import/import-file.js');
+      const { importFile, readsInOwnThread, startImportThreads, stopImportThreads } =
+        await import('./modules/catalogue/import/import-file.js');
       const bytes = files.reduce((sum, f) => sum + statSync(f).size, 0);
-      await withDatabase(
-        async (db) => {
-          const t = await findTenant({ tenants: new TenantDirectory(db.kysely, 0) }, o.tenant);
-          const defer = await shouldDeferIndexes(db.kysely, db.kind, estimateRecords(bytes), o.deferIndexes);
-          let failed = 0;
-          await withDeferredIndexes(
-            db.kysely,
-            defer,
-            async () => {
-              for (const file of files) {
-                const progress = new Progress(undefined, 'records', path.basename(file));
-                try {
-                  const r = await importFile({
-                    db: db.kysely,
-                    tenantId: t.id,
-                    file,
-                    format: o.format,
-                    batchSize,
-                    // On a PostgreSQL server one batch is stored while the next is sent.
-                    concurrentWrites: importWriters(db.kind, writers),
-                    ...(csvMapping ? { csvMapping } : {}),
-                    ...(o.rejectDir ? { rejectDir: o.rejectDir } : {}),
-                    onProgress: (bytes, total, read) => {
-                      const fraction = Math.min(1, bytes / Math.max(total, 1));
-                      progress.update(read, `${Math.round(100 * fraction)}% of the file`, fraction);
-                    },
-                  });
-                  progress.done();
-                  console.log(
-                    `${file}: read ${r.read}, created ${r.created}, updated ${r.updated}, unchanged ${r.unchanged}, ` +
-                      (r.holdingsAttached
-                        ? `holdings records attached ${r.holdingsAttached} (${r.itemsAttached} copies), `
-                        : '') +
-                      `skipped ${r.skipped} in ${r.seconds.toFixed(1)} s (${Math.round(r.read / Math.max(r.seconds, 0.001))} records/s)` +
-                      (r.rejectReport ? `\n  skipped records and reasons: ${r.rejectReport}` : ''),
-                  );
-                } catch (err) {
-                  progress.done();
-                  failed++;
-                  console.error(`${file}: not imported: ${(err as Error).message}`);
+      // The first file's threads load while the database opens.
+      const early = readsInOwnThread(statSync(files[0]!).size) ? startImportThreads() : undefined;
+      let threads = early;
+      try {
+        await withDatabase(
+          async (db) => {
+            const t = await findTenant({ tenants: new TenantDirectory(db.kysely, 0) }, o.tenant);
+            const defer = await shouldDeferIndexes(db.kysely, db.kind, estimateRecords(bytes), o.deferIndexes);
+            let failed = 0;
+            await withDeferredIndexes(
+              db.kysely,
+              defer,
+              async () => {
+                for (const file of files) {
+                  const progress = new Progress(undefined, 'records', path.basename(file));
+                  // Only the first file takes the threads started early.
+                  const given = threads;
+                  threads = undefined;
+                  try {
+                    const r = await importFile({
+                      db: db.kysely,
+                      tenantId: t.id,
+                      file,
+                      threads: given,
+                      format: o.format,
+                      batchSize,
+                      // On a PostgreSQL server one batch is stored while the next is sent.
+                      concurrentWrites: importWriters(db.kind, writers),
+                      ...(csvMapping ? { csvMapping } : {}),
+                      ...(o.rejectDir ? { rejectDir: o.rejectDir } : {}),
+                      onProgress: (bytes, total, read) => {
+                        const fraction = Math.min(1, bytes / Math.max(total, 1));
+                        progress.update(read, `${Math.round(100 * fraction)}% of the file`, fraction);
+                      },
+                    });
+                    progress.done();
+                    console.log(
+                      `${file}: read ${r.read}, created ${r.created}, updated ${r.updated}, unchanged ${r.unchanged}, ` +
+                        (r.holdingsAttached
+                          ? `holdings records attached ${r.holdingsAttached} (${r.itemsAttached} copies), `
+                          : '') +
+                        `skipped ${r.skipped} in ${r.seconds.toFixed(1)} s (${Math.round(r.read / Math.max(r.seconds, 0.001))} records/s)` +
+                        (r.rejectReport ? `\n  skipped records and reasons: ${r.rejectReport}` : ''),
+                    );
+                  } catch (err) {
+                    progress.done();
+                    failed++;
+                    console.error(`${file}: not imported: ${(err as Error).message}`);
+                  }
                 }
-              }
-            },
-            console.log,
-          );
-          if (failed) throw new CliError(`${failed} of ${files.length} file(s) could not be read`);
-        },
-        bulkConfig(estimateRecords(bytes)),
-      );
+              },
+              console.log,
+            );
+            if (failed) throw new CliError(`${failed} of ${files.length} file(s) could not be read`);
+          },
+          bulkConfig(estimateRecords(bytes)),
+        );
+      } finally {
+        // Stopped by the import that took them, unless none did (the database could not be opened,
+        // the institution is unknown) or it failed before starting to read.
+        if (early) await stopImportThreads(early);
+      }
     },
   );
 

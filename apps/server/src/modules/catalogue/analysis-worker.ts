@@ -1,4 +1,5 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { buildTsVector } from '@openfind/text';
 import { encodeBatch } from './catalogue-repository.js';
 import type { RecordInput } from './record-input.js';
 
@@ -17,3 +18,7 @@ batches?.on('message', (msg: { id: number; records: RecordInput[] }) => {
     parentPort!.postMessage({ id: msg.id, error: (err as Error).message });
   }
 });
+
+// The segmenter loads its dictionary on first use (a few tenths of a second): load it now, while
+// the first batch is still being read, rather than when it arrives.
+setImmediate(() => buildTsVector([{ text: '图书馆 Library', weight: 'A', pinyin: true }]));

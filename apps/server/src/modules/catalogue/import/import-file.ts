@@ -40,6 +40,8 @@ export interface ImportFileOptions {
   readerThread?: boolean;
   /** Called after each stored batch: bytes read so far, file size, records read. */
   onProgress?: (bytes: number, total: number, read: number) => void;
+  /** Threads started beforehand (`startImportThreads`) for reading in a thread; the import stops them. */
+  threads?: ImportThreads | undefined;
 }
 
 /** What importing one file did. Every record read is created, updated, unchanged, attached or skipped. */
@@ -91,7 +93,7 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
     batchSize: opts.batchSize ?? 1000,
     inFlight: writers + 1,
   };
-  const reader = startReader(input, opts.readerThread ?? size >= IN_THREAD_BYTES);
+  const reader = startReader(input, opts.readerThread ?? readsInOwnThread(size), opts.threads);
   const totals = { read: 0, created: 0, updated: 0, unchanged: 0, warnings: 0 };
   // Hashed by the reader as it reads, recorded when the run ends.
   let fileHash: string | null = null;
@@ -200,6 +202,42 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
 /** Files smaller than this are read in the importing thread: starting threads would cost more. */
 const IN_THREAD_BYTES = 4 * 1024 * 1024;
 
+/** Whether a file of this many bytes is read in threads of its own (by default). */
+export function readsInOwnThread(bytes: number): boolean {
+  return bytes >= IN_THREAD_BYTES;
+}
+
+/**
+ * The threads that read a large file and analyse its records, waiting to be told what to read.
+ * Started before the database is open, they load their modules and dictionaries meanwhile (about
+ * a second, during which an import otherwise writes nothing).
+ */
+export interface ImportThreads {
+  reader: Worker;
+  analysis: Worker;
+  /** The reader's end of the channel to the analysis thread, handed to the reader with its task. */
+  toAnalysis: MessagePort;
+}
+
+/** Starts the threads of a large file's import (`ImportThreads`). */
+export function startImportThreads(): ImportThreads {
+  const { port1: toAnalysis, port2: fromReader } = new MessageChannel();
+  const analysis = startModuleWorker(
+    import.meta.url,
+    '../analysis-worker',
+    { batches: fromReader },
+    BATCH_THREAD_LIMITS,
+    [fromReader],
+  );
+  const reader = startModuleWorker(import.meta.url, 'read-worker', { isThread: true }, BATCH_THREAD_LIMITS);
+  return { reader, analysis, toAnalysis };
+}
+
+/** Stops import threads (nothing happens to threads already stopped). */
+export async function stopImportThreads(threads: ImportThreads): Promise<void> {
+  await Promise.all([threads.reader.terminate(), threads.analysis.terminate()]);
+}
+
 /**
  * The reading side of an import: its messages in file order, the batches the analysis thread
  * encoded (by the id of their 'batch' message), the acknowledgement of a stored batch, stopping.
@@ -217,7 +255,7 @@ interface Reader {
  * and hands them encoded to this thread directly (through the reader, every batch would be copied
  * between threads once more).
  */
-function startReader(input: ReadWorkerInput, inOwnThread: boolean): Reader {
+function startReader(input: ReadWorkerInput, inOwnThread: boolean, started?: ImportThreads): Reader {
   if (!inOwnThread) {
     const { port1, port2 } = new MessageChannel();
     const messages = messagesOf(port1);
@@ -232,27 +270,17 @@ function startReader(input: ReadWorkerInput, inOwnThread: boolean): Reader {
       },
     };
   }
-  const { port1: toAnalysis, port2: fromReader } = new MessageChannel();
-  const analysis = startModuleWorker(
-    import.meta.url,
-    '../analysis-worker',
-    { batches: fromReader },
-    BATCH_THREAD_LIMITS,
-    [fromReader],
-  );
-  const encoded = new EncodedBatches(analysis);
-  const worker = startModuleWorker(
-    import.meta.url,
-    'read-worker',
-    { ...input, isThread: true, analysis: toAnalysis },
-    BATCH_THREAD_LIMITS,
-    [toAnalysis],
-  );
+  const threads = started ?? startImportThreads();
+  const encoded = new EncodedBatches(threads.analysis);
+  const messages = messagesOf(threads.reader);
+  threads.reader.postMessage({ kind: 'start', input: { ...input, analysis: threads.toAnalysis } }, [
+    threads.toAnalysis,
+  ]);
   return {
-    messages: messagesOf(worker),
+    messages,
     encoded: (id) => encoded.take(id),
-    ack: () => worker.postMessage({ kind: 'ack' }),
-    stop: async () => void (await Promise.all([worker.terminate(), analysis.terminate()])),
+    ack: () => threads.reader.postMessage({ kind: 'ack' }),
+    stop: () => stopImportThreads(threads),
   };
 }
 
