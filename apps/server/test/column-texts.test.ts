@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ColumnTextWriter, columnValue } from '../src/modules/catalogue/column-texts.js';
+import { ColumnTextWriter, columnValue, transferablesOf } from '../src/modules/catalogue/column-texts.js';
+
+/** The writer's columns as strings. */
+function columns(w: ColumnTextWriter): string[] {
+  const { bytes, ends } = w.texts();
+  return ends.map((end, i) => Buffer.from(bytes.buffer, bytes.byteOffset, end).toString('utf8', i ? ends[i - 1] : 0));
+}
 
 describe('column texts', () => {
   it('writes each value in the text form PostgreSQL reads for its type', () => {
@@ -29,8 +35,26 @@ describe('column texts', () => {
       ['n', 'integer'],
     ]);
     w.add(['', null]);
-    expect(w.texts()).toEqual(['\u001e', '\u001e\u001f']);
+    expect(columns(w)).toEqual(['\u001e', '\u001e\u001f']);
     w.add(['k2', 7]);
-    expect(w.texts()).toEqual(['\u001e\u001ek2', '\u001e\u001f\u001e7']);
+    expect(columns(w)).toEqual(['\u001e\u001ek2', '\u001e\u001f\u001e7']);
+  });
+
+  it('keeps the columns as UTF-8 in one buffer of their exact length, which can move to another thread', () => {
+    const w = new ColumnTextWriter([
+      ['title', 'text'],
+      ['subjects', 'text[]'],
+    ]);
+    w.add(['紅樓夢 𠀀', ['小说', 'a"b']]);
+    w.add(['Ça', []]);
+    const texts = w.texts();
+    expect(columns(w)).toEqual(['\u001e紅樓夢 𠀀\u001eÇa', '\u001e{"小说","a\\"b"}\u001e{}']);
+    expect(texts.bytes.byteLength).toBe(texts.ends.at(-1));
+    expect(texts.bytes.buffer.byteLength).toBe(texts.bytes.byteLength);
+    expect(Buffer.from(texts.bytes).toString('utf8')).toBe(columns(w).join(''));
+    // Handed over (not copied), the buffer is gone from here and whole there.
+    const moved = structuredClone(texts, { transfer: transferablesOf(texts) });
+    expect(texts.bytes.byteLength).toBe(0);
+    expect(Buffer.from(moved.bytes).toString('utf8')).toBe(columns(w).join(''));
   });
 });

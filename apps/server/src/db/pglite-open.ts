@@ -7,9 +7,17 @@ export async function newPGlite(dataDir: string | undefined, sharedBuffers: stri
   const pglite = new PGlite(dataDir ?? 'memory://', {
     // int8 (counts, sums) as JS numbers: our counts stay far below 2^53.
     parsers: { 20: (v: string) => Number(v) },
+    // Text parameters given as UTF-8 bytes go as bytes (the binary form of text), as with pg:
+    // an import's batches are encoded that way (column-texts.ts). Anything else as PGlite would.
+    serializers: { 25: textParameter as (v: unknown) => string },
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
   });
   await pglite.waitReady;
   return pglite;
+}
+
+function textParameter(v: unknown): unknown {
+  if (v instanceof Uint8Array) return v;
+  return v instanceof Date ? v.toISOString() : String(v);
 }

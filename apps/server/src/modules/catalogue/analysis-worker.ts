@@ -1,6 +1,7 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { buildTsVector } from '@openfind/text';
 import { encodeBatch } from './catalogue-repository.js';
+import { transferablesOf } from './column-texts.js';
 import type { RecordInput } from './record-input.js';
 
 /**
@@ -13,7 +14,8 @@ import type { RecordInput } from './record-input.js';
 const batches = (workerData as { batches?: MessagePort } | undefined)?.batches ?? parentPort;
 batches?.on('message', (msg: { id: number; records: RecordInput[] }) => {
   try {
-    parentPort!.postMessage({ id: msg.id, batch: encodeBatch(msg.records) });
+    const batch = encodeBatch(msg.records);
+    parentPort!.postMessage({ id: msg.id, batch }, transferablesOf(batch.records, batch.items));
   } catch (err) {
     parentPort!.postMessage({ id: msg.id, error: (err as Error).message });
   }

@@ -10,8 +10,18 @@ import { sql, type RawBuilder } from 'kysely';
  * about 57 ms against 30 ms this way (measured with the same rows, the casts included): the JSON
  * repeats every column name in every row and is lexed character by character, and an import's
  * database spent a third of its time there.
+ *
+ * The texts are kept as UTF-8, all columns in one buffer (column i ends at `ends[i]`), and go to
+ * the database as bytes: written straight from the values, the buffer moves between threads
+ * without a copy and reaches the database without being encoded again. Joined into strings, a
+ * batch of 1,000 catalogue rows (3 million characters) was copied four times on its way (joined,
+ * copied out of the analysis thread and into the writing one, encoded by the driver), each copy
+ * costing some 4-6 ms on a 2-core machine.
  */
-export type ColumnTexts = string[];
+export interface ColumnTexts {
+  bytes: Uint8Array;
+  ends: number[];
+}
 
 /** A column of such a statement: its name and its SQL type. */
 export type ColumnSpec = readonly [name: string, type: string];
@@ -78,8 +88,30 @@ export class ColumnTextWriter {
   }
 
   texts(): ColumnTexts {
-    return this.columns.map((values) => values.join(VALUE_SEPARATOR));
+    // At most three bytes a UTF-16 unit: the bound is reserved, and only what is written is kept.
+    let bound = 0;
+    for (const values of this.columns) for (const value of values) bound += value.length * 3 + 1;
+    const out = Buffer.allocUnsafeSlow(bound);
+    const ends: number[] = [];
+    let at = 0;
+    for (const values of this.columns) {
+      values.forEach((value, i) => {
+        if (i) out[at++] = SEPARATOR_BYTE;
+        at += out.write(value, at, 'utf8');
+      });
+      ends.push(at);
+    }
+    // A buffer of its own, exactly as long as what was written, so that it can be handed to
+    // another thread (a pooled or oversized buffer would be copied whole or could not move).
+    return { bytes: new Uint8Array(out.buffer.slice(out.byteOffset, out.byteOffset + at)), ends };
   }
+}
+
+const SEPARATOR_BYTE = 0x1e;
+
+/** The buffers of encoded columns, to hand to another thread rather than copy. */
+export function transferablesOf(...texts: ColumnTexts[]): ArrayBuffer[] {
+  return texts.map((t) => t.bytes.buffer as ArrayBuffer);
 }
 
 /**
@@ -88,7 +120,13 @@ export class ColumnTextWriter {
  * separator's empty one). Select them with `typedColumns` and filter with `alias.ord > 1`.
  */
 export function fromColumns(texts: ColumnTexts, specs: readonly ColumnSpec[], alias: string): RawBuilder<unknown> {
-  const splits = texts.map((text) => sql`unnest(string_to_array(${text}::text, E'\\x1e', E'\\x1f'))`);
+  const { bytes, ends } = texts;
+  // Each column as a view of the buffer: sent as bytes (the binary form of text is its UTF-8).
+  const splits = ends.map((end, i) => {
+    const start = i ? ends[i - 1]! : 0;
+    const column = Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start);
+    return sql`unnest(string_to_array(${column}::text, E'\\x1e', E'\\x1f'))`;
+  });
   const names = sql.raw(specs.map(([name]) => name).join(', '));
   return sql`ROWS FROM (${sql.join(splits)}) WITH ORDINALITY AS ${sql.raw(alias)}(${names}, ord)`;
 }
