@@ -32,9 +32,8 @@ const BATCH = 300;
  * with several, any batches (a later one may commit before an earlier one).
  */
 function wholeBatches(records: number, oneWriter: boolean): boolean {
-  const sizes = Array.from({ length: Math.ceil(RECORDS / 38) }, (_, i) => batchLimit(BATCH, i));
-  const first = sizes.findIndex((size) => size === BATCH);
-  const small = sizes.slice(0, first);
+  const small: number[] = [];
+  while (batchLimit(BATCH, small.length) < BATCH) small.push(batchLimit(BATCH, small.length));
   const sums = oneWriter
     ? small.map((_, i) => small.slice(0, i).reduce((a, b) => a + b, 0))
     : Array.from({ length: 2 ** small.length }, (_, mask) =>
