@@ -2,8 +2,12 @@
 // Search benchmark: prepares N demo records (the CLI seed) in a PGlite data folder or a
 // PostgreSQL database (reused when it already holds them), starts the built server, and sends a
 // fixed mixed set of searches (common and rare terms, Chinese, Latin, pinyin, scopes, filters,
-// sorts, deep pages, browsing) over HTTP at a given concurrency, facets included. Prints
-// p50/p95/p99 and queries/s for two phases:
+// sorts, deep pages, browsing) over HTTP at a given concurrency, facets included. By default each
+// search is sent as the web app sends it: its page (`facet: '0'`) and its facet counts
+// (`facet: 'only'`) side by side (`--facets split`; the server answers pages first); the figures
+// are then given for the page, the facets and both (`ALL`: the later of the two), and the target is
+// checked on the page. `--facets inline` asks for both in one request, `none` for the page alone.
+// Prints p50/p95/p99 and queries/s for two phases:
 //   cold   every distinct search once (nothing cached: each one is computed by the database);
 //   mixed  searches drawn with a Zipf distribution (popular ones repeat, as in real traffic), so
 //          the result cache (one minute, renewed in the background) plays its part.
@@ -29,7 +33,7 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string' },
     concurrency: { type: 'string', default: '4' },
     duration: { type: 'string', default: '60' },
-    facets: { type: 'string', default: 'inline' },
+    facets: { type: 'string', default: 'split' },
     port: { type: 'string', default: String(3900 + Math.floor(Math.random() * 900)) },
     profile: { type: 'string' },
     slowest: { type: 'string', default: '8' },
@@ -266,7 +270,11 @@ function shuffle(list, seed) {
   return out;
 }
 
-/** Sends one search (and, with split facets, the facet request after it); returns ms. */
+/**
+ * Sends one search; returns ms. With split facets, as the web app does: the page (`facet: '0'`) and
+ * the facet counts (`facet: 'only'`, page 1 of one row by relevance) side by side; `page` and
+ * `facets` are then each one's time and `ms` the later of the two.
+ */
 async function send(body) {
   const call = async (extra) => {
     const res = await fetch(`http://127.0.0.1:${port}/find/unify/search`, {
@@ -276,17 +284,17 @@ async function send(body) {
     });
     const json = await res.json();
     if (!json.success) throw new Error(json.message);
-    return json;
+    return performance.now();
   };
   const t0 = performance.now();
   if (args.facets === 'split') {
-    await call({ facet: '0' });
-    const page = performance.now() - t0;
-    await call({ facet: 'only' });
-    return { ms: performance.now() - t0, page };
+    const [pageDone, facetsDone] = await Promise.all([
+      call({ facet: '0' }),
+      call({ facet: 'only', page: 1, rows: 1, sortField: 'relevance', sortClause: 'asc' }),
+    ]);
+    return { ms: Math.max(pageDone, facetsDone) - t0, page: pageDone - t0, facets: facetsDone - t0 };
   }
-  await call({ facet: args.facets === 'none' ? '0' : '1' });
-  const ms = performance.now() - t0;
+  const ms = (await call({ facet: args.facets === 'none' ? '0' : '1' })) - t0;
   return { ms, page: ms };
 }
 
@@ -304,8 +312,8 @@ async function load(next) {
       for (let item = next(); item; item = next()) {
         try {
           const from = performance.now() - serverStarted;
-          const { ms, page } = await send(item[1]);
-          samples.push({ category: item[0], ms, page, body: item[1], from, to: from + ms });
+          const { ms, page, facets } = await send(item[1]);
+          samples.push({ category: item[0], ms, page, facets, body: item[1], from, to: from + ms });
         } catch (err) {
           errors++;
           if (errors < 5) console.error(`  error: ${err.message}`, JSON.stringify(item[1]));
@@ -337,17 +345,34 @@ function report(title, { samples, errors, seconds }) {
   );
   if (title.startsWith('cold')) {
     console.log('  slowest:');
-    for (const s of [...samples].sort((a, b) => b.ms - a.ms).slice(0, Number(args.slowest))) {
-      console.log(`  ${fmt(s.ms)}  ${s.category.padEnd(12)} ${JSON.stringify(s.body)}`);
+    // With split facets: by the page's time, the facets' after it.
+    const split = args.facets === 'split';
+    for (const s of [...samples].sort((a, b) => b.page - a.page).slice(0, Number(args.slowest))) {
+      const facets = split ? ` (facets ${s.facets.toFixed(1)})` : '';
+      console.log(`  ${fmt(s.page)}  ${s.category.padEnd(12)} ${JSON.stringify(s.body)}${facets}`);
     }
   }
   if (args.facets === 'split') {
+    for (const [label, key] of [
+      ['first page', 'page'],
+      ['facets', 'facets'],
+    ]) {
+      const l = samples.map((s) => s[key]).sort((a, b) => a - b);
+      console.log(
+        `  ${label.padEnd(12)} ${String(l.length).padStart(5)} ${fmt(pct(l, 50))} ${fmt(pct(l, 95))} ${fmt(pct(l, 99))} ${fmt(l.at(-1))}`,
+      );
+    }
     const pages = samples.map((s) => s.page).sort((a, b) => a - b);
-    console.log(
-      `  first page alone: p50 ${fmt(pct(pages, 50))}  p95 ${fmt(pct(pages, 95))}  p99 ${fmt(pct(pages, 99))}`,
-    );
+    return {
+      p95: pct(pages, 95),
+      what: 'first page; facets beside it',
+      facetsP95: pct(
+        samples.map((s) => s.facets).sort((a, b) => a - b),
+        95,
+      ),
+    };
   }
-  return { p95: pct(all, 95) };
+  return { p95: pct(all, 95), what: 'facets included' };
 }
 
 /** The issue's p95 targets: 100 ms at 100k records on PGlite, 150 ms at 1M on PostgreSQL. */
@@ -385,7 +410,14 @@ try {
   const coldResult = report('cold (each distinct search once)', coldRun);
   if (args.profile) {
     // Each cold search's time span (ms after the server started), to cut the profile by search.
-    const spans = coldRun.samples.map(({ category, body, from, to }) => ({ category, body, from, to }));
+    const spans = coldRun.samples.map(({ category, body, from, to, page, facets }) => ({
+      category,
+      body,
+      from,
+      to,
+      page,
+      facets,
+    }));
     mkdirSync(path.resolve(args.profile), { recursive: true });
     writeFileSync(path.join(path.resolve(args.profile), 'cold-searches.json'), JSON.stringify(spans, null, 1));
   }
@@ -411,8 +443,11 @@ try {
     `\nserver resident memory: ${(rss / 1024).toFixed(0)} MB${children.length ? ` (${children.length} server processes and their primary)` : ''}`,
   );
   console.log(
-    `\ntarget p95 ≤ ${target} ms (${engine}): cold ${coldResult.p95 <= target ? 'met' : 'NOT met'} (${coldResult.p95.toFixed(0)} ms), ` +
-      `mixed ${mixedResult.p95 <= target ? 'met' : 'NOT met'} (${mixedResult.p95.toFixed(0)} ms)`,
+    `\ntarget p95 ≤ ${target} ms (${engine}, ${coldResult.what}): cold ${coldResult.p95 <= target ? 'met' : 'NOT met'} (${coldResult.p95.toFixed(0)} ms), ` +
+      `mixed ${mixedResult.p95 <= target ? 'met' : 'NOT met'} (${mixedResult.p95.toFixed(0)} ms)` +
+      (coldResult.facetsP95 === undefined
+        ? ''
+        : `; facets p95 cold ${coldResult.facetsP95.toFixed(0)} ms, mixed ${mixedResult.facetsP95.toFixed(0)} ms`),
   );
 } finally {
   server.kill('SIGTERM');

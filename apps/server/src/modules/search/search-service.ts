@@ -66,6 +66,7 @@ import {
 import { matchKey, prepareFolding, tidy } from './search-text.js';
 import type { SearchVocabulary } from './search-vocabulary.js';
 import type { TextIndex } from './text-index.js';
+import { PageFirst } from './page-first.js';
 
 /** Who is searching. */
 export interface SearchContext {
@@ -101,6 +102,8 @@ const TYPED_WORD = /^(?:\p{Script=Han}{2,}|[a-z][a-z0-9]{2,})$/u;
 const REWARM_MS = 60_000;
 /** Keys shown per facet dimension. */
 const FACET_LIMIT = 30;
+/** How long a base narrowed by filters is kept: a search's page and facet requests come together. */
+const NARROWED_MS = 10_000;
 
 /** What a search found, as cached. */
 interface Found {
@@ -125,6 +128,17 @@ interface Base {
 }
 
 /** What a search found for one request. */
+/** A base narrowed by a plan's year, on-shelf, arrival and facet filters (`locateInMemory`). */
+interface Narrowed {
+  base: Base;
+  /** The base's ids in the ranges, ascending. */
+  rangedSorted: Int32Array;
+  /** Those of `rangedSorted` that pass the facet filters. */
+  passing: Int32Array;
+  /** Those in the ranges that pass them, in the base's order. */
+  filtered: Int32Array;
+}
+
 interface Located {
   total: number;
   /** The ids of the requested page. */
@@ -246,6 +260,8 @@ export class SearchService {
   private readonly results: ResultCache<Found>;
   private readonly facets: ResultCache<FacetCount[]>;
   private readonly bases: ResultCache<Base>;
+  private readonly narrowed: ResultCache<Narrowed>;
+  private readonly pageFirst = new PageFirst();
   private warming: Promise<void> | undefined;
   private closing = false;
   private warmedUp = false;
@@ -287,6 +303,15 @@ export class SearchService {
     this.bases = new ResultCache(opts.cacheMs, 2000, {
       maxWeight: 256 * 2 ** 20,
       weigh: (b) => 2 * b.ids.byteLength + 1024,
+    });
+    // A base narrowed by a search's filters, briefly: its page and facet requests come together.
+    this.narrowed = new ResultCache(Math.min(opts.cacheMs, NARROWED_MS), 200, {
+      maxWeight: 64 * 2 ** 20,
+      // Arrays that are the base's own (no filters) are weighed with the base.
+      weigh: (n) =>
+        [...new Set([n.rangedSorted, n.passing, n.filtered])]
+          .filter((a) => a !== n.base.ids && a !== n.base.sorted)
+          .reduce((sum, a) => sum + a.byteLength, 1024),
     });
   }
 
@@ -446,6 +471,7 @@ export class SearchService {
     this.results.clear(prefix);
     this.facets.clear(prefix);
     this.bases.clear(prefix);
+    this.narrowed.clear(prefix);
   }
 
   /** `search`, `indexSearch`, `advancedSearch` and `twiceSearch`. */
@@ -458,7 +484,11 @@ export class SearchService {
     }
     const plan = planSearch(req, extra);
     void this.deps.maintenance?.poke();
-    const response = await this.run(ctx, plan, req.facet);
+    // Facet counts alone wait while pages are answered (`PageFirst`).
+    const response =
+      req.facet === 'only'
+        ? await this.pageFirst.facets(() => this.run(ctx, plan, 'only'))
+        : await this.pageFirst.page(() => this.run(ctx, plan, req.facet));
     if (plan.page === 1 && req.facet !== 'only' && plan.summary) {
       const first = positiveClauses(plan.expr)[0];
       this.deps.popular.record({
@@ -540,21 +570,28 @@ export class SearchService {
     // new-arrival filters, which the store applies: narrowing a search by years does not rank again.
     const memorySort = store.canSort(plan.sort) ? plan.sort : undefined;
     const { key, basePlan } = this.baseOf(ctx.tenantId, plan, memorySort);
-    let base = await this.bases.get(key, () => this.findBase(ctx.tenantId, basePlan, store));
-    let ranged = store.narrow(base.ids, plan.filters);
-    if (!ranged.length && base.ids.length && !base.relaxed) {
-      // The words match, but nothing in the years or on shelf: as with no match at all, fewer
-      // words are tried, and spellings offered.
-      const loose = await this.bases.get(`${key}|loose`, () => this.findLooseBase(ctx.tenantId, basePlan));
-      const looseRanged = store.narrow(loose.ids, plan.filters);
-      if (looseRanged.length) [base, ranged] = [loose, looseRanged];
-      else base = { ...base, suggestions: loose.suggestions };
-    }
-    // The facet filters are tested once, over the records in id order (for the facet counts too);
-    // the page keeps the base's order.
-    const rangedSorted = store.narrow(sortedIds(base), plan.filters);
-    const passing = store.filter(rangedSorted, plan.filters);
-    const filtered = passing === rangedSorted ? ranged : retain(ranged, passing);
+    // A search's page and its facet counts (asked side by side) share this.
+    const { base, rangedSorted, passing, filtered } = await this.narrowed.get(
+      `${key}|${matchSignature(plan)}`,
+      async () => {
+        let base = await this.bases.get(key, () => this.findBase(ctx.tenantId, basePlan, store));
+        let ranged = store.narrow(base.ids, plan.filters);
+        if (!ranged.length && base.ids.length && !base.relaxed) {
+          // The words match, but nothing in the years or on shelf: as with no match at all, fewer
+          // words are tried, and spellings offered.
+          const loose = await this.bases.get(`${key}|loose`, () => this.findLooseBase(ctx.tenantId, basePlan));
+          const looseRanged = store.narrow(loose.ids, plan.filters);
+          if (looseRanged.length) [base, ranged] = [loose, looseRanged];
+          else base = { ...base, suggestions: loose.suggestions };
+        }
+        // The facet filters are tested once, over the records in id order (for the facet counts
+        // too); the page keeps the base's order.
+        const rangedSorted = store.narrow(sortedIds(base), plan.filters);
+        const passing = store.filter(rangedSorted, plan.filters);
+        const filtered = passing === rangedSorted ? ranged : retain(ranged, passing);
+        return { base, rangedSorted, passing, filtered };
+      },
+    );
     // Sorted in memory only as far as the page goes; facets alone need the total, not the order.
     const end = plan.offset + plan.rows;
     const hits = memorySort && facetMode !== 'only' ? store.sortBy(filtered, memorySort, plan.desc, end) : filtered;
