@@ -17,6 +17,8 @@ import { buildIsoCorpus, catalogDir, hasCatalog, isoToMarcXml } from '../package
 const target = Number(process.argv[2] ?? 100_000);
 const engines = (process.argv[3] ?? 'pglite,postgres').split(',');
 const formats = (process.argv[4] ?? 'iso,xml').split(',');
+/** Extra options for `openfind import` (e.g. `--defer-indexes never`), space-separated. */
+const importArgs = (process.env.OPENFIND_BENCH_IMPORT_ARGS ?? '').split(' ').filter(Boolean);
 const PG_ADMIN = process.env.OPENFIND_BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const cli = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
 if (!hasCatalog()) {
@@ -68,7 +70,7 @@ async function timedImport(env, file, pgDatabase) {
   const monitor = pgDatabase ? new pg.Client({ connectionString: PG_ADMIN }) : undefined;
   await monitor?.connect();
   const started = performance.now();
-  const child = spawn(process.execPath, [cli, 'import', file], {
+  const child = spawn(process.execPath, [cli, 'import', file, ...importArgs], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
