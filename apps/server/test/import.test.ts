@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIso2709 } from '@openfind/marc';
 import { importFile } from '../src/modules/catalogue/import/import-file.js';
 import { createTestApp, type TestApp } from './helpers.js';
+import { search } from './search-fixtures.js';
 import { bookRecord, concat, marc21 } from './support/marc-fixtures.js';
 import { tempDir } from './temp-dirs.js';
 
@@ -193,6 +195,42 @@ describe('several batches written at once', () => {
 });
 
 describe('importing other formats', () => {
+  it('imports CNMARC exported in GBK (GB18030) as Chinese text, searchable and kept for the MARC view', async () => {
+    // 200 $a 红楼梦 $f 曹雪芹著, 210 $a 北京 $c 人民文学出版社, 606 $a 章回小说, as a Chinese system exports them.
+    const gbk = (hex: string) => Buffer.from(hex, 'hex');
+    const sf = (code: string, value: Buffer | string) => [Buffer.from(`\u001f${code}`), Buffer.from(value)];
+    const data = (ind: string, ...parts: Buffer[][]) => Buffer.concat([Buffer.from(ind), ...parts.flat()]);
+    const record = buildIso2709('00000nam0 2200000   450 ', [
+      { tag: '001', data: Buffer.from('gbk-0001') },
+      { tag: '200', data: data('1 ', sf('a', gbk('baecc2a5c3ce')), sf('f', gbk('b2dcd1a9c7dbd6f8'))) },
+      {
+        tag: '210',
+        data: data('  ', sf('a', gbk('b1b1bea9')), sf('c', gbk('c8cbc3f1cec4d1a7b3f6b0e6c9e7')), sf('d', '1982')),
+      },
+      { tag: '606', data: data('0 ', sf('a', gbk('d5c2bbd8d0a1cbb5'))) },
+      { tag: '690', data: data('  ', sf('a', 'I242.4')) },
+    ]);
+    const file = path.join(dir, 'cnmarc-gbk.iso');
+    writeFileSync(file, record);
+    const r = await importFile({ db: t.db.kysely, tenantId, file, rejectDir: dir });
+    expect(r).toMatchObject({ read: 1, created: 1, skipped: 0 });
+    const rec = await t.db.kysely
+      .selectFrom('bib_record')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('source_key', 'like', '%gbk-0001')
+      .executeTakeFirst();
+    expect(rec).toMatchObject({
+      title: '红楼梦',
+      publisher: '人民文学出版社',
+      subjects: ['章回小说'],
+      clc_classes: ['I242.4'],
+    });
+    expect(rec!.marc).toContain('曹雪芹著');
+    const found = await search(t, { searchFieldContent: '红楼梦' });
+    expect(found.searchResult.map((x) => x.recordId)).toContain(rec!.record_id);
+  });
+
   it('reads CSV with a column mapping', async () => {
     const file = path.join(dir, 'books.csv');
     writeFileSync(

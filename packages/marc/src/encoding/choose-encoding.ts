@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { MarcEncoding, MarcFlavour } from '../model/marc-record.js';
-import { looksLikeWindows1251, profileBytes } from './scan-bytes.js';
+import { looksLikeGb18030, looksLikeWindows1251, profileBytes } from './scan-bytes.js';
 
 /** How to decode one record, and why. */
 export interface EncodingPlan {
@@ -39,15 +39,28 @@ export function chooseEncoding(
   if (flavour === 'unimarc') {
     if (isValidUtf8) return { encoding: 'utf-8', isAscii: false };
     if (isCyrillic8bit) return { encoding: 'windows-1251', isAscii: false, warning: 'decoded as Windows-1251' };
+    // CNMARC from Chinese library systems often comes in GBK/GB18030.
+    if (!profile.hasEscape && looksLikeGb18030(bytes, start, end)) {
+      return { encoding: 'gb18030', isAscii: false, warning: 'decoded as GB18030 (GBK) Chinese' };
+    }
     return {
       encoding: null,
       isAscii: false,
-      rejectReason: `UNIMARC record is not valid UTF-8 (first bad byte at record offset ${offset}) and its 8-bit character set (ISO 5426/6937) is not supported`,
+      rejectReason: `UNIMARC record is not valid UTF-8 (first bad byte at record offset ${offset}), nor GB18030 (GBK) Chinese, and its 8-bit character set (ISO 5426/6937) is not supported`,
     };
   }
 
   if (leader09 === 'a') {
     if (isValidUtf8) return { encoding: 'utf-8', isAscii: false };
+    // Some Chinese systems mark GBK exports as UTF-8; GBK can form stray UTF-8 sequences, so this
+    // is asked before such a record is called damaged.
+    if (!profile.hasEscape && !isCyrillic8bit && looksLikeGb18030(bytes, start, end)) {
+      return {
+        encoding: 'gb18030',
+        isAscii: false,
+        warning: 'leader/09 says UTF-8 but the bytes are GB18030 (GBK) Chinese; decoded as GB18030',
+      };
+    }
     if (profile.utf8Multibyte > 0 && !profile.hasEscape) {
       return {
         encoding: null,
@@ -90,6 +103,13 @@ export function chooseEncoding(
       encoding: 'windows-1251',
       isAscii: false,
       warning: `leader/09 says MARC-8 but the bytes are Windows-1251 Cyrillic; decoded as Windows-1251${note}`,
+    };
+  }
+  if (looksLikeGb18030(bytes, start, end)) {
+    return {
+      encoding: 'gb18030',
+      isAscii: false,
+      warning: `leader/09 says MARC-8 but the bytes are GB18030 (GBK) Chinese; decoded as GB18030${note}`,
     };
   }
   return { encoding: 'marc-8', isAscii: false, ...(note ? { warning: `decoded as MARC-8${note}` } : {}) };

@@ -16,6 +16,8 @@ export interface FieldDecoder {
 
 const NON_ASCII = /[\u0080-\uffff]/;
 const windows1251 = new TextDecoder('windows-1251');
+const gb18030 = new TextDecoder('gb18030', { fatal: true });
+const gb18030Lenient = new TextDecoder('gb18030');
 
 /** NFC-normalises text that has anything beyond ASCII (ASCII is already normal). */
 export function toNfc(text: string): string {
@@ -46,6 +48,22 @@ export function createFieldDecoder(bytes: Uint8Array, encoding: MarcEncoding): F
       errors,
       repairs,
       decode: (start, end) => toNfc(windows1251.decode(bytes.subarray(start, end))),
+    };
+  }
+  if (encoding === 'gb18030') {
+    return {
+      encoding,
+      errors,
+      repairs,
+      decode(start, end, tag) {
+        const view = bytes.subarray(start, end);
+        try {
+          return toNfc(gb18030.decode(view));
+        } catch {
+          errors.push(`field ${tag}: bytes are not valid GB18030`);
+          return toNfc(gb18030Lenient.decode(view));
+        }
+      },
     };
   }
   return {

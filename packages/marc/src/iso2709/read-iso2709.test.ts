@@ -21,6 +21,27 @@ const field = (tag: string, ...parts: (string | number[])[]): { tag: string; dat
 });
 const sub = (code: string, value: string | number[]): (string | number[])[] => ['\u001f' + code, value];
 
+/** GBK bytes of Chinese text (the table made by decoding every two-byte code once). */
+let gbkTable: Map<string, number[]> | undefined;
+function gbk(text: string): number[] {
+  if (!gbkTable) {
+    gbkTable = new Map();
+    const decoder = new TextDecoder('gbk', { fatal: true });
+    for (let lead = 0x81; lead <= 0xfe; lead++) {
+      for (let trail = 0x40; trail <= 0xfe; trail++) {
+        if (trail === 0x7f) continue;
+        try {
+          const char = decoder.decode(Uint8Array.of(lead, trail));
+          if (!gbkTable.has(char)) gbkTable.set(char, [lead, trail]);
+        } catch {
+          // not a character
+        }
+      }
+    }
+  }
+  return [...text].flatMap((char) => gbkTable!.get(char) ?? [...encoder.encode(char)]);
+}
+
 async function readAll(
   data: Uint8Array | Uint8Array[],
   options: { maxRecordBytes?: number } = {},
@@ -154,6 +175,49 @@ describe('readIso2709', () => {
     const result = ok((await readAll(record))[0]);
     expect(result.record?.encoding).toBe('windows-1251');
     expect(result.bib.title).toBe('Привет мир');
+  });
+
+  it('reads 8-bit Chinese (GB18030/GBK) CNMARC and MARC21 records, whatever leader/09 says', async () => {
+    const cnmarc = buildIso2709('00000nam0 2200000   450 ', [
+      field('001', 'gbk1'),
+      field('200', '1 ', ...sub('a', gbk('红楼梦')), ...sub('f', gbk('曹雪芹著')), ...sub('g', gbk('脂砚斋评'))),
+      field('210', '  ', ...sub('a', gbk('北京')), ...sub('c', gbk('人民文学出版社')), ...sub('d', '1982')),
+      field('606', '0 ', ...sub('a', gbk('章回小说')), ...sub('y', gbk('中国')), ...sub('z', gbk('清代'))),
+      field('690', '  ', ...sub('a', 'I242.4'), ...sub('v', '5')),
+    ]);
+    const cn = ok((await readAll(cnmarc))[0]);
+    expect(cn.record?.flavour).toBe('unimarc');
+    expect(cn.record?.encoding).toBe('gb18030');
+    expect(cn.bib.title).toBe('红楼梦');
+    expect(cn.bib.publisher).toBe('人民文学出版社');
+    expect(cn.bib.clc).toEqual(['I242.4']);
+    expect(cn.warnings.join(' ')).toMatch(/GB18030/);
+    for (const leader09 of [' ', 'a']) {
+      const marc21 = buildIso2709(`00000nam ${leader09}2200000 a 4500`, [
+        field('001', `gbk-${leader09}`),
+        field('245', '10', ...sub('a', gbk('中国近代史')), ...sub('c', gbk('张海鹏主编'))),
+      ]);
+      const result = ok((await readAll(marc21))[0]);
+      expect(result.record?.encoding).toBe('gb18030');
+      expect(result.bib.title).toBe('中国近代史');
+    }
+  });
+
+  it('keeps MARC-8 Latin diacritics and ISO 5426 UNIMARC apart from GB18030', async () => {
+    // "Łódź", "Ørsted", "résumé" in MARC-8: spacing letters and combining marks before ASCII letters.
+    const ansel = [
+      0xa1, 0xe2, 0x6f, 0x64, 0xe2, 0x7a, 0x20, 0xa2, 0x72, 0x73, 0x74, 0x65, 0x64, 0x20, 0x72, 0xe2, 0x65, 0x73, 0x75,
+      0x6d, 0xe2, 0x65,
+    ];
+    const marc8 = buildIso2709('00000nam  2200000 a 4500', [field('245', '10', ...sub('a', ansel))]);
+    const latin = ok((await readAll(marc8))[0]);
+    expect(latin.record?.encoding).toBe('marc-8');
+    expect(latin.bib.title).toBe('Łódź Ørsted résumé');
+    // ISO 5426 (European UNIMARC): 0xC2 is a combining acute before its letter.
+    const iso5426 = buildIso2709('00000nam0 2200000   450 ', [
+      field('200', '1 ', ...sub('a', [0x52, 0xc2, 0x65, 0x73, 0x75, 0x6d, 0xc2, 0x65])),
+    ]);
+    expect(rejected((await readAll(iso5426))[0]).reason).toMatch(/nor GB18030 \(GBK\) Chinese.*ISO 5426\/6937/);
   });
 
   it('detects UNIMARC per record, even next to MARC21 records', async () => {

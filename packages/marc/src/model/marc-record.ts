@@ -2,7 +2,7 @@
 export type MarcFlavour = 'marc21' | 'unimarc';
 
 /** How a record's text was encoded in its source: decided per record, never per file. */
-export type MarcEncoding = 'utf-8' | 'marc-8' | 'windows-1251' | 'xml' | 'json';
+export type MarcEncoding = 'utf-8' | 'marc-8' | 'windows-1251' | 'gb18030' | 'xml' | 'json';
 
 /** One subfield: its code and decoded value. */
 export interface Subfield {
