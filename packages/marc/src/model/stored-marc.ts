@@ -85,7 +85,9 @@ export function parseStoredMarc(text: string): MarcRecord | undefined {
 
 /**
  * marc-in-json text as a record, exactly as `toMarcJsonText` wrote it (no repair: a source's JSON
- * is read by `marcFromJson`); undefined when it is not JSON of that shape.
+ * is read by `marcFromJson`); undefined when it is not JSON of that shape. Kept apart from
+ * `fromMarcInJson`, which it resembles: that one's module brings the MARC-8 tables, and the web
+ * server reads kept records through `@openfind/marc/stored-marc` without loading them.
  */
 function fromMarcJsonText(text: string): MarcRecord | undefined {
   let parsed: unknown;
