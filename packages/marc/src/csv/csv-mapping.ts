@@ -33,7 +33,11 @@ export interface CsvMapping {
   columns: Partial<Record<CsvTarget, string | number>>;
   /** Field delimiter (default ","; "\t" for TSV). */
   delimiter?: string;
-  /** Character encoding label understood by TextDecoder (default "utf-8"; e.g. "gb18030"). */
+  /**
+   * Character encoding label understood by TextDecoder (e.g. "gb18030"). Without one the file is
+   * read as UTF-8 unless its first 64 KiB are not UTF-8 but GB18030 (GBK) Chinese, as spreadsheets
+   * saved on Chinese Windows are.
+   */
   encoding?: string;
   /** Agency for the identity key of the id column (e.g. "douban" → "douban:1770782"). */
   agency?: string;
@@ -62,7 +66,6 @@ export const DOUBAN_MAPPING: CsvMapping = {
     status: 'crawl_status',
   },
   delimiter: ',',
-  encoding: 'utf-8',
   agency: 'douban',
   nameSeparator: ' / ',
   failedStatuses: ['fail', 'failed', 'error'],

@@ -23,6 +23,60 @@ const ok = (result: ReadResult | undefined): ReadOk => {
 const header =
   'ID,Rating,Votes,Title,author,publisher,pub_year,pages,price,binding,isbn,original_title,translator,subtitle,series,crawl_status';
 
+async function readBytes(chunks: Uint8Array[], mapping?: CsvMapping): Promise<ReadResult[]> {
+  const results: ReadResult[] = [];
+  for await (const result of readCsv(chunks, { file: 'books.csv', ...(mapping && { mapping }) })) results.push(result);
+  return results;
+}
+
+/** Cuts bytes into chunks of `size`. */
+const chunked = (bytes: Uint8Array, size: number): Uint8Array[] =>
+  Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+
+describe('readCsv: the encoding of a file whose mapping names none', () => {
+  // 书名,作者,ISBN / 红楼梦,曹雪芹,7020002207 / 乡土中国,费孝通,9787301198315 in GBK, as Excel saves them on Chinese Windows.
+  const gbkHeader = Buffer.from('cae9c3fb2cd7f7d5df2c4953424e0a', 'hex');
+  const gbkRows = [
+    Buffer.from('baecc2a5c3ce2cb2dcd1a9c7db2c373032303030323230370a', 'hex'),
+    Buffer.from('cfe7cdc1d6d0b9fa2cb7d1d0a2cda82c393738373330313139383331350a', 'hex'),
+  ];
+  const mapping = parseCsvMapping({ columns: { title: '书名', authors: '作者', isbn: 'ISBN' } });
+  if (typeof mapping === 'string') throw new Error(mapping);
+
+  it('reads GBK Chinese as such, and says so on the first record', async () => {
+    const results = await readBytes(chunked(Buffer.concat([gbkHeader, ...gbkRows]), 7), mapping);
+    expect(results.map((r) => ok(r).bib.title)).toEqual(['红楼梦', '乡土中国']);
+    expect(ok(results[1]).bib.authors.map((a) => a.name)).toEqual(['费孝通']);
+    expect(ok(results[0]).warnings.join(' ')).toMatch(/not UTF-8: read as GB18030/);
+    expect(ok(results[1]).warnings).toEqual([]);
+  });
+
+  it('judges a large file by its first 64 KiB, whole lines only, in either encoding', async () => {
+    // A header 30 bytes long puts the 65,536th byte inside the first character of a row (红).
+    const longHeader = Buffer.concat([gbkHeader.subarray(0, -1), Buffer.from(',comment1234567\n')]);
+    const rows = Array.from({ length: 3000 }, (_, i) => gbkRows[i % 2]!);
+    expect((65_536 - longHeader.length) % (gbkRows[0]!.length + gbkRows[1]!.length)).toBe(1);
+    const manyGbk = Buffer.concat([longHeader, ...rows]);
+    const gbk = await readBytes(chunked(manyGbk, 1000), mapping);
+    expect(gbk).toHaveLength(3000);
+    expect(ok(gbk[2999]).bib.title).toBe('乡土中国');
+    // UTF-8 whose 64 KiB sample ends inside a character is still UTF-8.
+    const utf8 = new TextEncoder().encode('书名,作者,ISBN\n' + '红楼梦,曹雪芹,7020002207\n'.repeat(3000));
+    const read = await readBytes(chunked(utf8, 999), mapping);
+    expect(read).toHaveLength(3000);
+    expect(ok(read[0]).bib.title).toBe('红楼梦');
+    expect(ok(read[0]).warnings.join(' ')).not.toMatch(/GB18030/);
+  });
+
+  it('keeps the encoding a mapping names', async () => {
+    const named = parseCsvMapping({ columns: { title: '书名' }, encoding: 'utf-8' });
+    if (typeof named === 'string') throw new Error(named);
+    const results = await readBytes([Buffer.concat([gbkHeader, ...gbkRows])], named);
+    // Read as UTF-8, the GBK header has no 书名 column: the file is refused, as the mapping asked.
+    expect(results[0]?.ok).toBe(false);
+  });
+});
+
 describe('readCsv (Douban shape)', () => {
   it('reads a BOM-prefixed row: entities, nationality prefixes, translators, ISBN as text', async () => {
     const csv = `\uFEFF${header}\n1770782,8.9,1,追风筝的人 &#39;新版&#39;,[美] 卡勒德·胡赛尼 / 李四 著,上海人民出版社,2006-5,531；706,29.00元,平装,9787208061644.0,The Kite Runner,李继宏,,卡勒德·胡赛尼作品,success\n`;

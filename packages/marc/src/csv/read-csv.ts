@@ -1,4 +1,6 @@
+import { Buffer, isUtf8 } from 'node:buffer';
 import { parse } from 'csv-parse';
+import { looksLikeGb18030 } from '../encoding/scan-bytes.js';
 import { textPieces } from '../encoding/text-pieces.js';
 import type { ReadResult } from '../model/read-result.js';
 import { DOUBAN_MAPPING } from './csv-mapping.js';
@@ -38,8 +40,13 @@ export async function* readCsv(
     info: true,
     raw: true,
   });
+  let detected: string | undefined;
   const feed = (async (): Promise<void> => {
-    for await (const text of textPieces(chunks, mapping.encoding ?? 'utf-8')) {
+    const { encoding, bytes } = mapping.encoding
+      ? { encoding: mapping.encoding, bytes: chunks }
+      : await detectCsvEncoding(chunks);
+    if (encoding !== 'utf-8' && !mapping.encoding) detected = encoding;
+    for await (const text of textPieces(bytes, encoding)) {
       if (parser.destroyed) return;
       if (!parser.write(text)) {
         await new Promise<void>((resolve) => {
@@ -81,8 +88,13 @@ export async function* readCsv(
           };
           return;
         }
-        if (missing.length > 0)
-          headerWarning = `CSV header lacks the mapped column(s) ${missing.join(', ')}; those fields stay empty`;
+        const notes = [
+          ...(detected ? [`the file is not UTF-8: read as ${detected.toUpperCase()} (GBK) Chinese`] : []),
+          ...(missing.length > 0
+            ? [`CSV header lacks the mapped column(s) ${missing.join(', ')}; those fields stay empty`]
+            : []),
+        ];
+        if (notes.length > 0) headerWarning = notes.join('; ');
         continue;
       }
       const cells = row.record;
@@ -110,4 +122,41 @@ export async function* readCsv(
     parser.destroy();
     await feed.catch(() => undefined);
   }
+}
+
+/** Bytes looked at to tell a CSV file's encoding. */
+const SNIFF_BYTES = 65_536;
+
+/**
+ * The encoding of a CSV file given none: UTF-8, unless its first bytes are not UTF-8 but read as
+ * GB18030 (GBK) Chinese. The chunks are given back whole, the sniffed ones first.
+ */
+async function detectCsvEncoding(
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): Promise<{ encoding: string; bytes: AsyncIterable<Uint8Array> }> {
+  const iterator = (Symbol.asyncIterator in chunks ? chunks[Symbol.asyncIterator]() : chunks[Symbol.iterator]()) as
+    AsyncIterator<Uint8Array> | Iterator<Uint8Array>;
+  const head: Uint8Array[] = [];
+  let size = 0;
+  let done = false;
+  while (size < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    head.push(next.value);
+    size += next.value.length;
+  }
+  const sample = Buffer.concat(head).subarray(0, SNIFF_BYTES);
+  // Judged up to the last line break, so that no character is cut at the end of the sample.
+  const lastBreak = done ? sample.length : sample.lastIndexOf(0x0a) + 1;
+  const whole = lastBreak > 0 ? sample.subarray(0, lastBreak) : sample;
+  const encoding = !isUtf8(whole) && looksLikeGb18030(whole, 0, whole.length) ? 'gb18030' : 'utf-8';
+  async function* bytes(): AsyncGenerator<Uint8Array> {
+    yield* head;
+    if (done) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { encoding, bytes: bytes() };
 }
