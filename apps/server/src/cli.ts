@@ -229,7 +229,7 @@ program
   .argument('<files...>')
   .addOption(new Option('--tenant <selector>', 'institution to import into').default('default'))
   .addOption(new Option('--format <format>', 'file format').choices([...IMPORT_FORMATS]).default('auto'))
-  .option('--mapping <file>', 'JSON column mapping for CSV/TSV files')
+  .option('--mapping <file>', 'JSON column mapping for CSV/TSV files (of records, or of copies with "kind": "items")')
   .option('--reject-dir <dir>', 'folder for reject reports (default: beside each file)')
   .option('--batch-size <n>', 'records per committed batch', '1000')
   .option(

@@ -153,6 +153,69 @@ describe('holdings records (MFHD) attach to their bibliographic records', () => 
     expect((await copies('Globe')).map((c) => c.barcode)).toEqual(['H-3']);
   });
 
+  it('attaches the copies of an items file (CSV, one copy a row) to the records it names, and replaces them when imported again', async () => {
+    // S-1 was imported above (its own copy OWN-1 and the MFHD copy); a CSV bibliographic record names itself by its id.
+    const books = path.join(dir, 'books.csv');
+    writeFileSync(books, '编号,书名\nCSV-7,围城\n');
+    const bookMapping = { columns: { id: '编号', title: '书名' } };
+    expect(
+      await importFile({ db: t.db.kysely, tenantId, file: books, rejectDir: dir, csvMapping: bookMapping }),
+    ).toMatchObject({ created: 1 });
+    const items = path.join(dir, 'items.csv');
+    const mapping = {
+      kind: 'items' as const,
+      columns: {
+        record: '书目号',
+        barcode: '条码',
+        callNumber: '索书号',
+        library: '馆藏馆',
+        status: '状态',
+        inDate: '入藏日期',
+      },
+    };
+    const write = (...rows: string[]) =>
+      writeFileSync(items, ['书目号,条码,索书号,馆藏馆,状态,入藏日期', ...rows].join('\n') + '\n');
+    write(
+      'CSV-7,C-1,I246.57/1,MAIN,在架,2024-03-01',
+      'CSV-7,C-2,I246.57/1,BRANCH,借出,2024-03-01',
+      'a814601,C-3,Z/9,MAIN,,',
+      'nowhere,C-4,X/1,MAIN,,',
+      ',C-5,X/2,MAIN,,',
+      'CSV-7,,,,,',
+    );
+    const r = await importFile({ db: t.db.kysely, tenantId, file: items, rejectDir: dir, csvMapping: mapping });
+    expect(r).toMatchObject({ read: 6, created: 0, holdingsAttached: 3, itemsAttached: 3, skipped: 3 });
+    const report = readFileSync(r.rejectReport!, 'utf8');
+    expect(report).toMatch(/holdings record for nowhere: no such record in this institution/);
+    expect(report).toMatch(/copy C-5 names no record/);
+    expect(report).toMatch(/copy of record CSV-7 has no barcode, call number, library or location/);
+    expect(await copies('围城')).toEqual([
+      { barcode: 'C-1', lib_code: 'MAIN', holdings_key: 'holdings:item:C-1' },
+      { barcode: 'C-2', lib_code: 'BRANCH', holdings_key: 'holdings:item:C-2' },
+    ]);
+    expect(await counted('围城')).toMatchObject({ physical_count: 2 });
+    const onShelf = await t.db.kysely
+      .selectFrom('item')
+      .select(['barcode', 'process_type_code', 'call_no'])
+      .where('barcode', 'in', ['C-1', 'C-2'])
+      .orderBy('barcode')
+      .execute();
+    expect(onShelf.map((i) => i.call_no)).toEqual(['I246.57/1', 'I246.57/1']);
+    expect(onShelf[0]!.process_type_code).not.toBe(onShelf[1]!.process_type_code); // on shelf, on loan
+    expect((await copies('Circulation research (Online)')).map((c) => c.barcode)).toContain('C-3');
+
+    // Again, with C-2 moved to MAIN and C-3 gone from the file: no copy is doubled, C-3 stays (a
+    // copy is replaced only by a row that names it again).
+    write('CSV-7,C-1,I246.57/1,MAIN,在架,2024-03-01', 'CSV-7,C-2,I246.57/1,MAIN,在架,2024-03-01');
+    const again = await importFile({ db: t.db.kysely, tenantId, file: items, rejectDir: dir, csvMapping: mapping });
+    expect(again).toMatchObject({ read: 2, holdingsAttached: 2, itemsAttached: 2, skipped: 0 });
+    expect((await copies('围城')).map((c) => [c.barcode, c.lib_code])).toEqual([
+      ['C-1', 'MAIN'],
+      ['C-2', 'MAIN'],
+    ]);
+    expect(await counted('围城')).toMatchObject({ physical_count: 2 });
+  });
+
   it('keeps every record count equal to its items', async () => {
     const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM bib_record b WHERE tenant_id = ${tenantId}
       AND physical_count <> (SELECT count(*) FROM item i WHERE i.record_id = b.record_id)`.execute(t.db.kysely);

@@ -43,8 +43,8 @@ export type { ReadMarcJsonOptions } from './json/read-marc-json.js';
 export { marcFromJson } from './json/marc-from-json.js';
 export { readCsv } from './csv/read-csv.js';
 export type { ReadCsvOptions } from './csv/read-csv.js';
-export { CSV_TARGETS, DOUBAN_MAPPING, parseCsvMapping } from './csv/csv-mapping.js';
-export type { CsvMapping, CsvTarget } from './csv/csv-mapping.js';
+export { CSV_TARGETS, DOUBAN_MAPPING, ITEM_TARGETS, parseCsvMapping } from './csv/csv-mapping.js';
+export type { CsvMapping, CsvTarget, ItemTarget } from './csv/csv-mapping.js';
 
 export { decodeMarc8, resolveNumericReferences } from './marc8/decode-marc8.js';
 export type { Marc8Decoded } from './marc8/decode-marc8.js';

@@ -27,10 +27,35 @@ export const CSV_TARGETS = [
 /** One bibliographic field a CSV column can fill. */
 export type CsvTarget = (typeof CSV_TARGETS)[number];
 
+/**
+ * Fields a column of an items file (`kind: "items"`, one copy a row) can fill: `record` names the
+ * bibliographic record the copy belongs to by a number its source system knows it by (001, 035,
+ * 901, or the id column of a CSV of records); the others describe the copy.
+ */
+export const ITEM_TARGETS = [
+  'record',
+  'barcode',
+  'callNumber',
+  'library',
+  'location',
+  'shelf',
+  'volume',
+  'year',
+  'status',
+  'circAttr',
+  'price',
+  'inDate',
+] as const;
+
+/** One field of a copy a CSV column can fill. */
+export type ItemTarget = (typeof ITEM_TARGETS)[number];
+
 /** How to read a CSV/TSV file of book metadata (the JSON mapping-file format). */
 export interface CsvMapping {
+  /** What a row is: a bibliographic record (default) or a copy of one (`items`, `ITEM_TARGETS`). */
+  kind?: 'records' | 'items';
   /** Target field → column header name or zero-based column index. */
-  columns: Partial<Record<CsvTarget, string | number>>;
+  columns: Partial<Record<CsvTarget | ItemTarget, string | number>>;
   /** Field delimiter (default ","; "\t" for TSV). */
   delimiter?: string;
   /**
@@ -77,16 +102,19 @@ export function parseCsvMapping(value: unknown): CsvMapping | string {
   const candidate = value as Record<string, unknown>;
   const columns = candidate.columns;
   if (typeof columns !== 'object' || columns === null) return 'mapping needs a "columns" object';
-  const mapping: CsvMapping = { columns: {} };
+  const kind = candidate.kind ?? 'records';
+  if (kind !== 'records' && kind !== 'items') return '"kind" must be "records" or "items"';
+  const known: readonly string[] = kind === 'items' ? ITEM_TARGETS : CSV_TARGETS;
+  const mapping: CsvMapping = { columns: {}, ...(kind === 'items' ? { kind } : {}) };
   for (const [target, column] of Object.entries(columns)) {
-    if (!(CSV_TARGETS as readonly string[]).includes(target))
-      return `unknown target field "${target}" (known: ${CSV_TARGETS.join(', ')})`;
+    if (!known.includes(target)) return `unknown target field "${target}" (known: ${known.join(', ')})`;
     if (typeof column !== 'string' && (typeof column !== 'number' || !Number.isInteger(column) || column < 0)) {
       return `column for "${target}" must be a header name or a zero-based index`;
     }
-    mapping.columns[target as CsvTarget] = column;
+    mapping.columns[target as CsvTarget | ItemTarget] = column;
   }
-  if (mapping.columns.title === undefined) return 'mapping must name a column for "title"';
+  const required = kind === 'items' ? 'record' : 'title';
+  if (mapping.columns[required] === undefined) return `mapping must name a column for "${required}"`;
   for (const key of ['delimiter', 'encoding', 'agency', 'nameSeparator'] as const) {
     const option = candidate[key];
     if (option === undefined) continue;

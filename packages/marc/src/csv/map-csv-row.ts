@@ -5,8 +5,8 @@ import { checkIssn } from '../map/issn.js';
 import { newBibRecord } from '../map/new-bib-record.js';
 import { pushUnique } from '../map/text.js';
 import { extractYear } from '../map/year.js';
-import type { Author, BibRecord } from '../model/bib-record.js';
-import type { CsvMapping, CsvTarget } from './csv-mapping.js';
+import type { Author, BibRecord, Holding } from '../model/bib-record.js';
+import type { CsvMapping, CsvTarget, ItemTarget } from './csv-mapping.js';
 
 /** Nationality or dynasty prefix in Chinese metadata: "[美]", "（英）", "【日】". */
 const NATIONALITY = /^\s*[[［(（【〔]\s*([^\]］)）】〕]{1,12})\s*[\]］)）】〕]\s*/;
@@ -68,6 +68,8 @@ export function mapCsvRow(
   bib.titleProper = title;
   if (id) {
     bib.identity.controlNumber = id;
+    // Copies listed in an items file name their record by it.
+    bib.identity.systemNumbers = [id];
     if (mapping.agency) bib.identity.agency = mapping.agency;
   }
   const subtitle = cell('subtitle');
@@ -136,4 +138,47 @@ export function mapCsvRow(
     );
   }
   return { bib: finishBibRecord(bib), warnings };
+}
+
+/** The fields of a copy an items row fills, as the holdings model names them. */
+const HOLDING_FIELDS = [
+  'barcode',
+  'callNumber',
+  'library',
+  'location',
+  'shelf',
+  'volume',
+  'year',
+  'status',
+  'circAttr',
+  'price',
+  'inDate',
+] as const satisfies ReadonlyArray<ItemTarget & keyof Holding>;
+
+/**
+ * Maps one row of an items file (one copy) to a holdings record of one copy, linked to its
+ * bibliographic record by the `record` column. Its identity is the barcode, or, for a copy without
+ * one, its record, call number, volume and place: importing the file again replaces those copies.
+ */
+export function mapItemRow(
+  cell: (target: ItemTarget) => string,
+): { bib: BibRecord; warnings: string[] } | { reason: string } {
+  const record = cell('record');
+  const holding: Holding = {};
+  for (const field of HOLDING_FIELDS) {
+    const value = cell(field);
+    if (value) holding[field] = value;
+  }
+  if (!record) return { reason: holding.barcode ? `copy ${holding.barcode} names no record` : 'row names no record' };
+  if (!holding.barcode && !holding.callNumber && !holding.library && !holding.location) {
+    return { reason: `copy of record ${record} has no barcode, call number, library or location` };
+  }
+  const bib = newBibRecord(null);
+  bib.recordKind = 'holdings';
+  bib.linkedRecordId = record;
+  bib.identity.key = holding.barcode
+    ? `item:${holding.barcode}`
+    : `item:${[record, holding.callNumber, holding.volume, holding.library, holding.location].map((v) => v ?? '').join('|')}`;
+  bib.holdings.push(holding);
+  return { bib, warnings: [] };
 }

@@ -77,6 +77,40 @@ describe('readCsv: the encoding of a file whose mapping names none', () => {
   });
 });
 
+describe('readCsv: an items file (one copy a row)', () => {
+  it('checks an items mapping: its own fields, a record column required', () => {
+    expect(parseCsvMapping({ kind: 'items', columns: { barcode: 'b' } })).toBe(
+      'mapping must name a column for "record"',
+    );
+    expect(parseCsvMapping({ kind: 'items', columns: { record: 'r', title: 't' } })).toMatch(
+      /unknown target field "title" \(known: record, barcode, callNumber/,
+    );
+    expect(parseCsvMapping({ kind: 'copies', columns: {} })).toBe('"kind" must be "records" or "items"');
+  });
+
+  it('reads each row as a holdings record of one copy, named by its barcode', async () => {
+    const mapping = parseCsvMapping({
+      kind: 'items',
+      columns: { record: 'bib', barcode: 'barcode', callNumber: 'callno', location: 'loc', volume: 'vol' },
+    });
+    if (typeof mapping === 'string') throw new Error(mapping);
+    const results = await readText(
+      'bib,barcode,callno,loc,vol\nb1,X1,TP3/1,Stacks,v.2\nb1,,TP3/1,Stacks,v.3\n,X3,,,\nb2,,,,v.1\n',
+      mapping,
+    );
+    const first = ok(results[0]).bib;
+    expect(first).toMatchObject({ recordKind: 'holdings', linkedRecordId: 'b1', identity: { key: 'item:X1' } });
+    expect(first.holdings).toEqual([{ barcode: 'X1', callNumber: 'TP3/1', location: 'Stacks', volume: 'v.2' }]);
+    // Without a barcode, a copy is known by its record, call number, volume and place.
+    expect(ok(results[1]).bib.identity.key).toBe('item:b1|TP3/1|v.3||Stacks');
+    expect(results[2]).toMatchObject({ ok: false, reason: 'copy X3 names no record' });
+    expect(results[3]).toMatchObject({
+      ok: false,
+      reason: 'copy of record b2 has no barcode, call number, library or location',
+    });
+  });
+});
+
 describe('readCsv (Douban shape)', () => {
   it('reads a BOM-prefixed row: entities, nationality prefixes, translators, ISBN as text', async () => {
     const csv = `\uFEFF${header}\n1770782,8.9,1,追风筝的人 &#39;新版&#39;,[美] 卡勒德·胡赛尼 / 李四 著,上海人民出版社,2006-5,531；706,29.00元,平装,9787208061644.0,The Kite Runner,李继宏,,卡勒德·胡赛尼作品,success\n`;

@@ -4,8 +4,8 @@ import { looksLikeGb18030 } from '../encoding/scan-bytes.js';
 import { textPieces } from '../encoding/text-pieces.js';
 import type { ReadResult } from '../model/read-result.js';
 import { DOUBAN_MAPPING } from './csv-mapping.js';
-import type { CsvMapping, CsvTarget } from './csv-mapping.js';
-import { cleanCell, mapCsvRow } from './map-csv-row.js';
+import type { CsvMapping, CsvTarget, ItemTarget } from './csv-mapping.js';
+import { cleanCell, mapCsvRow, mapItemRow } from './map-csv-row.js';
 
 /** Options for reading CSV/TSV book metadata. */
 export interface ReadCsvOptions {
@@ -63,7 +63,8 @@ export async function* readCsv(
     if (!parser.destroyed) parser.end();
   })();
   let header: string[] | undefined;
-  const indexes: Partial<Record<CsvTarget, number>> = {};
+  const indexes: Partial<Record<CsvTarget | ItemTarget, number>> = {};
+  const required = mapping.kind === 'items' ? 'record' : 'title';
   let headerWarning: string | undefined;
   let index = 0;
   let previousLine = 0;
@@ -74,15 +75,15 @@ export async function* readCsv(
       if (!header) {
         header = row.record.map((name) => name.replace(/^\uFEFF/, '').trim());
         const missing: string[] = [];
-        for (const [target, column] of Object.entries(mapping.columns) as [CsvTarget, string | number][]) {
+        for (const [target, column] of Object.entries(mapping.columns) as [CsvTarget | ItemTarget, string | number][]) {
           const at = typeof column === 'number' ? column : header.indexOf(column);
           if (at < 0 || at >= header.length) missing.push(`${target} → "${column}"`);
           else indexes[target] = at;
         }
-        if (indexes.title === undefined) {
+        if (indexes[required] === undefined) {
           yield {
             ok: false,
-            reason: `CSV header lacks the title column (${missing.join(', ')}); header is: ${header.join(', ')}`,
+            reason: `CSV header lacks the ${required} column (${missing.join(', ')}); header is: ${header.join(', ')}`,
             raw: row.raw,
             source: { file: options.file, index: index++, line },
           };
@@ -98,12 +99,12 @@ export async function* readCsv(
         continue;
       }
       const cells = row.record;
-      const cell = (target: CsvTarget): string => {
+      const cell = (target: CsvTarget | ItemTarget): string => {
         const at = indexes[target];
         return at === undefined ? '' : cleanCell(cells[at]);
       };
       const source = { file: options.file, index: index++, line };
-      const mapped = mapCsvRow(cell, mapping);
+      const mapped = mapping.kind === 'items' ? mapItemRow(cell) : mapCsvRow(cell, mapping);
       if ('reason' in mapped) yield { ok: false, reason: mapped.reason, raw: row.raw, source };
       else {
         const warnings = headerWarning ? [headerWarning, ...mapped.warnings] : mapped.warnings;
