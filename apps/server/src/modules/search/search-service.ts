@@ -127,7 +127,6 @@ interface Base {
   plan: SearchPlan;
 }
 
-/** What a search found for one request. */
 /** A base narrowed by a plan's year, on-shelf, arrival and facet filters (`locateInMemory`). */
 interface Narrowed {
   base: Base;
@@ -139,6 +138,7 @@ interface Narrowed {
   filtered: Int32Array;
 }
 
+/** What a search found for one request. */
 interface Located {
   total: number;
   /** The ids of the requested page. */
