@@ -355,6 +355,9 @@ describe('Chinese-first matching', () => {
     expect(titles(await search(t, { searchFieldContent: 'hongloumeng' }))).toContain('红楼梦');
     expect(titles(await search(t, { searchFieldContent: 'hlm' }))).toContain('红楼梦');
     expect(titles(await search(t, { searchFieldContent: 'hong lou meng' }))).toContain('红楼梦');
+    // A title that begins with the word, or holds it, is found by the word's pinyin too.
+    expect(titles(await search(t, { searchFieldContent: 'hongloumeng' }))).toContain('紅樓夢研究');
+    expect(titles(await search(t, { searchFieldContent: 'hlm' }))).toContain('紅樓夢研究');
     const data = await search(t, { searchFieldContent: 'hongloumeng' });
     expect(data.hlResult![String(ids.get('hlm'))]!.title).toEqual(['<em>红楼梦</em>']);
   });

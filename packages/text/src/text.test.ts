@@ -122,6 +122,21 @@ describe('tsvector literal', () => {
     expect(authorMin - titleMax).toBeGreaterThan(1);
   });
 
+  it('gives words of three characters or more pinyin keys of their own, at their places', () => {
+    const v = buildTsVector([{ text: '紅樓夢研究 计算机网络', weight: 'A', pinyin: true }]);
+    // The whole runs, as before.
+    expect(v).toContain("'hongloumengyanjiu':1A");
+    expect(v).toContain("'jisuanjiwangluo':1A");
+    // Their long words: 红楼梦 at 1, 计算机 at 6 (Traditional text is keyed by its Simplified form).
+    expect(v).toContain("'hongloumeng':1A");
+    expect(v).toContain("'hlm':1A");
+    expect(v).toContain("'jisuanji':6A");
+    expect(v).toContain("'jsj':6A");
+    // Not two-character words: "yanjiu", "wangluo" (and "women" for 我们) stay out.
+    expect(v).not.toMatch(/'yanjiu'|'wangluo'|'yj'|'wl'/);
+    expect(buildTsVector([{ text: '我们的书', weight: 'A', pinyin: true }])).not.toContain("'women'");
+  });
+
   it('escapes quotes and backslashes', () => {
     expect(buildTsVector([{ text: "it's", weight: 'D' }])).toBe("'it':1D 's':4D");
     expect(buildTsVector([{ text: "l'o'\\x", weight: 'D' }])).toBe("'l':1D 'o':3D 'x':5D");

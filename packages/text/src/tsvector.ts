@@ -16,6 +16,25 @@ const MAX_POSITIONS_PER_LEXEME = 255;
 /** Gap between fields so that a phrase never spans two of them. */
 const FIELD_GAP = 50;
 
+/** Words at least this long get pinyin keys of their own. */
+const PINYIN_WORD_MIN = 3;
+const ALL_HAN = /^\p{Script=Han}+$/u;
+/** Pinyin keys of words met so far (titles repeat their words): at most this many. */
+const WORD_PINYIN_CACHE = 50_000;
+const wordPinyin = new Map<string, string[]>();
+
+/** The full and initial pinyin keys of one Chinese word, remembered. */
+function wordPinyinKeys(word: string): string[] {
+  let keys = wordPinyin.get(word);
+  if (!keys) {
+    const { full, initials } = pinyinKeys(word);
+    keys = [...full, ...initials];
+    if (wordPinyin.size >= WORD_PINYIN_CACHE) wordPinyin.clear();
+    wordPinyin.set(word, keys);
+  }
+  return keys;
+}
+
 /** Quotes a lexeme for the tsvector input syntax. */
 function quoteLexeme(token: string): string {
   return `'${token.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
@@ -39,10 +58,17 @@ export function buildTsVector(fields: IndexField[]): string {
   for (const field of fields) {
     if (!field.text) continue;
     const form = analysedForm(field.text);
-    for (const { token, offset } of indexTokensOfForm(form)) add(token, offset, field.weight);
+    const tokens = indexTokensOfForm(form);
+    for (const { token, offset } of tokens) add(token, offset, field.weight);
     if (field.pinyin) {
       const { full, initials } = pinyinKeys(field.text);
       for (const key of [...full, ...initials]) add(key, 0, field.weight);
+      // And of its words of three characters or more, so that hongloumeng and hlm find 红楼梦研究
+      // too (not of two-character words: "women" would find every title with 我们).
+      for (const { token, offset } of tokens) {
+        if (token.length < PINYIN_WORD_MIN || !ALL_HAN.test(token)) continue;
+        for (const key of wordPinyinKeys(token)) add(key, offset, field.weight);
+      }
     }
     base += form.length + FIELD_GAP;
   }
