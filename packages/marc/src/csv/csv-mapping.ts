@@ -1,3 +1,5 @@
+import type { Holding } from '../model/bib-record.js';
+
 /** Bibliographic fields a CSV column can fill. */
 export const CSV_TARGETS = [
   'id',
@@ -27,13 +29,8 @@ export const CSV_TARGETS = [
 /** One bibliographic field a CSV column can fill. */
 export type CsvTarget = (typeof CSV_TARGETS)[number];
 
-/**
- * Fields a column of an items file (`kind: "items"`, one copy a row) can fill: `record` names the
- * bibliographic record the copy belongs to by a number its source system knows it by (001, 035,
- * 901, or the id column of a CSV of records); the others describe the copy.
- */
-export const ITEM_TARGETS = [
-  'record',
+/** The fields of a copy an items file can fill, as the holdings model names them. */
+export const COPY_FIELDS = [
   'barcode',
   'callNumber',
   'library',
@@ -45,7 +42,14 @@ export const ITEM_TARGETS = [
   'circAttr',
   'price',
   'inDate',
-] as const;
+] as const satisfies ReadonlyArray<keyof Holding>;
+
+/**
+ * Fields a column of an items file (`kind: "items"`, one copy a row) can fill: `record` names the
+ * bibliographic record the copy belongs to by a number its source system knows it by (001, 035,
+ * 901, or the id column of a CSV of records); the others describe the copy.
+ */
+export const ITEM_TARGETS = ['record', ...COPY_FIELDS] as const;
 
 /** One field of a copy a CSV column can fill. */
 export type ItemTarget = (typeof ITEM_TARGETS)[number];

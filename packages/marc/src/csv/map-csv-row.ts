@@ -6,6 +6,7 @@ import { newBibRecord } from '../map/new-bib-record.js';
 import { pushUnique } from '../map/text.js';
 import { extractYear } from '../map/year.js';
 import type { Author, BibRecord, Holding } from '../model/bib-record.js';
+import { COPY_FIELDS } from './csv-mapping.js';
 import type { CsvMapping, CsvTarget, ItemTarget } from './csv-mapping.js';
 
 /** Nationality or dynasty prefix in Chinese metadata: "[美]", "（英）", "【日】". */
@@ -140,21 +141,6 @@ export function mapCsvRow(
   return { bib: finishBibRecord(bib), warnings };
 }
 
-/** The fields of a copy an items row fills, as the holdings model names them. */
-const HOLDING_FIELDS = [
-  'barcode',
-  'callNumber',
-  'library',
-  'location',
-  'shelf',
-  'volume',
-  'year',
-  'status',
-  'circAttr',
-  'price',
-  'inDate',
-] as const satisfies ReadonlyArray<ItemTarget & keyof Holding>;
-
 /**
  * Maps one row of an items file (one copy) to a holdings record of one copy, linked to its
  * bibliographic record by the `record` column. Its identity is the barcode, or, for a copy without
@@ -165,7 +151,7 @@ export function mapItemRow(
 ): { bib: BibRecord; warnings: string[] } | { reason: string } {
   const record = cell('record');
   const holding: Holding = {};
-  for (const field of HOLDING_FIELDS) {
+  for (const field of COPY_FIELDS) {
     const value = cell(field);
     if (value) holding[field] = value;
   }
