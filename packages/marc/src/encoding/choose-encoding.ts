@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { MarcEncoding, MarcFlavour } from '../model/marc-record.js';
+import { decodeMarc8 } from '../marc8/decode-marc8.js';
 import { looksLikeGb18030, looksLikeWindows1251, profileBytes } from './scan-bytes.js';
 
 /** How to decode one record, and why. */
@@ -54,7 +55,12 @@ export function chooseEncoding(
     if (isValidUtf8) return { encoding: 'utf-8', isAscii: false };
     // Some Chinese systems mark GBK exports as UTF-8; GBK can form stray UTF-8 sequences, so this
     // is asked before such a record is called damaged.
-    if (!profile.hasEscape && !isCyrillic8bit && looksLikeGb18030(bytes, start, end)) {
+    if (
+      !profile.hasEscape &&
+      !isCyrillic8bit &&
+      looksLikeGb18030(bytes, start, end) &&
+      !cleanMarc8(bytes, start, end)
+    ) {
       return {
         encoding: 'gb18030',
         isAscii: false,
@@ -105,7 +111,7 @@ export function chooseEncoding(
       warning: `leader/09 says MARC-8 but the bytes are Windows-1251 Cyrillic; decoded as Windows-1251${note}`,
     };
   }
-  if (looksLikeGb18030(bytes, start, end)) {
+  if (looksLikeGb18030(bytes, start, end) && !cleanMarc8(bytes, start, end)) {
     return {
       encoding: 'gb18030',
       isAscii: false,
@@ -113,4 +119,12 @@ export function chooseEncoding(
     };
   }
   return { encoding: 'marc-8', isAscii: false, ...(note ? { warning: `decoded as MARC-8${note}` } : {}) };
+}
+
+/**
+ * Whether the bytes read as MARC-8 without a fault: GBK Chinese does not (most of its lead bytes
+ * are undefined in ANSEL), MARC-8 that merely resembles it (stacked diacritics) does, and stays MARC-8.
+ */
+function cleanMarc8(bytes: Uint8Array, start: number, end: number): boolean {
+  return decodeMarc8(bytes, start, end).errors.length === 0;
 }

@@ -82,29 +82,35 @@ export function looksLikeWindows1251(bytes: Uint8Array, start: number, end: numb
  * True when the high bytes read as Chinese in GB18030 (GBK, GB2312), the 8-bit character set of
  * many Chinese library systems' exports: every high byte belongs to a two-byte character (lead
  * 0x81-0xFE, trail 0x40-0xFE but 0x7F) or a four-byte one (lead, digit, lead, digit), and nearly all
- * two-byte characters lie in GB2312's rows (both bytes 0xA1-0xFE), as Chinese text does. MARC-8 and
- * ISO 5426 diacritics stand before ASCII letters, so their pairs fall outside those rows; callers
- * rule out UTF-8 and Windows-1251 first.
+ * two-byte characters lie in GB2312's rows (both bytes 0xA1-0xFE), as Chinese text does, and the
+ * high bytes come in runs of three or more on average (words of two characters or more). MARC-8 and
+ * ISO 5426 diacritics stand before ASCII letters, alone or two stacked (Vietnamese): their pairs
+ * fall outside those rows or their runs are short. Callers rule out UTF-8 and Windows-1251 first.
  */
 export function looksLikeGb18030(bytes: Uint8Array, start: number, end: number): boolean {
   let pairs = 0;
   let gb2312 = 0;
+  let high = 0;
+  let runs = 0;
   const isDigit = (b: number) => b >= 0x30 && b <= 0x39;
   const isLead = (b: number) => b >= 0x81 && b <= 0xfe;
   for (let i = start; i < end; i += 1) {
     const lead = bytes[i] ?? 0;
     if (lead < 0x80) continue;
+    if (i === start || (bytes[i - 1] ?? 0) < 0x80) runs += 1;
     if (!isLead(lead) || i + 1 >= end) return false;
     const trail = bytes[i + 1] ?? 0;
     if (isDigit(trail)) {
       if (i + 3 >= end || !isLead(bytes[i + 2] ?? 0) || !isDigit(bytes[i + 3] ?? 0)) return false;
+      high += 2;
       i += 3;
       continue;
     }
     if (trail < 0x40 || trail === 0x7f || trail === 0xff) return false;
     pairs += 1;
+    high += trail >= 0x80 ? 2 : 1;
     if (lead >= 0xa1 && trail >= 0xa1) gb2312 += 1;
     i += 1;
   }
-  return pairs >= 2 && gb2312 / pairs >= 0.9;
+  return pairs >= 2 && gb2312 / pairs >= 0.9 && high / runs >= 3;
 }

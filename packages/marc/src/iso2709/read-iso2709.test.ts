@@ -213,6 +213,16 @@ describe('readIso2709', () => {
     const latin = ok((await readAll(marc8))[0]);
     expect(latin.record?.encoding).toBe('marc-8');
     expect(latin.bib.title).toBe('Łódź Ørsted résumé');
+    // Vietnamese in MARC-8: two stacked diacritics before a letter look like GB2312 pairs ("Tiếng Việt nến").
+    const stacked = [
+      0x54, 0x69, 0xe3, 0xe2, 0x65, 0x6e, 0x67, 0x20, 0x56, 0x69, 0xe3, 0xf2, 0x65, 0x74, 0x20, 0x6e, 0xe3, 0xe2, 0x65,
+      0x6e,
+    ];
+    const vietnamese = ok(
+      (await readAll(buildIso2709('00000nam  2200000 a 4500', [field('245', '10', ...sub('a', stacked))])))[0],
+    );
+    expect(vietnamese.record?.encoding).toBe('marc-8');
+    expect(vietnamese.bib.title).toBe('Tiếng Việt nến');
     // ISO 5426 (European UNIMARC): 0xC2 is a combining acute before its letter.
     const iso5426 = buildIso2709('00000nam0 2200000   450 ', [
       field('200', '1 ', ...sub('a', [0x52, 0xc2, 0x65, 0x73, 0x75, 0x6d, 0xc2, 0x65])),
