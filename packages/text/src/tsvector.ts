@@ -62,12 +62,14 @@ export function buildTsVector(fields: IndexField[]): string {
     for (const { token, offset } of tokens) add(token, offset, field.weight);
     if (field.pinyin) {
       const { full, initials } = pinyinKeys(field.text);
-      for (const key of [...full, ...initials]) add(key, 0, field.weight);
+      const runKeys = new Set([...full, ...initials]);
+      for (const key of runKeys) add(key, 0, field.weight);
       // And of its words of three characters or more, so that hongloumeng and hlm find 红楼梦研究
-      // too (not of two-character words: "women" would find every title with 我们).
+      // too (not of two-character words: "women" would find every title with 我们). A word that is
+      // a whole run has its keys already: a second position would count it twice in ranking.
       for (const { token, offset } of tokens) {
         if (token.length < PINYIN_WORD_MIN || !ALL_HAN.test(token)) continue;
-        for (const key of wordPinyinKeys(token)) add(key, offset, field.weight);
+        for (const key of wordPinyinKeys(token)) if (!runKeys.has(key)) add(key, offset, field.weight);
       }
     }
     base += form.length + FIELD_GAP;
