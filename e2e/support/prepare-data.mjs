@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { prepareAuthTenants } from './prepare-auth.mjs';
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? '.cache/e2e-data');
@@ -15,6 +16,8 @@ const cli = (...args) =>
   });
 
 cli('seed', '--demo');
+// Records with their original script in 880s (e2e/original-script.spec.ts): the demo catalogue has none.
+cli('import', fileURLToPath(new URL('./original-script.xml', import.meta.url)));
 cli(
   'tenant',
   'add',

@@ -134,8 +134,25 @@ export const BEAN_KEYS = [
 ] as const;
 export type BeanKey = (typeof BEAN_KEYS)[number];
 
-/** One row of basic information: `key` (cnb01…), its label in the request language, the value. */
-export const Bean2 = z.object({ key: z.string(), description: z.string(), fieldVal: z.string() });
+/**
+ * One row of basic information: `key` (cnb01…), its label in the request language, the value. A
+ * value in an original script (MARC 880) comes as a row of its own, just before the row of its
+ * romanised form, with the same key: clients that list the rows show both, the original first.
+ */
+export const Bean2 = z.object({
+  key: z.string(),
+  description: z.string(),
+  fieldVal: z.string(),
+  /** OpenFind addition: 'original' for an original-script value, 'romanized' for the romanised value after it. */
+  script: z
+    .enum(['original', 'romanized'])
+    .optional()
+    .describe(
+      "OpenFind addition: 'original' on a value in its original script (MARC 880), 'romanized' on the romanised value of the same field that follows it.",
+    ),
+  /** OpenFind addition: BCP 47 language of an 'original' value ('zh', 'he'…). */
+  lang: z.string().optional().describe("OpenFind addition: the language of an 'original' value ('zh', 'he', 'ru'…)."),
+});
 export type Bean2 = z.infer<typeof Bean2>;
 
 /** `GET /find/searchResultDetail/getBookDetail?recordId=`. */
@@ -163,7 +180,15 @@ export type MarcField = z.infer<typeof MarcField>;
 
 /** `baseMarcInfoDto` of `getDetail`: the record's essentials for headings, citation and export. */
 export const BaseMarcInfo = z.object({
+  /** In the original script when the record has it (as `title` of a result row); the other values likewise. */
   title: z.string(),
+  /** OpenFind addition: the romanised title when `title` is in the original script; else null. */
+  titleRomanized: z
+    .string()
+    .nullable()
+    .describe(
+      'OpenFind addition: the romanised title when `title` (and `clearTitle`) is in the original script; else null.',
+    ),
   /** Title, parallel and other titles. */
   titles: z.array(z.string()),
   isbn: z.string().nullable(),

@@ -278,12 +278,50 @@ export const TwiceSearchRequest = SearchRequest.extend({
 });
 export type TwiceSearchRequest = z.infer<typeof TwiceSearchRequest>;
 
-/** A record in a result list (the subset of the real API's ~95 fields that clients use). */
+/**
+ * A record in a result list (the subset of the real API's ~95 fields that clients use).
+ *
+ * Records catalogued in a romanised form with the original script beside it (MARC 880: 次按驟變
+ * beside "Ci an zhou bian") give `title`, `author` and `publisher` in the original script — what
+ * is printed on the book, what a Chinese-first library's readers read, and what a client that
+ * shows only `title` (the real web app, mobile and WeChat clients) should show — and the
+ * romanised forms in `titleRomanized`, `authorRomanized` and `publisherRomanized`. Records with one
+ * form are as before, with those fields null. Searching finds a record by either form.
+ */
 export const SearchRecord = z.object({
   recordId: z.number().int(),
-  title: z.string(),
-  author: z.string().nullable(),
-  publisher: z.string().nullable(),
+  title: z
+    .string()
+    .describe('The title; in the original script (e.g. 次按驟變) when the record also has it in romanised form.'),
+  /** OpenFind addition: the romanised title when `title` is the original-script one. */
+  titleRomanized: z
+    .string()
+    .nullable()
+    .describe(
+      'OpenFind addition: the romanised title (e.g. "Ci an zhou bian") when `title` is in the original script; else null.',
+    ),
+  author: z
+    .string()
+    .nullable()
+    .describe('The statement of responsibility (or names); in the original script when the record has it.'),
+  /** OpenFind addition: the romanised statement when `author` is the original-script one. */
+  authorRomanized: z
+    .string()
+    .nullable()
+    .describe('OpenFind addition: the romanised `author` when `author` is in the original script; else null.'),
+  publisher: z.string().nullable().describe('The publisher; in the original script when the record has it.'),
+  /** OpenFind addition: the romanised publisher when `publisher` is the original-script one. */
+  publisherRomanized: z
+    .string()
+    .nullable()
+    .describe('OpenFind addition: the romanised `publisher` when `publisher` is in the original script; else null.'),
+  /** OpenFind addition: the language of the original-script values, for `lang` attributes. */
+  originalLang: z
+    .string()
+    .nullable()
+    .describe(
+      "OpenFind addition: BCP 47 language of the original-script values ('zh', 'he', 'ar', 'ru'…) when the record has them; else null.",
+    ),
   /** As catalogued ('2016.6'). */
   publishYear: z.string().nullable(),
   /** The first ISBN (13 digits). */
@@ -339,7 +377,12 @@ export type FacetResult = z.infer<typeof FacetResult>;
 /** Highlighted title and abstract per record: hits in `<em>`, everything else HTML-escaped. */
 export const HighlightResult = z.record(
   z.string(),
-  z.object({ title: z.array(z.string()).optional(), adstract: z.array(z.string()).optional() }),
+  z.object({
+    title: z.array(z.string()).optional(),
+    /** OpenFind addition: the hits in `titleRomanized`. */
+    titleRomanized: z.array(z.string()).optional(),
+    adstract: z.array(z.string()).optional(),
+  }),
 );
 export type HighlightResult = z.infer<typeof HighlightResult>;
 

@@ -18,6 +18,7 @@ export type {
   Publication,
   RecordKind,
   SourceIdentity,
+  VernacularPair,
 } from './model/bib-record.js';
 export type { ReadOk, ReadReject, ReadResult, RecordSource } from './model/read-result.js';
 

@@ -25,8 +25,13 @@ export function finishBibRecord(bib: BibRecord, extraText: string[] = []): BibRe
         : firstIsbn
           ? `isbn:${firstIsbn}`
           : `title:${titleKey(bib.title)}:${bib.year ?? ''}`;
-  bib.publisher ??= bib.publications.find((publication) => publication.publisher)?.publisher;
-  bib.place ??= bib.publications.find((publication) => publication.place)?.place;
+  const byPublisher = bib.publications.find((publication) => publication.publisher);
+  const byPlace = bib.publications.find((publication) => publication.place);
+  if (bib.publisher === undefined && byPublisher?.publisherVernacular)
+    bib.publisherVernacular = byPublisher.publisherVernacular;
+  if (bib.place === undefined && byPlace?.placeVernacular) bib.placeVernacular = byPlace.placeVernacular;
+  bib.publisher ??= byPublisher?.publisher;
+  bib.place ??= byPlace?.place;
   if (bib.publisher === undefined) delete bib.publisher;
   if (bib.place === undefined) delete bib.place;
 

@@ -11,6 +11,15 @@ export interface VernacularLinks {
 
 const LINKAGE = /^(\d{3})-(\d{2,})/;
 
+/**
+ * The script code of an 880's $6 ("245-02/$1" → '$1', "100-01/(2/r" → '(2'): '$1' CJK, '(2'
+ * Hebrew, '(3' Arabic, '(N' Cyrillic, '(S' Greek, '(B' Latin; '' when the $6 names none.
+ */
+export function linkageScript(field: DataField): string {
+  const value = subfieldValue(field, '6') ?? '';
+  return /^\d{3}-\d{2,}\/([^/]+)/.exec(value.trim())?.[1]?.trim() ?? '';
+}
+
 /** Reads $6 "245-01/$1" (or "880-01") into tag and occurrence. */
 function readLinkage(field: DataField): { tag: string; occurrence: string } | undefined {
   const value = subfieldValue(field, '6');

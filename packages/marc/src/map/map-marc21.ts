@@ -8,7 +8,7 @@ import { finishBibRecord } from './finish-bib-record.js';
 import { checkIsbn } from './isbn.js';
 import { checkIssn } from './issn.js';
 import { languageCode, splitLanguageCodes } from './language.js';
-import { linkVernacular } from './link-vernacular.js';
+import { linkageScript, linkVernacular } from './link-vernacular.js';
 import type { VernacularLinks } from './link-vernacular.js';
 import { newBibRecord } from './new-bib-record.js';
 import { cleanHeading, cleanText, joinSubfields, pushUnique } from './text.js';
@@ -92,6 +92,20 @@ function titleParts(field: DataField): { title: string; titleProper: string; sub
 /** Title text of a 245-like field, final period dropped. */
 function titleText(field: DataField): string {
   return cleanHeading(joinSubfields(field, 'abnp'));
+}
+
+/** The script of the record's paired 880s: the title's first, else the first one's ('' when unnamed). */
+function vernacularScript(record: MarcRecord, links: VernacularLinks): string | undefined {
+  let first: string | undefined;
+  for (const field of record.fields) {
+    if (isControlField(field) || field.tag === '880') continue;
+    const partner = links.vernacularOf(field);
+    if (!partner) continue;
+    const script = linkageScript(partner);
+    if (field.tag === '245') return script;
+    first ??= script;
+  }
+  return first;
 }
 
 /** Maps a MARC21 bibliographic, holdings or authority record to the bibliographic model. */
@@ -187,7 +201,11 @@ export function mapMarc21(record: MarcRecord, warnings: string[]): BibRecord {
   if (edition) {
     bib.edition = joinSubfields(edition, 'ab');
     const vernacular = links.vernacularOf(edition);
-    if (vernacular) extraText.push(joinSubfields(vernacular, 'ab'));
+    if (vernacular) {
+      const text = joinSubfields(vernacular, 'ab');
+      extraText.push(text);
+      if (text && text !== bib.edition) bib.editionVernacular = text;
+    }
   }
 
   // Publication: 260, then 264 with second indicator 1 (publication); other 264s only supply a fallback date.
@@ -198,8 +216,16 @@ export function mapMarc21(record: MarcRecord, warnings: string[]): BibRecord {
     const place = cleanText(subfieldValue(field, 'a') ?? '');
     const publisher = cleanText(subfieldValue(field, 'b') ?? '');
     const date = cleanText(subfieldValue(field, 'c') ?? '');
-    bib.publications.push({ ...(place && { place }), ...(publisher && { publisher }), ...(date && { date }) });
     const vernacular = links.vernacularOf(field);
+    const placeVernacular = vernacular ? cleanText(subfieldValue(vernacular, 'a') ?? '') : '';
+    const publisherVernacular = vernacular ? cleanText(subfieldValue(vernacular, 'b') ?? '') : '';
+    bib.publications.push({
+      ...(place && { place }),
+      ...(publisher && { publisher }),
+      ...(date && { date }),
+      ...(placeVernacular && placeVernacular !== place && { placeVernacular }),
+      ...(publisherVernacular && publisherVernacular !== publisher && { publisherVernacular }),
+    });
     if (vernacular) extraText.push(joinSubfields(vernacular, 'ab'));
   }
   const dateText =
@@ -258,15 +284,27 @@ export function mapMarc21(record: MarcRecord, warnings: string[]): BibRecord {
   // Subjects, series, notes, links.
   for (const field of record.fields) {
     if (isControlField(field) || !SUBJECT_TAGS.has(field.tag)) continue;
-    pushUnique(bib.subjects, subjectHeading(field));
+    const heading = subjectHeading(field);
+    pushUnique(bib.subjects, heading);
     const vernacular = links.vernacularOf(field);
-    if (vernacular) extraText.push(subjectHeading(vernacular));
+    if (vernacular) {
+      const text = subjectHeading(vernacular);
+      extraText.push(text);
+      if (heading && text && text !== heading)
+        (bib.subjectsVernacular ??= []).push({ romanized: heading, vernacular: text });
+    }
   }
   for (const field of fieldsOr880('490', '440', '800', '810', '811', '830')) {
-    const text = ['490', '440'].includes(field.tag) ? joinSubfields(field, 'anpv') : joinSubfields(field, 'abcdtnpv');
-    pushUnique(bib.series, cleanHeading(text));
+    const codes = ['490', '440'].includes(field.tag) ? 'anpv' : 'abcdtnpv';
+    const statement = cleanHeading(joinSubfields(field, codes));
+    pushUnique(bib.series, statement);
     const vernacular = links.vernacularOf(field);
-    if (vernacular) extraText.push(cleanHeading(joinSubfields(vernacular, 'abcdtnpv')));
+    if (vernacular) {
+      extraText.push(cleanHeading(joinSubfields(vernacular, 'abcdtnpv')));
+      const text = cleanHeading(joinSubfields(vernacular, codes));
+      if (statement && text && text !== statement)
+        (bib.seriesVernacular ??= []).push({ romanized: statement, vernacular: text });
+    }
   }
   for (const field of record.fields) {
     if (isControlField(field) || !/^5([0-8]\d|90)$/.test(field.tag) || field.tag === '520') continue;
@@ -303,6 +341,9 @@ export function mapMarc21(record: MarcRecord, warnings: string[]): BibRecord {
   bib.docCode = type.docCode;
   bib.holdings = extractHoldings(record);
   for (const holding of bib.holdings) pushUnique(bib.callNumbers, holding.callNumber);
+
+  const script = vernacularScript(record, links);
+  if (script !== undefined) bib.vernacularScript = script;
 
   let withoutLinkage = 0;
   for (const { tag, field } of links.unpaired) {

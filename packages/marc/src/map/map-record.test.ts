@@ -92,6 +92,57 @@ describe('mapRecord (MARC21)', () => {
     expect(warnings).toContain('1 880 field(s) have no $6 linkage; their text is kept for search only');
   });
 
+  it('keeps the original-script edition, imprint, series and subjects beside the romanised ones, and the script', () => {
+    const { bib } = mapRecord(
+      marc21([
+        { tag: '008', value: F008('chi', 'ch ') },
+        df('245', '10', '6', '880-02', 'a', 'Ci an zhou bian /', 'c', 'Lin Xingzhi zhu.'),
+        df('250', '  ', '6', '880-03', 'a', 'Chu ban.'),
+        df(
+          '260',
+          '  ',
+          '6',
+          '880-04',
+          'a',
+          'Taibei :',
+          'b',
+          'Yuan jing chu ban shi ye you xian gong si,',
+          'c',
+          '2008.',
+        ),
+        df('490', '0 ', '6', '880-05', 'a', 'Lin Xingzhi zuo pin ji ;', 'v', '51'),
+        df('650', ' 0', '6', '880-06', 'a', 'Jing ji.'),
+        df('650', ' 0', 'a', 'Economic history.'),
+        df('880', '10', '6', '245-02/$1', 'a', '次按驟變 /', 'c', '林行止著.'),
+        df('880', '  ', '6', '250-03/$1', 'a', '初版.'),
+        df('880', '  ', '6', '260-04/$1', 'a', '臺北 :', 'b', '遠景出版事業有限公司,', 'c', '2008.'),
+        df('880', '0 ', '6', '490-05/$1', 'a', '林行止作品集 ;', 'v', '51'),
+        df('880', ' 0', '6', '650-06/$1', 'a', '經濟.'),
+      ]),
+    );
+    expect(bib).toMatchObject({
+      title: 'Ci an zhou bian',
+      titleVernacular: '次按驟變',
+      edition: 'Chu ban.',
+      editionVernacular: '初版.',
+      place: 'Taibei',
+      placeVernacular: '臺北',
+      publisher: 'Yuan jing chu ban shi ye you xian gong si',
+      publisherVernacular: '遠景出版事業有限公司',
+      seriesVernacular: [{ romanized: 'Lin Xingzhi zuo pin ji ; 51', vernacular: '林行止作品集 ; 51' }],
+      subjectsVernacular: [{ romanized: 'Jing ji', vernacular: '經濟' }],
+      vernacularScript: '$1',
+    });
+    const hebrew = mapRecord(
+      marc21([
+        df('245', '10', '6', '880-02', 'a', 'Anarkhizm be-"Tsiyon" /', 'c', 'Shalom Ratsabi.'),
+        df('880', '10', '6', '245-02/(2/r', 'a', 'אנרכיזם ב״ציון״ /', 'c', 'שלום רצבי.'),
+      ]),
+    ).bib;
+    expect(hebrew).toMatchObject({ titleVernacular: 'אנרכיזם ב״ציון״', vernacularScript: '(2' });
+    expect(mapRecord(marc21([df('245', '10', 'a', 'Plain')])).bib.vernacularScript).toBeUndefined();
+  });
+
   it('falls back from a shifted or filled 008 language to 041, then to "und"', () => {
     const shifted = mapRecord(marc21([{ tag: '008', value: F008('ng ') }, df('041', '0 ', 'a', 'engfre')])).bib;
     expect(shifted.language).toBe('eng');

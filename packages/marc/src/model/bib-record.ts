@@ -45,6 +45,16 @@ export interface Publication {
   publisher?: string;
   /** Date as written (e.g. "c1998.", "[1850?]"). */
   date?: string;
+  /** Place in the original script (paired 880). */
+  placeVernacular?: string;
+  /** Publisher in the original script (paired 880). */
+  publisherVernacular?: string;
+}
+
+/** A value in the original script beside the romanised value it pairs with (a 880 and its field). */
+export interface VernacularPair {
+  romanized: string;
+  vernacular: string;
 }
 
 /** One copy or one holdings statement. Only what the source says: nothing is invented. */
@@ -119,12 +129,17 @@ export interface BibRecord {
   authors: Author[];
   /** Edition statement (250; 205). */
   edition?: string;
+  /** Edition statement in the original script (paired 880). */
+  editionVernacular?: string;
   /** Every publication statement. */
   publications: Publication[];
   /** First publisher name. */
   publisher?: string;
   /** First place of publication. */
   place?: string;
+  /** The first publisher and place in the original script (the 880 of the statement they come from). */
+  publisherVernacular?: string;
+  placeVernacular?: string;
   /** Four-digit year of publication when derivable. */
   year?: number;
   /** Publication date as written in the source (260 $c / 264 $c / 210 $d, or 008 dates). */
@@ -149,6 +164,15 @@ export interface BibRecord {
   subjects: string[];
   /** Series statements. */
   series: string[];
+  /** Series statements and subject headings that have an original-script form (paired 880s). */
+  seriesVernacular?: VernacularPair[];
+  subjectsVernacular?: VernacularPair[];
+  /**
+   * Script of the original-script forms, from the 880's $6 ("245-02/$1"): '$1' CJK, '(2' Hebrew,
+   * '(3' Arabic, '(N' Cyrillic, '(S' Greek…; the title's 880 first, else the first paired 880's;
+   * '' when the 880s name none. Absent when the record has no paired 880.
+   */
+  vernacularScript?: string;
   /** Main language, ISO 639-2 three-letter code ("und" when undetermined). */
   language: string;
   /** Every language code found (008, 041; 101 $a). */

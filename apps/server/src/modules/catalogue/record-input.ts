@@ -57,7 +57,11 @@ export interface RecordInput {
   abstract?: string | null;
   notes?: string[];
   links?: Array<{ url: string; label?: string | null }>;
-  /** Vernacular (880) forms keyed by the field they pair with: { title: '…', authors: ['…'] }. */
+  /**
+   * Original-script (880) forms keyed by the field they pair with: { title, responsibility, edition,
+   * place, publisher: '…', authors, series, subjects: ['…'] with `authorsRomanized`… aligned, script:
+   * '$1' } (`storedVernacular()` in original-script.ts).
+   */
   vernacular?: Record<string, string | string[]>;
   /** Everything else worth finding (vernacular forms, romanised forms, contents notes). */
   extraText?: string[];

@@ -1,5 +1,6 @@
 import { parseStoredMarc } from '@openfind/marc/stored-marc';
 import type { Bean2, BeanKey, Lang, MarcField } from '@openfind/contract';
+import type { OriginalScript } from '../catalogue/original-script.js';
 
 /** Labels of the basic-information rows; zh-CN are the real API's. */
 const LABELS: Record<BeanKey, Record<Lang, string>> = {
@@ -104,12 +105,32 @@ const sub = (f: Field, codes: string) =>
 /** A name heading as the real API shows it: its parts joined with ',' ('余华,,1960-,著'). */
 const nameOf = (f: Field) => sub(f, 'abcdfq4').join(',');
 
+/** A value and, when its field has a paired 880, the 880's value. */
+interface Paired {
+  text: string;
+  original?: string | undefined;
+}
+
+/** The 880 paired with each field through $6 ('880-01' in the field, '100-01/$1' in the 880). */
+function alternates(fields: Field[]): (f: Field) => Field | undefined {
+  const byLink = new Map<string, Field>();
+  const linkOf = (f: Field) => /^(\d{3})-(\d{2,})/.exec(f.subfields.find(([c]) => c === '6')?.[1].trim() ?? '');
+  for (const f of fields) {
+    const m = f.tag === '880' ? linkOf(f) : null;
+    if (m && !/^0+$/.test(m[2]!)) byLink.set(`${m[1]}-${m[2]}`, f);
+  }
+  return (f) => {
+    const m = byLink.size && f.tag !== '880' ? linkOf(f) : null;
+    return m?.[1] === '880' ? byLink.get(`${f.tag}-${m[2]}`) : undefined;
+  };
+}
+
 /** Names, parallel titles and notes that only the MARC record distinguishes. */
 interface MarcExtras {
-  personal: string[];
-  personalOther: string[];
-  corporate: string[];
-  corporateOther: string[];
+  personal: Paired[];
+  personalOther: Paired[];
+  corporate: Paired[];
+  corporateOther: Paired[];
   parallel: string[];
   seriesNotes: string[];
   relatedTitleNotes: string[];
@@ -119,12 +140,18 @@ interface MarcExtras {
 function marcExtras(format: string, fields: Field[]): MarcExtras | null {
   if (!fields.length) return null;
   const by = (...tags: string[]) => fields.filter((f) => !f.control && tags.includes(f.tag));
+  const partner = alternates(fields);
+  const names = (...tags: string[]): Paired[] =>
+    by(...tags).map((f) => {
+      const alt = partner(f);
+      return { text: nameOf(f), original: alt ? nameOf(alt) : undefined };
+    });
   if (format === 'unimarc') {
     return {
-      personal: by('700', '701').map(nameOf),
-      personalOther: by('702').map(nameOf),
-      corporate: by('710', '711').map(nameOf),
-      corporateOther: by('712').map(nameOf),
+      personal: names('700', '701'),
+      personalOther: names('702'),
+      corporate: names('710', '711'),
+      corporateOther: names('712'),
       parallel: by('510').flatMap((f) => sub(f, 'a')),
       seriesNotes: by('308').flatMap((f) => sub(f, 'a')),
       relatedTitleNotes: by('312').flatMap((f) => sub(f, 'a')),
@@ -132,10 +159,10 @@ function marcExtras(format: string, fields: Field[]): MarcExtras | null {
     };
   }
   return {
-    personal: by('100').map(nameOf),
-    personalOther: by('700').map(nameOf),
-    corporate: by('110', '111').map(nameOf),
-    corporateOther: by('710', '711').map(nameOf),
+    personal: names('100'),
+    personalOther: names('700'),
+    corporate: names('110', '111'),
+    corporateOther: names('710', '711'),
     parallel: by('246')
       .filter((f) => f.ind2 === '1')
       .flatMap((f) => sub(f, 'a')),
@@ -150,9 +177,15 @@ const trimEnd = (s: string) => s.replace(/[\s/:;,.=]+$/u, '').trim();
 /**
  * The basic-information rows of a record in `lang`, in the order of `BEAN_KEYS`: built from the
  * stored columns, with the distinctions only MARC keeps (name roles, parallel titles, audience)
- * taken from the kept MARC record when there is one.
+ * taken from the kept MARC record when there is one. A value with an original-script form
+ * (`original`, MARC 880) comes as two rows of the same key: the original first, then the romanised.
  */
-export function beanList(r: BeanSource, marcFields: Field[], lang: Lang): Bean2[] {
+export function beanList(
+  r: BeanSource,
+  marcFields: Field[],
+  lang: Lang,
+  original: OriginalScript | null = null,
+): Bean2[] {
   const rows: Bean2[] = [];
   const add = (key: BeanKey, values: Array<string | null | undefined>) => {
     for (const v of values) {
@@ -160,15 +193,61 @@ export function beanList(r: BeanSource, marcFields: Field[], lang: Lang): Bean2[
       if (text) rows.push({ key, description: LABELS[key][lang], fieldVal: text });
     }
   };
+  /** Values with their original-script forms: the original's row, then the romanised one's. */
+  const addPaired = (key: BeanKey, values: Paired[]) => {
+    for (const { text, original: alt } of values) {
+      const romanized = text.trim();
+      const shown = (alt ?? '').trim();
+      if (!shown || shown === romanized) {
+        add(key, [romanized]);
+        continue;
+      }
+      const description = LABELS[key][lang];
+      rows.push({
+        key,
+        description,
+        fieldVal: shown,
+        script: 'original',
+        ...(original?.lang ? { lang: original.lang } : {}),
+      });
+      if (romanized) rows.push({ key, description, fieldVal: romanized, script: 'romanized' });
+    }
+  };
+  const pairOf = (pairs: Array<{ romanized: string; vernacular: string }> | undefined, text: string): Paired => ({
+    text,
+    original: pairs?.find((p) => p.romanized === text)?.vernacular,
+  });
   const extras = marcExtras(r.source_format, marcFields);
   const parallel = new Set(extras?.parallel ?? []);
 
-  add('cnb01', [[trimEnd(r.title), r.responsibility?.trim()].filter(Boolean).join('/')]);
-  add('cnb02', [r.edition]);
-  const place = r.publish_place ? trimEnd(r.publish_place) : '';
-  const publisher = r.publisher ? trimEnd(r.publisher) : '';
-  const imprint = [place, publisher].filter(Boolean).join(':');
-  add('cnb03', [[imprint, r.publish_year ?? ''].filter(Boolean).join(',')]);
+  const statement = (title: string, responsibility: string | null | undefined) =>
+    [trimEnd(title), responsibility?.trim()].filter(Boolean).join('/');
+  const titleStatement = statement(r.title, r.responsibility);
+  addPaired('cnb01', [
+    {
+      text: titleStatement,
+      original:
+        original?.title || original?.responsibility
+          ? statement(original.title ?? r.title, original.responsibility ?? r.responsibility)
+          : undefined,
+    },
+  ]);
+  addPaired('cnb02', [{ text: r.edition ?? '', original: original?.edition }]);
+  const imprintOf = (placeText: string | null | undefined, publisherText: string | null | undefined) => {
+    const place = placeText ? trimEnd(placeText) : '';
+    const publisher = publisherText ? trimEnd(publisherText) : '';
+    const imprint = [place, publisher].filter(Boolean).join(':');
+    return [imprint, r.publish_year ?? ''].filter(Boolean).join(',');
+  };
+  addPaired('cnb03', [
+    {
+      text: imprintOf(r.publish_place, r.publisher),
+      original:
+        original?.place || original?.publisher
+          ? imprintOf(original.place ?? r.publish_place, original.publisher ?? r.publisher)
+          : undefined,
+    },
+  ]);
   const isbns = [...r.isbns, ...r.invalid_isbns];
   if (isbns.length)
     add(
@@ -183,17 +262,24 @@ export function beanList(r: BeanSource, marcFields: Field[], lang: Lang): Bean2[
     'cnb20',
     r.other_titles.filter((t) => !parallel.has(t)),
   );
-  add('cnb46', r.series);
+  addPaired(
+    'cnb46',
+    r.series.map((s) => pairOf(original?.series, s)),
+  );
   if (extras) {
-    add('cnb48', extras.personal);
-    add('cnb49', extras.personalOther);
-    add('cnb50', extras.corporate);
-    add('cnb52', extras.corporateOther);
+    addPaired('cnb48', extras.personal);
+    addPaired('cnb49', extras.personalOther);
+    addPaired('cnb50', extras.corporate);
+    addPaired('cnb52', extras.corporateOther);
   } else {
-    add('cnb48', r.authors.slice(0, 1));
-    add('cnb49', r.authors.slice(1));
+    const names = r.authors.map((a) => pairOf(original?.names, a));
+    addPaired('cnb48', names.slice(0, 1));
+    addPaired('cnb49', names.slice(1));
   }
-  add('cnb62', r.subjects);
+  addPaired(
+    'cnb62',
+    r.subjects.map((s) => pairOf(original?.subjects, s)),
+  );
   add('cnb67', r.clc_classes);
   add('cnb68', r.other_classes);
   const special = new Set([

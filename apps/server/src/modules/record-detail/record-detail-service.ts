@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import type { Database } from '../../db/schema.js';
 import { Errors } from '../../http/errors.js';
 import type { DictionaryService } from '../dictionaries/dictionary-service.js';
+import { originalScriptOf, type OriginalScript } from '../catalogue/original-script.js';
 import type { ContentProviders } from '../providers/content-providers.js';
 import { presentRecord } from '../search/search-presenter.js';
 import { findRecordsByIds } from '../search/search-repository.js';
@@ -40,10 +41,15 @@ export class RecordDetailService {
     return row;
   }
 
+  /** The record's values in their original script (MARC 880), from the stored forms or the kept MARC. */
+  private original(row: DetailRow): OriginalScript | null {
+    return originalScriptOf({ ...row, marc: typeof row.marc === 'string' ? row.marc : null });
+  }
+
   /** `getBookDetail`: the basic-information rows. */
   async bookDetail(tenantId: number, lang: Lang, recordId: number): Promise<BookDetail> {
     const row = await this.load(tenantId, recordId);
-    return { author: '', bean2List: beanList(row, parseMarc(row.marc).fields, lang) };
+    return { author: '', bean2List: beanList(row, parseMarc(row.marc).fields, lang, this.original(row)) };
   }
 
   /** `getDetail`: what the detail page shows; counts the view. */
@@ -57,24 +63,32 @@ export class RecordDetailService {
     const docNames = new Map(docCodes.map((d) => [d.code, d.name]));
     const record = presentRecord(listed[0]!, docNames);
     const { leader, fields } = parseMarc(row.marc);
-    const names = row.authors.length ? row.authors : row.author ? [row.author] : [];
+    // Original script first (what the book prints and the reader reads), as the result row does.
+    const original = this.original(row);
+    const pairedName = (name: string) => original?.names.find((n) => n.romanized === name)?.vernacular ?? name;
+    const names = (row.authors.length ? row.authors : row.author ? [row.author] : []).map(pairedName);
+    const title = record.title;
+    const titles = [title, ...(record.titleRomanized ? [record.titleRomanized] : [])];
+    for (const other of [row.title_vernacular, ...row.other_titles])
+      if (other && !titles.includes(other)) titles.push(other);
     return {
-      clearTitle: row.title.replace(/[\s/:;,.=]+$/u, '').trim(),
+      clearTitle: title.replace(/[\s/:;,.=]+$/u, '').trim(),
       authorOther: names.slice(1),
-      bean2List: beanList(row, fields, lang),
+      bean2List: beanList(row, fields, lang, original),
       baseMarcInfoDto: {
-        title: row.title,
-        titles: [row.title, ...(row.title_vernacular ? [row.title_vernacular] : []), ...row.other_titles],
+        title,
+        titleRomanized: record.titleRomanized,
+        titles,
         isbn: row.isbns[0] ?? null,
-        publisher: row.publisher,
+        publisher: original?.publisher ?? row.publisher,
         publishYear: row.publish_year,
-        author: row.responsibility ?? (row.author || null),
+        author: original?.responsibility ?? row.responsibility ?? (row.author || null),
         cleanAuthor: names.map(cleanName),
         subject: row.subjects,
         myFav: false,
-        publishPlace: row.publish_place,
-        edition: row.edition,
-        series: row.series,
+        publishPlace: original?.place ?? row.publish_place,
+        edition: original?.edition ?? row.edition,
+        series: row.series.map((s) => original?.series.find((p) => p.romanized === s)?.vernacular ?? s),
         chiClassNo: row.clc_classes,
         issn: row.issn,
         langCode: row.lang_code,

@@ -8,6 +8,8 @@ export interface DetailRow extends BeanSource {
   record_id: number;
   author: string;
   title_vernacular: string | null;
+  /** Original-script (880) forms: catalogue/original-script.ts. */
+  vernacular: Record<string, unknown> | null;
   lang_code: string | null;
   doc_code: string;
   call_numbers: string[];
@@ -51,6 +53,7 @@ export async function findRecordDetail(
       'abstract',
       'notes',
       'links',
+      'vernacular',
       'marc',
     ])
     .where('tenant_id', '=', tenantId)

@@ -1,14 +1,38 @@
 import type { SearchRecord } from '@openfind/contract';
+import { originalScriptOf } from '../catalogue/original-script.js';
 import type { RecordRow } from './search-repository.js';
+
+/**
+ * Title, author and publisher in the original script when the record has them (MARC 880), with
+ * the romanised forms beside them; as catalogued otherwise (see the contract's SearchRecord).
+ */
+function displayForms(r: RecordRow) {
+  const forms = originalScriptOf(r);
+  const author =
+    forms?.responsibility ?? (forms?.names.length ? forms.names.map((n) => n.vernacular).join('; ') : null);
+  const pick = (original: string | null | undefined, romanized: string | null) =>
+    original && original !== romanized ? { shown: original, romanized } : { shown: romanized, romanized: null };
+  const title = pick(forms?.title, r.title);
+  const byline = pick(author, r.author || null);
+  const publisher = pick(forms?.publisher, r.publisher);
+  const original = title.romanized !== null || byline.romanized !== null || publisher.romanized !== null;
+  return {
+    title: title.shown ?? r.title,
+    titleRomanized: title.romanized,
+    author: byline.shown,
+    authorRomanized: byline.romanized,
+    publisher: publisher.shown,
+    publisherRomanized: publisher.romanized,
+    originalLang: original ? (forms?.lang ?? null) : null,
+  };
+}
 
 /** A record as a result list shows it (the real API's field names). */
 export function presentRecord(r: RecordRow, docNames: Map<string, string>): SearchRecord {
   const callNo = r.call_numbers.length ? r.call_numbers : r.item_call_no ? [r.item_call_no] : [];
   return {
     recordId: r.record_id,
-    title: r.title,
-    author: r.author || null,
-    publisher: r.publisher,
+    ...displayForms(r),
     publishYear: r.publish_year,
     isbn: r.isbns[0] ?? null,
     isbns: r.isbns,

@@ -190,6 +190,12 @@ export interface RecordRow {
   avg_score: number | null;
   on_shelf_items: number;
   item_call_no: string | null;
+  /** Original-script forms (880s): see catalogue/original-script.ts. */
+  title_vernacular: string | null;
+  vernacular: Record<string, unknown> | null;
+  source_format: string;
+  /** The kept MARC, read only for a row with original-script forms stored before they were all kept. */
+  marc: string | null;
 }
 
 /** The records of `ids` (of the tenant), with their copies on shelf counted from the items. */
@@ -202,7 +208,10 @@ export async function findRecordsByIds(db: Kysely<Database>, tenantId: number, i
            to_char(b.first_in_date, 'YYYY-MM-DD') AS first_in_date, b.loan_count,
            round(b.rating_sum::numeric / NULLIF(b.rating_count, 0), 1)::float8 AS avg_score,
            (SELECT count(*)::int FROM item i WHERE i.record_id = b.record_id AND i.process_type_code = '411') AS on_shelf_items,
-           (SELECT min(i.call_no) FROM item i WHERE i.record_id = b.record_id) AS item_call_no
+           (SELECT min(i.call_no) FROM item i WHERE i.record_id = b.record_id) AS item_call_no,
+           b.title_vernacular, b.vernacular, b.source_format,
+           CASE WHEN (b.title_vernacular IS NOT NULL OR b.vernacular <> '{}'::jsonb) AND NOT b.vernacular ? 'script'
+                THEN b.marc END AS marc
     FROM bib_record b
     WHERE b.tenant_id = ${tenantId} AND b.record_id = ANY(${ids}::int[])`.execute(db);
   return rows;

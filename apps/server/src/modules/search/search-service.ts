@@ -532,10 +532,12 @@ export class SearchService {
     const hl: HighlightResult = {};
     for (const r of records) {
       const title = highlight(r.title, words, { pinyin: true });
+      const titleRomanized = highlight(r.titleRomanized, words);
       const adstract = highlight(r.adstract, words);
-      if (title || adstract) {
+      if (title || titleRomanized || adstract) {
         hl[String(r.recordId)] = {
           ...(title ? { title: [title] } : {}),
+          ...(titleRomanized ? { titleRomanized: [titleRomanized] } : {}),
           ...(adstract ? { adstract: [adstract] } : {}),
         };
       }

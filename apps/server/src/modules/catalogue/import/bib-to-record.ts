@@ -1,4 +1,5 @@
 import { storedMarcText, type BibRecord, type Holding, type MarcRecord } from '@openfind/marc';
+import { storedVernacular } from '../original-script.js';
 import type { ItemInput, RecordInput } from '../record-input.js';
 
 /** The tenant's libraries and locations, to turn the names a source uses into codes. */
@@ -107,6 +108,8 @@ function extraTextOf(bib: BibRecord): string[] {
     ...bib.otherTitles,
     ...bib.authors.flatMap((a) => [a.name, a.vernacular ?? '']),
     ...bib.subjects,
+    // Indexed with the subjects from `vernacular`.
+    ...(bib.subjectsVernacular ?? []).map((p) => p.vernacular),
     ...bib.series,
     ...bib.notes,
   ]);
@@ -116,11 +119,6 @@ function extraTextOf(bib: BibRecord): string[] {
 /** The record model of the catalogue from a record read by @openfind/marc. */
 export function bibToRecord(bib: BibRecord, marc: MarcRecord | null, places: PlaceDirectory): RecordInput {
   const names = bib.authors.map((a) => a.name);
-  const vernacularAuthors = bib.authors.map((a) => a.vernacular).filter((v): v is string => !!v);
-  const vernacular: Record<string, string | string[]> = {};
-  if (bib.titleVernacular) vernacular.title = bib.titleVernacular;
-  if (vernacularAuthors.length) vernacular.authors = vernacularAuthors;
-  if (bib.responsibilityVernacular) vernacular.responsibility = bib.responsibilityVernacular;
   return {
     sourceKey: bib.identity.key,
     ...(bib.identity.systemNumbers?.length ? { systemNumbers: bib.identity.systemNumbers } : {}),
@@ -152,7 +150,7 @@ export function bibToRecord(bib: BibRecord, marc: MarcRecord | null, places: Pla
     abstract: bib.abstract ?? null,
     notes: bib.notes,
     links: bib.links.map((l) => ({ url: l.url, label: l.label ?? null })),
-    vernacular,
+    vernacular: storedVernacular(bib),
     extraText: extraTextOf(bib),
     // As text, stored as it is: hashing or sending text to a worker is cheaper than an object tree.
     marc: marc ? storedMarcText(marc) : undefined,

@@ -5,7 +5,10 @@ export type CitationType = 'book' | 'journal' | 'thesis' | 'article' | 'newspape
 export type CitationRecord = {
   recordId: number;
   type: CitationType;
+  /** The title as the book prints it: in its original script when the record has it (MARC 880). */
   title: string;
+  /** The romanised title when `title` is in an original script ('Ci an zhou bian' beside 次按驟變). */
+  titleRomanized?: string | null;
   /** Other title information (subtitle). */
   subtitle?: string | null;
   /** Names as catalogued, one per person or body: '鲁迅', 'Smith, John A.', '中华书局编辑部'. */
@@ -147,4 +150,15 @@ export function isChineseRecord(record: CitationRecord): boolean {
 /** The title with its subtitle, joined as the style wants. */
 export function fullTitle(record: CitationRecord, separator = ': '): string {
   return record.subtitle ? `${record.title}${separator}${record.subtitle}` : record.title;
+}
+
+/**
+ * The title as a citation gives it: in its original script, the romanised form after it in square
+ * brackets ('次按驟變 [Ci an zhou bian]'), as library catalogues (VuFind, Blacklight) and MLA's
+ * advice for non-Latin titles give both; the full title alone when the record has one form.
+ */
+export function citedTitle(record: CitationRecord, separator = ': '): string {
+  const title = fullTitle(record, separator);
+  const romanized = record.titleRomanized?.trim();
+  return romanized && romanized !== title ? `${title} [${romanized}]` : title;
 }

@@ -1,5 +1,5 @@
 import type { CitationRecord, CitationType } from './citation-record';
-import { fullTitle, initials, isChineseRecord, parseName } from './citation-record';
+import { citedTitle, initials, isChineseRecord, parseName } from './citation-record';
 
 /** A piece of a formatted citation; titles are italic in APA and MLA. */
 export type CitationPart = { text: string; italic?: boolean };
@@ -52,7 +52,7 @@ export function formatGbt7714(record: CitationRecord): CitationPart[] {
   const names = record.authors.slice(0, 3).map(gbtName);
   const more = record.authors.length > 3 || record.moreAuthors;
   const authors = names.length ? join([names.join(', '), more ? (chinese ? '等' : 'et al') : null], ', ') : '';
-  const title = `${fullTitle(record)}[${GBT_TYPE[record.type]}${record.url && record.type !== 'book' ? '/OL' : ''}]`;
+  const title = `${citedTitle(record)}[${GBT_TYPE[record.type]}${record.url && record.type !== 'book' ? '/OL' : ''}]`;
   const publication = join([join([record.place, record.publisher], ': '), record.year], ', ');
   const text = [authors, title, record.edition, publication]
     .filter((p): p is string => Boolean(p))
@@ -83,7 +83,7 @@ function apaAuthors(authors: string[]): string {
 export function formatApa(record: CitationRecord): CitationPart[] {
   const authors = apaAuthors(record.authors);
   const date = `(${record.year || 'n.d.'}).`;
-  const title = fullTitle(record);
+  const title = citedTitle(record);
   const edition = record.edition ? ` (${record.edition})` : '';
   const tail = join([record.publisher ? sentence(record.publisher) : null, record.url], ' ');
   if (!authors) {
@@ -114,7 +114,7 @@ export function formatMla(record: CitationRecord): CitationPart[] {
   const tail = join([record.edition, record.publisher, record.year], ', ');
   const parts: CitationPart[] = [];
   if (authors) parts.push({ text: `${sentence(authors)} ` });
-  parts.push({ text: fullTitle(record), italic: true });
+  parts.push({ text: citedTitle(record), italic: true });
   parts.push({ text: tail ? `. ${sentence(tail)}` : '.' });
   if (record.url) parts.push({ text: ` ${record.url}.` });
   return parts;

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { RecordDetail } from '@openfind/contract';
 import type { CitationRecord } from './citation-record';
 import { parseName, splitAuthors } from './citation-record';
 import { citationText, formatApa, formatGbt7714, formatMla } from './citation-styles';
 import { escapeBibtex, exportFileName, exportRecord, toBibtex, toEndNote, toRis } from './export-formats';
 import { parseBibtex, parseRis, unescapeBibtex } from './read-back';
+import { toCitationRecord } from './to-citation-record';
 
 const chinese: CitationRecord = {
   recordId: 42,
@@ -212,5 +214,94 @@ describe('EndNote and file names', () => {
     expect(exportFileName(chinese, 'bibtex')).toBe('record-42.bib');
     expect(exportFileName(chinese, 'endnote')).toBe('record-42.enw');
     expect(exportRecord(chinese, 'endnote')).toContain('%I 中华书局');
+  });
+});
+
+describe('records in an original script (MARC 880)', () => {
+  /** What getDetail answers for a Chinese book catalogued in romanised form with its 880s. */
+  const detail = {
+    clearTitle: '次按驟變',
+    authorOther: [],
+    bean2List: [],
+    baseMarcInfoDto: {
+      title: '次按驟變',
+      titleRomanized: 'Ci an zhou bian',
+      titles: ['次按驟變', 'Ci an zhou bian'],
+      isbn: '9789573908678',
+      publisher: '遠景出版事業有限公司',
+      publishYear: '2008.',
+      author: '林行止著.',
+      cleanAuthor: ['林行止'],
+      subject: ['Hong Kong (China) -- Economic conditions'],
+      myFav: false,
+      publishPlace: '臺北縣板橋市',
+      edition: '初版.',
+      series: ['林行止作品集 ; 51'],
+      chiClassNo: [],
+      issn: null,
+      langCode: 'chi',
+      docCode: '1',
+      docName: '图书',
+      physicalDescription: '5, 300 p. ; 21 cm.',
+      abstract: null,
+    },
+    link: [],
+    record: { recordId: 501, isbns: ['9789573908678'], callNoOne: 'HC59.15 .L533 2008' },
+    marc: [],
+    leader: '',
+  } as unknown as RecordDetail;
+  const record = toCitationRecord(detail, null);
+
+  it('cites the original script first and the romanised title after it in brackets, in every style', () => {
+    expect(record).toMatchObject({ title: '次按驟變', titleRomanized: 'Ci an zhou bian', authors: ['林行止'] });
+    expect(citationText(formatGbt7714(record))).toBe(
+      '林行止. 次按驟變 [Ci an zhou bian][M]. 初版. 臺北縣板橋市: 遠景出版事業有限公司, 2008.',
+    );
+    expect(formatApa(record)).toEqual([
+      { text: '林行止. (2008). ' },
+      { text: '次按驟變 [Ci an zhou bian]', italic: true },
+      { text: ' (初版). 遠景出版事業有限公司.' },
+    ]);
+    expect(citationText(formatMla(record))).toBe(
+      '林行止. 次按驟變 [Ci an zhou bian]. 初版, 遠景出版事業有限公司, 2008.',
+    );
+  });
+
+  it('exports the original title as the title and the romanised one in its own field (RIS TT, EndNote %Q)', () => {
+    const ris = parseRis(toRis(record))[0]!;
+    expect(ris.fields).toMatchObject({
+      TI: ['次按驟變'],
+      TT: ['Ci an zhou bian'],
+      AU: ['林行止'],
+      PB: ['遠景出版事業有限公司'],
+      CY: ['臺北縣板橋市'],
+      T3: ['林行止作品集 ; 51'],
+    });
+    const endnote = toEndNote(record).split('\n');
+    expect(endnote.slice(0, 4)).toEqual(['%0 Book', '%T 次按驟變', '%Q Ci an zhou bian', '%A 林行止']);
+    // BibTeX has no romanised-title field that styles print: it follows in brackets, as cited.
+    const bibtex = parseBibtex(toBibtex(record))[0]!;
+    expect(unescapeBibtex(bibtex.fields.title!)).toBe('次按驟變 [Ci an zhou bian]');
+    expect(bibtex.fields.author).toBe('{林行止}');
+  });
+
+  it('keeps a right-to-left title whole and leaves one-script records as they were', () => {
+    const hebrew: CitationRecord = {
+      recordId: 8,
+      type: 'book',
+      title: 'אנרכיזם ב״ציון״',
+      subtitle: 'בין מרטין בובר לאהרן דוד גורדון',
+      titleRomanized: 'Anarkhizm be-"Tsiyon" : ben Marṭin Buber le-Aharon Daṿid Gordon',
+      authors: ['רצבי, שלום'],
+      publisher: 'עם עובד',
+      year: '2011',
+      language: 'heb',
+    };
+    expect(citationText(formatMla(hebrew))).toBe(
+      'רצבי, שלום. אנרכיזם ב״ציון״: בין מרטין בובר לאהרן דוד גורדון [Anarkhizm be-"Tsiyon" : ben Marṭin Buber le-Aharon Daṿid Gordon]. עם עובד, 2011.',
+    );
+    expect(parseRis(toRis(hebrew))[0]!.fields.TT).toEqual([hebrew.titleRomanized]);
+    expect(toRis(chinese)).not.toContain('TT  -');
+    expect(citationText(formatGbt7714(chinese))).not.toContain('[国史');
   });
 });

@@ -1,5 +1,5 @@
 import type { CitationRecord, CitationType } from './citation-record';
-import { fullTitle, hasCjk, oneLine } from './citation-record';
+import { citedTitle, fullTitle, hasCjk, oneLine } from './citation-record';
 
 /** The export formats offered, with their file extension and media type. */
 export const EXPORT_FORMATS = {
@@ -23,7 +23,9 @@ const RIS_TYPE: Record<CitationType, string> = {
 
 /**
  * RIS: one `TG  - value` line per field (CRLF), repeatable tags for authors, ISBNs and keywords,
- * closed by `ER  - `. RIS has no escaping, so values are put on one line.
+ * closed by `ER  - `. RIS has no escaping, so values are put on one line. A title in its original
+ * script is TI, its romanised form TT (the translated-title field, which reference managers keep
+ * beside the title and styles print after it in brackets).
  */
 export function toRis(record: CitationRecord): string {
   const lines: string[] = [`TY  - ${RIS_TYPE[record.type]}`];
@@ -32,6 +34,7 @@ export function toRis(record: CitationRecord): string {
     if (text) lines.push(`${tag}  - ${text}`);
   };
   add('TI', fullTitle(record));
+  add('TT', record.titleRomanized);
   record.authors.forEach((name) => add('AU', name));
   add('PY', record.year);
   add('ET', record.edition);
@@ -93,14 +96,18 @@ function bibtexName(name: string): string {
   return isFamilyGiven ? escaped : `{${escaped}}`;
 }
 
-/** BibTeX: `@book{openfind123, title = {…}, …}` with every value braced and escaped. */
+/**
+ * BibTeX: `@book{openfind123, title = {…}, …}` with every value braced and escaped. BibTeX has no
+ * field for a romanised title that styles print, so it follows the original in brackets, as in the
+ * citations.
+ */
 export function toBibtex(record: CitationRecord): string {
   const fields: Array<[string, string]> = [];
   const add = (name: string, value: string | null | undefined, raw = false) => {
     const text = oneLine(value ?? '');
     if (text) fields.push([name, raw ? text : escapeBibtex(text)]);
   };
-  add('title', fullTitle(record));
+  add('title', citedTitle(record));
   if (record.authors.length) add('author', record.authors.map(bibtexName).join(' and '), true);
   add('edition', record.edition);
   add('address', record.place);
@@ -131,7 +138,7 @@ const ENDNOTE_TYPE: Record<CitationType, string> = {
   other: 'Generic',
 };
 
-/** EndNote tagged import format (.enw): `%X value` lines, a blank line after the record. */
+/** EndNote tagged import format (.enw): `%X value` lines, a blank line after the record; a romanised title is %Q (translated title). */
 export function toEndNote(record: CitationRecord): string {
   const lines: string[] = [`%0 ${ENDNOTE_TYPE[record.type]}`];
   const add = (tag: string, value: string | null | undefined) => {
@@ -139,6 +146,7 @@ export function toEndNote(record: CitationRecord): string {
     if (text) lines.push(`%${tag} ${text}`);
   };
   add('T', fullTitle(record));
+  add('Q', record.titleRomanized);
   record.authors.forEach((name) => add('A', name));
   add('D', record.year);
   add('7', record.edition);

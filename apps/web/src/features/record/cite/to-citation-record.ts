@@ -15,9 +15,15 @@ const TYPE_BY_DOC_CODE: Record<string, CitationType> = {
   '7': 'newspaper',
 };
 
-/** Cataloguing punctuation left at the end of a field: ' /', ' :', ',', ';'. */
+/**
+ * Cataloguing punctuation left at the end of a field: ' /', ' :', ',', ';', and the ISBD full stop
+ * after Chinese ('初版.', from an 880), which is never part of the text.
+ */
 function clean(value: string | null | undefined): string | null {
-  const text = (value ?? '').replace(/[\s/:;,=，：；]+$/, '').trim();
+  const text = (value ?? '')
+    .replace(/[\s/:;,=，：；]+$/, '')
+    .replace(/(\p{Script=Han})\.$/u, '$1')
+    .trim();
   return text || null;
 }
 
@@ -36,6 +42,7 @@ export function toCitationRecord(detail: RecordDetail, url: string | null): Cita
     recordId: detail.record.recordId,
     type: TYPE_BY_DOC_CODE[info.docCode] ?? 'other',
     title,
+    titleRomanized: clean(info.titleRomanized),
     authors,
     moreAuthors: fromStatement.more,
     edition: clean(info.edition),

@@ -4,6 +4,7 @@ import { ConfigProvider, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DiscoveryErrCode } from '@openfind/contract';
 import type { RecordDetail } from '@openfind/contract';
+import { WithRomanized } from '../../../components/OriginalScript';
 import { RecordCover } from '../../../components/RecordCover';
 import { ResultPage } from '../../../components/ResultPage';
 import { setPageTitle } from '../../../lib/document-title';
@@ -36,16 +37,29 @@ function RecordHeading({ detail, onLoginRequired }: { detail: RecordDetail; onLo
     [detail],
   );
   const docName = info.docName ?? detail.record.docName;
+  // The original script (MARC 880) first, the romanised form beside it, as in the result row.
+  const { originalLang: lang, authorRomanized, publisherRomanized } = detail.record;
+  const publisher = info.publisher ? (
+    <WithRomanized original={info.publisher} romanized={publisherRomanized} lang={lang} />
+  ) : null;
   return (
     <header className="of-record-head">
       <RecordCover src={detail.record.pic} priority />
       <div className="of-record-head-text">
         <h1 className="of-record-title">
           {docName ? <span className="of-doc-type">[{docName}]</span> : null}
-          {detail.clearTitle || info.title}
+          <WithRomanized original={detail.clearTitle || info.title} romanized={info.titleRomanized} lang={lang} />
         </h1>
-        {info.author ? <p className="of-record-author">{info.author}</p> : null}
-        <p className="of-record-pub">{[info.publisher, info.publishYear].filter(Boolean).join(', ')}</p>
+        {info.author ? (
+          <p className="of-record-author">
+            <WithRomanized original={info.author} romanized={authorRomanized} lang={lang} />
+          </p>
+        ) : null}
+        <p className="of-record-pub">
+          {publisher}
+          {publisher && info.publishYear ? ', ' : null}
+          {info.publishYear}
+        </p>
         {/* The line is kept while the rating loads, so that the buttons below do not move. */}
         <div className="of-record-rating">
           {score.data ? <RatingStars score={score.data.avgScore} count={score.data.ratingCount} /> : null}

@@ -1,11 +1,13 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SearchRecord } from '@openfind/contract';
+import { WithRomanized } from '../../../components/OriginalScript';
 import { RecordCover } from '../../../components/RecordCover';
 import { highlightSegments } from '../highlight';
 import { FavouriteButton } from './FavouriteButton';
 
-type Highlight = { title?: string[]; adstract?: string[] };
+type Highlight = { title?: string[]; titleRomanized?: string[]; adstract?: string[] };
 /** `priority`: the row is in the first screenful (its cover loads at once). */
 type Props = { record: SearchRecord; number: number; highlight: Highlight | undefined; priority?: boolean };
 
@@ -24,10 +26,14 @@ function Highlighted({ html, fallback }: { html: string | undefined; fallback: s
 /** One result: number, cover, [document type] highlighted title, details, holdings badges, favourites. */
 export function ResultItem({ record, number, highlight, priority = false }: Props) {
   const { t } = useTranslation('search');
-  const details: Array<[string, string | null]> = [
-    ['author', record.author],
+  const lang = record.originalLang;
+  // Author and publisher in the original script (MARC 880) come with their romanised forms beside.
+  const withRomanized = (value: string | null, romanized: string | null) =>
+    value ? <WithRomanized original={value} romanized={romanized} lang={lang} /> : null;
+  const details: Array<[string, ReactNode]> = [
+    ['author', withRomanized(record.author, record.authorRomanized)],
     ['callNo', record.callNoOne],
-    ['publisher', record.publisher],
+    ['publisher', withRomanized(record.publisher, record.publisherRomanized)],
     ['year', record.publishYear],
     ['isbn', record.isbn ?? record.issn],
     ['rating', record.avgScore === null ? null : t('result.ratingValue', { score: record.avgScore.toFixed(1) })],
@@ -41,7 +47,15 @@ export function ResultItem({ record, number, highlight, priority = false }: Prop
           <span className="of-result-number">{number}.</span>
           {record.docName ? <span className="of-result-doctype">[{record.docName}]</span> : null}
           <Link to={`/searchList/bookDetails/${record.recordId}`} className="of-result-title">
-            <Highlighted html={highlight?.title?.[0]} fallback={record.title} />
+            <WithRomanized
+              original={<Highlighted html={highlight?.title?.[0]} fallback={record.title} />}
+              romanized={
+                record.titleRomanized ? (
+                  <Highlighted html={highlight?.titleRomanized?.[0]} fallback={record.titleRomanized} />
+                ) : null
+              }
+              lang={lang}
+            />
           </Link>
         </h3>
         <dl className="of-result-details">
