@@ -42,7 +42,7 @@ test('configured help text cannot run script: the bypasses of a hand-written san
   for (const name of ['one', 'two', 'three']) await dialog.getByText(name, { exact: true }).click();
   await expect(dialog.getByText('four')).toHaveCount(0);
   await expect(dialog.getByText('five')).toHaveCount(0);
-  await expect(dialog.locator('svg, img[onerror]')).toHaveCount(0);
+  await expect(dialog.locator('.of-help svg, .of-help img[onerror]')).toHaveCount(0);
   const rules = dialog.getByRole('link', { name: '规则' });
   await expect(rules).toHaveAttribute('href', 'https://example.org/rules');
   await expect(rules).toHaveAttribute('rel', 'noopener noreferrer');
