@@ -62,7 +62,10 @@ export function createServices(
   const searchCacheMs = config.searchCacheMs ?? (config.configCacheMs > 0 ? 60_000 : 0);
   const dictionaries = new DictionaryService(db.kysely, config.configCacheMs);
   const vocabulary = new SearchVocabulary(db.kysely, searchCacheMs > 0 ? 10 * 60_000 : 0);
-  const popularSearches = new PopularSearches(db.kysely, searchCacheMs);
+  const siteConfig = new SiteConfigService(db.kysely, config.configCacheMs);
+  const popularSearches = new PopularSearches(db.kysely, searchCacheMs, undefined, {
+    blockListOf: async (tenantId) => (await siteConfig.settings(tenantId)).config.popularSearchBlockList,
+  });
   const searchHistory = new SearchHistory(db.kysely);
   const providers = new ContentProviders();
   const facetStore = new FacetStore(db.kysely, searchCacheMs > 0 ? 30_000 : 0);
@@ -82,7 +85,7 @@ export function createServices(
   return {
     db,
     tenants: new TenantDirectory(db.kysely, config.configCacheMs),
-    siteConfig: new SiteConfigService(db.kysely, config.configCacheMs),
+    siteConfig,
     dictionaries,
     search,
     vocabulary,

@@ -72,12 +72,21 @@ describe('openfind CLI', { timeout: 180_000 }, () => {
       'navBackColor=123456',
       'blackAndWhiteModel=1',
       'version=4.1',
+      'helpHtml=<p>帮助</p><a href="java&#9;script:alert(1)" onclick="alert(2)">x</a>',
+      'popularSearchBlockList=赌博,spam',
     );
     expect(set.code, set.err).toBe(0);
+    // Rich text is stored cleaned (issue 25, finding 6).
+    expect(openfind('config', 'get', '--tenant', 'dongshan', 'helpHtml').out.trim()).toBe('<p>帮助</p><a>x</a>');
     expect(openfind('config', 'get', '--tenant', 'dongshan', 'navBackColor').out.trim()).toBe('123456');
     expect(openfind('config', 'get', '--tenant', '400100', 'version').out.trim()).toBe('4.1');
     const all = JSON.parse(openfind('config', 'get', '--tenant', 'dongshan').out) as Record<string, string>;
-    expect(all).toMatchObject({ blackAndWhiteModel: '1', findPasswordFlag: '1', navTextColor: 'fff' });
+    expect(all).toMatchObject({
+      blackAndWhiteModel: '1',
+      findPasswordFlag: '1',
+      navTextColor: 'fff',
+      popularSearchBlockList: '赌博,spam',
+    });
     expect(openfind('config', 'get', 'navBackColor').out.trim()).toBe('25313d'); // the default institution is untouched
   });
 

@@ -146,7 +146,7 @@ describe('suggestions as you type', () => {
 });
 
 describe('popular searches', () => {
-  it('counts searches per tenant over a rolling window, repeats from one client once a minute', async () => {
+  it('counts searches per tenant over a rolling window, repeats from one client once an hour', async () => {
     for (const q of ['三国演义', '三国演义', '西游记']) await search(t, { searchFieldContent: q });
     await t.call({ url: '/find/popularSearch/add', mappingPath: '', query: { keyWord: '三国演义' } });
     await t.call({ url: '/find/popularSearch/add', mappingPath: '', body: { keyWord: '西游记' } });

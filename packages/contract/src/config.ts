@@ -114,8 +114,17 @@ export const SiteConfig = z.object({
   oldPrivacyHtml: html.default(''),
   /** OpenFind addition: reject content calls without a Referer (anti-scraping gate of the real API). */
   refererGate: Flag.default('0'),
+  /**
+   * OpenFind addition: words and phrases never shown among popular searches (nor counted), one per
+   * line or separated by commas; matched on the folded text (Chinese anywhere, other words whole).
+   * Never sent to browsers (see `PublicSiteConfig`).
+   */
+  popularSearchBlockList: z.string().max(5000).default(''),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
+/** The site configuration as `getFindConfig` answers it: without the keys only the server reads. */
+export const PublicSiteConfig = SiteConfig.omit({ popularSearchBlockList: true });
+export type PublicSiteConfig = z.infer<typeof PublicSiteConfig>;
 /** Schema of `shape` with every field optional and no defaults: only the keys given are kept. */
 function patchOf<S extends Record<string, z.ZodDefault<z.ZodType>>>(shape: S) {
   return z.object(

@@ -9,3 +9,4 @@ export * from './search.js';
 export * from './discovery.js';
 export * from './favourites.js';
 export * from './auth.js';
+export * from './rich-text.js';

@@ -504,7 +504,11 @@ export const PopularSearchQuery = z.object({
 export const PopularSearch = z.object({ keyWord: z.string(), count: z.number().int() });
 export type PopularSearch = z.infer<typeof PopularSearch>;
 
-/** `popularSearch/add`: count a search (the search calls also count page-1 searches themselves; repeats within a minute count once). */
+/**
+ * `popularSearch/add`: the real web app reports a search it ran. The search calls count page-1
+ * searches that found records themselves, so this counts nothing of its own; it answers
+ * `{added}`: whether the caller's search of that text was counted within the hour.
+ */
 export const PopularSearchAdd = z.object({
   keyWord: z.union([z.string().max(20_000), z.null()]).optional(),
   searchFieldContent: z.union([z.string().max(20_000), z.null()]).optional(),

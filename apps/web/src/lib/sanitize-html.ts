@@ -1,19 +1,22 @@
-const DROP_ELEMENTS = 'script,style,iframe,object,embed,link,meta,base,form,input,button,textarea,select';
+import DOMPurify from 'dompurify';
+import { finishRichTextNode, richTextPolicy } from '@openfind/contract';
 
-/** Cleans configured rich text for display: no scripts, handlers, frames or script URLs. */
+let purifier: ReturnType<typeof DOMPurify> | undefined;
+
+/** An instance of its own, so the link hook applies to rich text only. */
+function instance(): ReturnType<typeof DOMPurify> {
+  if (!purifier) {
+    purifier = DOMPurify(window);
+    purifier.addHook('afterSanitizeAttributes', finishRichTextNode);
+  }
+  return purifier;
+}
+
+/**
+ * Cleans configured rich text (help, privacy policy, login explanations) for display with
+ * DOMPurify and the contract's allow-list (`richTextPolicy`), the same the server applies when it
+ * saves and serves it: no scripts, handlers, frames, forms, SVG, MathML, styles or script URLs.
+ */
 export function sanitizeHtml(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  doc.body.querySelectorAll(DROP_ELEMENTS).forEach((el) => el.remove());
-  doc.body.querySelectorAll('*').forEach((el) => {
-    for (const attr of [...el.attributes]) {
-      const name = attr.name.toLowerCase();
-      const value = attr.value.trim().toLowerCase();
-      const isUrl = name === 'href' || name === 'src' || name === 'xlink:href' || name === 'action';
-      if (name.startsWith('on') || name === 'srcdoc' || (isUrl && /^(javascript|data|vbscript):/.test(value))) {
-        el.removeAttribute(attr.name);
-      }
-    }
-    if (el.tagName === 'A' && el.getAttribute('target') === '_blank') el.setAttribute('rel', 'noopener noreferrer');
-  });
-  return doc.body.innerHTML;
+  return instance().sanitize(html, richTextPolicy());
 }

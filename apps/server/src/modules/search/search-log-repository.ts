@@ -20,7 +20,7 @@ export async function insertSearchLog(db: Kysely<Database>, entries: SearchLogEn
                          ${col('searchField')}::text[], ${col('numFound')}::int[])`.execute(db);
 }
 
-/** The most searched texts of the tenant in the last `days` (searches that found something), most first. */
+/** The most searched texts of the tenant in the last `days` (searches that ran and found records), most first. */
 export async function findPopularSearches(
   db: Kysely<Database>,
   tenantId: number,
@@ -30,7 +30,7 @@ export async function findPopularSearches(
   const { rows } = await sql<{ text: string; n: number }>`
     SELECT (array_agg(query_text ORDER BY created_at DESC))[1] AS text, count(*)::int AS n
     FROM search_log
-    WHERE tenant_id = ${tenantId} AND created_at > now() - make_interval(days => ${days}) AND coalesce(num_found, 1) > 0
+    WHERE tenant_id = ${tenantId} AND created_at > now() - make_interval(days => ${days}) AND num_found > 0
     GROUP BY query_key
     ORDER BY n DESC, query_key
     LIMIT ${limit}`.execute(db);

@@ -46,6 +46,7 @@ export function registerSearchRoutes(app: FastifyInstance, services: Services): 
     if (readerId === null || !res.searchResult.length) return res;
     return { ...res, searchResult: await services.favourites.mark(req.tenant.id, readerId, res.searchResult) };
   };
+  services.popularSearches.log = (err: unknown) => app.log.warn({ err }, 'popular searches: a write failed');
   let stopWatching: (() => Promise<void>) | undefined;
   // Before the database closes: stop background work, write the searches not yet counted.
   app.addHook('preClose', async () => {
@@ -177,22 +178,16 @@ export function registerSearchRoutes(app: FastifyInstance, services: Services): 
     async (req) => ok(req.lang, await services.popularSearches.top(req.tenant.id, 30, 10)),
   );
 
-  const addPopular = (req: FastifyRequest, q: z.infer<typeof PopularSearchAdd>) => {
-    const text = q.keyWord ?? q.searchFieldContent ?? '';
-    if (text.trim()) {
-      services.popularSearches.record({
-        tenantId: req.tenant.id,
-        text,
-        searchField: (q.searchField ?? 'keyWord').slice(0, 50),
-        numFound: null,
-        client: req.ip,
-      });
-    }
-    return ok(req.lang, { added: !!text.trim() });
-  };
+  // The search calls count a search that found records themselves; `add` (which the real web app
+  // calls after a search) counts nothing of its own, so an anonymous GET cannot put a text among
+  // the popular searches. It answers whether the caller's search of that text was counted.
+  const addPopular = (req: FastifyRequest, q: z.infer<typeof PopularSearchAdd>) =>
+    ok(req.lang, {
+      added: services.popularSearches.counted(req.tenant.id, req.ip, q.keyWord ?? q.searchFieldContent ?? ''),
+    });
   const addSchema = {
     tags,
-    summary: 'Count a search among the popular ones',
+    summary: "Whether the caller's search of a text was counted among the popular ones (adds nothing itself)",
     response: { 200: apiResponse(z.object({ added: z.boolean() })) },
   };
   r.get(ApiPath.popularSearchAdd, { schema: { ...addSchema, querystring: PopularSearchAdd } }, async (req) =>

@@ -5,7 +5,7 @@ import {
   InstitutionParams,
   LogoInfo,
   MenuList,
-  SiteConfig,
+  PublicSiteConfig,
   apiResponse,
 } from '@openfind/contract';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ export function registerSiteConfigRoutes(app: FastifyInstance, services: Service
 
   r.get(
     ApiPath.getFindConfig,
-    { schema: { tags, summary: 'Site configuration', response: { 200: apiResponse(SiteConfig) } } },
+    { schema: { tags, summary: 'Site configuration', response: { 200: apiResponse(PublicSiteConfig) } } },
     async (req) => ok(req.lang, (await services.siteConfig.settings(req.tenant.id)).config),
   );
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   InstitutionParams,
   InstitutionParamsPatch,
+  RICH_TEXT_CONFIG_KEYS,
   SiteConfig,
   SiteConfigPatch,
   type MenuItem,
@@ -9,6 +10,7 @@ import {
   type MenusInput,
 } from '@openfind/contract';
 import type { Database } from '../../db/schema.js';
+import { sanitizeRichText } from '../../lib/rich-text.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import {
   findInstitutionParams,
@@ -47,18 +49,31 @@ export class SiteConfigService {
         findMenuRows(this.db, tenantId),
         findInstitutionParams(this.db, tenantId),
       ]);
+      // Stored keys that a newer version no longer knows are ignored; bad values fall back to defaults.
+      const config = parseLenient<SiteConfig>(SiteConfig, stored);
+      // Rich text is cleaned when saved; cleaning it again here covers values saved before that.
+      for (const key of RICH_TEXT_CONFIG_KEYS) config[key] = await sanitizeRichText(config[key]);
       return {
-        // Stored keys that a newer version no longer knows are ignored; bad values fall back to defaults.
-        config: parseLenient(SiteConfig, stored),
+        config,
         menus: buildMenus(rows),
         params: parseLenient(InstitutionParams, params),
       };
     });
   }
 
-  /** Validates and stores part of the site configuration. Throws ZodError on bad values. */
+  /**
+   * Validates and stores part of the site configuration, rich text cleaned with the contract's
+   * allow-list (scripts, handlers and script URLs are never stored). Throws ZodError on bad values.
+   */
   async updateConfig(tenantId: number, patch: Record<string, unknown>): Promise<SiteConfig> {
-    const valid = SiteConfigPatch.strict().parse(patch);
+    let valid = SiteConfigPatch.strict().parse(patch);
+    const cleaned: SiteConfigPatch = {};
+    for (const key of RICH_TEXT_CONFIG_KEYS) {
+      const html = valid[key];
+      if (html !== undefined) cleaned[key] = await sanitizeRichText(html);
+    }
+    // Checked again: cleaning can lengthen a text (closing tags, escaped characters).
+    valid = SiteConfigPatch.strict().parse({ ...valid, ...cleaned });
     await mergeSiteConfig(this.db, tenantId, valid);
     this.cache.delete(tenantId);
     return (await this.settings(tenantId)).config;
