@@ -18,7 +18,9 @@ import { useReader } from '../use-reader';
 import '../account.css';
 
 type Values = { target: string; code: string; password?: string };
+/** The fields a server failure can be shown on; `password` only where the form asks for it. */
 const SERVER_FIELDS = ['target', 'code', 'password'] as const;
+const SSO_SERVER_FIELDS = ['target', 'code'] as const;
 
 /** Where to go once bound: the `next` of the navigation state, else where the login would have gone. */
 function nextPathOf(state: unknown): string {
@@ -49,7 +51,8 @@ export default function ForceBindingPage() {
     retry: false,
   });
   const [form] = Form.useForm<Values>();
-  const failure = useFormFailure(form, SERVER_FIELDS);
+  // After single sign-on the password is not asked for: "sign in again" then goes above the button.
+  const failure = useFormFailure(form, asksPassword ? SERVER_FIELDS : SSO_SERVER_FIELDS);
   const [kind, setKind] = useState<ContactKind>('mail');
   const [times, setTimes] = useState<RemainingTimes | undefined>(undefined);
   const [sentTo, setSentTo] = useState('');
