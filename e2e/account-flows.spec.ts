@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin, loginThroughScreen, nextCaptchaAnswer, startSession } from './support/account';
-import { mailCount, waitForMailedCode } from './support/mail';
+import { mailCount, waitForMail, waitForMailedCode } from './support/mail';
 
 // The flows change readers of the xihu institution (e2e/support/prepare-data.mjs), nobody else's.
 test.describe('account flows', () => {
@@ -156,6 +156,13 @@ test.describe('account flows', () => {
     await expect(page.getByRole('status')).toHaveText(/unverified\.new@example\.org/);
     const code = await waitForMailedCode('unverified.new@example.org', before);
     await page.getByLabel('收到的验证码').fill(code);
+    // The current password is asked for, the forced binding after login too.
+    await page.getByRole('button', { name: '绑定', exact: true }).click();
+    await expect(page.getByText('请输入当前密码')).toBeVisible();
+    await page.getByLabel('当前密码').fill('Wrong2026');
+    await page.getByRole('button', { name: '绑定', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('当前密码不正确');
+    await page.getByLabel('当前密码').fill('Reader2026');
     await page.getByRole('button', { name: '绑定', exact: true }).click();
     await expect(page.getByRole('heading', { name: '绑定成功' })).toBeFocused();
 
@@ -181,6 +188,24 @@ test.describe('account flows', () => {
     await page.goto('/xihu/forceBinding');
     // A reader with a verified address sees it and may replace it.
     await expect(page.getByText(/当前已验证：reader@example\.org/)).toBeVisible();
+  });
+
+  test('replacing a verified e-mail asks for the password and tells the old address', async ({ page }) => {
+    await startSession(page, 'xihu', 'rebind', 'Reader2026');
+    await page.goto('/xihu/forceBinding');
+    await expect(page.getByText(/当前已验证：rebind\.old@example\.org/)).toBeVisible();
+    await page.getByLabel('邮箱地址').fill('rebind.new@example.org');
+    let before = mailCount();
+    await page.getByRole('button', { name: '发送验证码' }).click();
+    const code = await waitForMailedCode('rebind.new@example.org', before);
+    await page.getByLabel('收到的验证码').fill(code);
+    await page.getByLabel('当前密码').fill('Reader2026');
+    before = mailCount();
+    await page.getByRole('button', { name: '绑定', exact: true }).click();
+    await expect(page.getByRole('heading', { name: '绑定成功' })).toBeFocused();
+    const notice = await waitForMail('rebind.old@example.org', before);
+    expect(notice.subject).toContain('账号联系方式变更提醒');
+    expect(notice.text).toContain('rebind 绑定的邮箱已更改为 r***@example.org');
   });
 
   test('the institution privacy policy replaces the default text, without its scripts', async ({ page }) => {

@@ -60,3 +60,14 @@ for (const lang of ['zh-CN', 'zh-TW', 'en-US'] as const) {
     await expect(resultRows(page).nth(row).getByRole('button', { name: text.add })).toBeVisible();
   });
 }
+
+test('a frozen reader is told why a favourite is refused: the server message, nothing kept', async ({ page }) => {
+  await presetLang(page, 'zh-CN');
+  await startSession(page, '', 'frozen', READER.password);
+  await openPage(page, '/searchList?searchFieldContent=%E4%B8%AD%E5%9B%BD');
+  await passTour(page);
+  const result = resultRows(page).first();
+  await result.getByRole('button', { name: TEXT['zh-CN'].add }).click();
+  await expect(page.getByText('您的账号已被冻结，暂时不能添加收藏。如有疑问，请联系图书馆。')).toBeVisible();
+  await expect(result.getByRole('button', { name: TEXT['zh-CN'].add })).toHaveAttribute('aria-pressed', 'false');
+});

@@ -43,3 +43,20 @@ export async function waitForMailedCode(address: string, since: number): Promise
     .not.toBe('');
   return code;
 }
+
+/** Waits for a new mail to `address` (after `since` mails) and returns it. */
+export async function waitForMail(address: string, since: number): Promise<SinkMail> {
+  let found: SinkMail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = readMails()
+          .slice(since)
+          .find((m) => m.to.includes(address));
+        return Boolean(found);
+      },
+      { message: `a mail to ${address}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}

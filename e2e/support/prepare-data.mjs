@@ -72,6 +72,21 @@ cli(
   '--phone',
   '13800000042',
 );
+// `rebind` replaces its verified e-mail on /forceBinding (the old address is told).
+cli(
+  'reader',
+  'add',
+  '--tenant',
+  'xihu',
+  '--account',
+  'rebind',
+  '--password',
+  'Reader2026',
+  '--name',
+  'Rebinding Reader',
+  '--email',
+  'rebind.old@example.org',
+);
 // Account tests (e2e/auth-*.spec.ts): their institutions, in one process (e2e/support/prepare-auth.mjs).
 process.env.DATA_DIR = dataDir;
 await prepareAuthTenants();

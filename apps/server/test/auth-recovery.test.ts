@@ -180,7 +180,7 @@ describe('binding phone and e-mail', () => {
     const elsewhere = await get(
       t,
       '/find/bindMailAndPhone/updateUserMailAndPhone',
-      { type: 'mail', target: 'other@example.org', code },
+      { type: 'mail', target: 'other@example.org', code, password: DEMO_PASSWORD },
       h,
     );
     expect(elsewhere.errCode).toBe(40207);
@@ -189,7 +189,7 @@ describe('binding phone and e-mail', () => {
     const bound = await get(
       t,
       '/find/bindMailAndPhone/updateUserMailAndPhone',
-      { type: 'mail', target: 'new.mail@example.org', code: code2 },
+      { type: 'mail', target: 'new.mail@example.org', code: code2, password: DEMO_PASSWORD },
       h,
     );
     expect(bound).toMatchObject({ success: true, message: '绑定成功' });
@@ -202,7 +202,7 @@ describe('binding phone and e-mail', () => {
       url: '/find/getPassword/resetPhone',
       mappingPath: '',
       headers: h,
-      body: { phone: '13900000009', code: phoneCode },
+      body: { phone: '13900000009', code: phoneCode, password: DEMO_PASSWORD },
     });
     expect(envelopeOf(reset).success).toBe(true);
     const info = envelopeOf<{ mobile: string; mobileCheckFlag: string; email: string }>(

@@ -38,6 +38,17 @@ export const AuthErrCode = {
   libraryNotAllowed: 40213,
   /** The single-sign-on ticket (`uid`) is not valid (made up, expired, another institution's). */
   bindTicketInvalid: 40214,
+  /**
+   * A call that changes something came with the session cookie alone from another site, or a GET that
+   * changes something came without the header token (HTTP 403): cross-site requests are refused.
+   */
+  crossSiteRefused: 40215,
+  /** Binding a phone or e-mail needs the current password (or, after single sign-on, a recent sign-in). */
+  passwordRequired: 40216,
+  /** The reader's account is frozen: the action is not allowed. */
+  readerFrozen: 40217,
+  /** The reader's card is reported lost: the action is not allowed until the loss is lifted. */
+  readerLost: 40218,
   /** No session, or an expired, revoked or foreign one (HTTP 401). */
   loginRequired: 401,
 } as const;
@@ -196,13 +207,18 @@ export const SendBindCodeQuery = z.object({
   /** The new address: a phone number or an e-mail address. */
   target: text(200),
 });
+/**
+ * `updateUserMailAndPhone` (POST, or GET with the header token): the code and the reader's current
+ * `password` (plain or the cipher form), which a binding needs; the old contacts are told of it.
+ */
 export const BindQuery = z.object({
   type: z.enum(BIND_TYPES),
   target: text(200),
   code: text(20),
+  password: text(512),
 });
-/** `POST /find/getPassword/resetPhone` (logged in): replace the bound phone. */
-export const ResetPhoneRequest = z.object({ phone: text(40), code: text(20) });
+/** `POST /find/getPassword/resetPhone` (logged in): replace the bound phone (with the current password too). */
+export const ResetPhoneRequest = z.object({ phone: text(40), code: text(20), password: text(512) });
 
 /** A mainland mobile number (11 digits from 1[3-9]) or an international one (+ and 7–15 digits). */
 export function isValidPhone(v: string): boolean {

@@ -153,6 +153,40 @@ export const MESSAGES = {
     'zh-TW': '收藏已達上限（{max} 筆），請先整理收藏',
     'en-US': 'Your favourites are full ({max} records); please remove some first',
   },
+  // A frozen account or a lost card refuses the reader actions of spec §6 (modules/auth/reader-standing.ts).
+  frozenCannotComment: {
+    'zh-CN': '您的账号已被冻结，暂时不能发表评论。如有疑问，请联系图书馆。',
+    'zh-TW': '您的帳號已被凍結，暫時不能發表評論。如有疑問，請聯絡圖書館。',
+    'en-US': 'Your account is frozen, so you cannot post comments for now. Please contact the library.',
+  },
+  frozenCannotRate: {
+    'zh-CN': '您的账号已被冻结，暂时不能评分。如有疑问，请联系图书馆。',
+    'zh-TW': '您的帳號已被凍結，暫時不能評分。如有疑問，請聯絡圖書館。',
+    'en-US': 'Your account is frozen, so you cannot rate records for now. Please contact the library.',
+  },
+  frozenCannotFavourite: {
+    'zh-CN': '您的账号已被冻结，暂时不能添加收藏。如有疑问，请联系图书馆。',
+    'zh-TW': '您的帳號已被凍結，暫時不能加入收藏。如有疑問，請聯絡圖書館。',
+    'en-US': 'Your account is frozen, so you cannot add favourites for now. Please contact the library.',
+  },
+  lostCannotComment: {
+    'zh-CN': '读者证已挂失，暂时不能发表评论。找回读者证后，请到图书馆解除挂失。',
+    'zh-TW': '讀者證已掛失，暫時不能發表評論。找回讀者證後，請到圖書館解除掛失。',
+    'en-US':
+      'Your library card is reported lost, so you cannot post comments. Once you have it back, ask the library to lift the loss report.',
+  },
+  lostCannotRate: {
+    'zh-CN': '读者证已挂失，暂时不能评分。找回读者证后，请到图书馆解除挂失。',
+    'zh-TW': '讀者證已掛失，暫時不能評分。找回讀者證後，請到圖書館解除掛失。',
+    'en-US':
+      'Your library card is reported lost, so you cannot rate records. Once you have it back, ask the library to lift the loss report.',
+  },
+  lostCannotFavourite: {
+    'zh-CN': '读者证已挂失，暂时不能添加收藏。找回读者证后，请到图书馆解除挂失。',
+    'zh-TW': '讀者證已掛失，暫時不能加入收藏。找回讀者證後，請到圖書館解除掛失。',
+    'en-US':
+      'Your library card is reported lost, so you cannot add favourites. Once you have it back, ask the library to lift the loss report.',
+  },
   // Accounts and sessions (issue 6).
   sessionExpired: {
     'zh-CN': '当前登录已失效，请重新登录',
@@ -289,6 +323,46 @@ export const MESSAGES = {
     'zh-CN': '微信登录失败，请重新扫码',
     'zh-TW': '微信登入失敗，請重新掃碼',
     'en-US': 'WeChat login failed; please scan again',
+  },
+  crossSiteRefused: {
+    'zh-CN': '该请求不是从本馆页面发出的，已拒绝。请在本馆网站中重新操作。',
+    'zh-TW': '該請求不是從本館頁面發出的，已拒絕。請在本館網站中重新操作。',
+    'en-US':
+      "This request did not come from the library's own pages and was refused. Please do it again on the library's site.",
+  },
+  passwordRequired: {
+    'zh-CN': '请输入当前登录密码，以确认是您本人操作',
+    'zh-TW': '請輸入目前登入密碼，以確認是您本人操作',
+    'en-US': 'Please enter your current password to confirm that it is you',
+  },
+  passwordRequiredSso: {
+    'zh-CN': '为确认是您本人操作，请重新登录后再绑定',
+    'zh-TW': '為確認是您本人操作，請重新登入後再綁定',
+    'en-US': 'To confirm that it is you, please log in again and then bind',
+  },
+  currentPasswordWrong: {
+    'zh-CN': '当前密码不正确',
+    'zh-TW': '目前密碼不正確',
+    'en-US': 'The current password is wrong',
+  },
+  contactChangedSubject: {
+    'zh-CN': '{library} 账号联系方式变更提醒',
+    'zh-TW': '{library} 帳號聯絡方式變更提醒',
+    'en-US': '{library}: the contact details of your account changed',
+  },
+  contactChangedMail: {
+    'zh-CN': '【{library}】您的账号 {account} 绑定的邮箱已更改为 {target}。如非本人操作，请立即找回密码并联系图书馆。',
+    'zh-TW': '【{library}】您的帳號 {account} 綁定的郵箱已更改為 {target}。如非本人操作，請立即找回密碼並聯絡圖書館。',
+    'en-US':
+      '[{library}] The e-mail address bound to your account {account} was changed to {target}. If this was not you, reset your password now and contact the library.',
+  },
+  contactChangedPhone: {
+    'zh-CN':
+      '【{library}】您的账号 {account} 绑定的手机号已更改为 {target}。如非本人操作，请立即找回密码并联系图书馆。',
+    'zh-TW':
+      '【{library}】您的帳號 {account} 綁定的手機號已更改為 {target}。如非本人操作，請立即找回密碼並聯絡圖書館。',
+    'en-US':
+      '[{library}] The phone number bound to your account {account} was changed to {target}. If this was not you, reset your password now and contact the library.',
   },
   libraryNotAllowed: {
     'zh-CN': '不能切换到该图书馆',

@@ -63,6 +63,11 @@ describe('http client', () => {
     expect(headers['x-lang']).toBe('CHI');
     expect(headers['content-language']).toBe('zh_HK');
     expect(headers.jwtopacauth).toBe('token-1');
+    // POSTs too: the server accepts a call that changes something only with the header token or
+    // from the site's own pages (the cookie alone is not enough).
+    await http.post('/find/record/addmyfav', { recordId: 1 });
+    await http.postWithMessage('/find/bindMailAndPhone/updateUserMailAndPhone', {});
+    expect(seen.map((r) => r.headers.jwtopacauth)).toEqual(['token-1', 'token-1', 'token-1']);
   });
 
   it('sends an empty mappingPath for the default tenant and no groupCode or token until known', async () => {

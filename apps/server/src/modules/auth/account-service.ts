@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { CaptchaScene, type Lang, type SiteConfig, type UserInfo } from '@openfind/contract';
+import { CaptchaScene, LoginType, type Lang, type SiteConfig, type UserInfo } from '@openfind/contract';
 import type { Database } from '../../db/schema.js';
 import { t } from '../../http/messages.js';
 import { localName } from '../../lib/localized.js';
@@ -34,7 +34,14 @@ import type { AuthService } from './auth-service.js';
 import type { AuthSettings } from './auth-settings.js';
 import type { CaptchaService } from './captcha.js';
 import type { RateLimiter } from './rate-limiter.js';
+import { standingRefusal, type ReaderAction } from './reader-standing.js';
 import type { Session } from './sessions.js';
+
+/**
+ * How long after a single-sign-on login a binding needs no password: such readers may not know
+ * their library password (they sign in elsewhere), and a fresh sign-in proves them as well.
+ */
+const RECENT_SSO_SECONDS = 10 * 60;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const codeHash = (readerId: number, code: string) => sha256(`${readerId}:${code.trim()}`);
@@ -68,6 +75,17 @@ export class AccountService {
   async reader(session: Session): Promise<Reader> {
     const r = await findReaderById(this.db, session.tenantId, session.readerId);
     if (!r) throw AuthErrors.sessionExpired();
+    return r;
+  }
+
+  /**
+   * The session's reader, read afresh, when their account allows `action`; otherwise the
+   * translated refusal of a frozen account or a lost card (reader-standing.ts).
+   */
+  async requireActive(session: Session, action: ReaderAction): Promise<Reader> {
+    const r = await this.reader(session);
+    const refusal = standingRefusal(r.status, action);
+    if (refusal) throw refusal;
     return r;
   }
 
@@ -244,16 +262,65 @@ export class AccountService {
     return this.sendCode(tenant, await this.reader(session), channel, 'bind', target, lang);
   }
 
-  /** Binds the new phone or address once its code is right; it is verified from then on. */
-  async bind(session: Session, channel: Channel, target: string, code: string): Promise<void> {
+  /**
+   * Proves that the session's reader is at the keyboard before a binding: the current password
+   * (counted like a login's), or, for a session of single sign-on or a WeChat or passport login
+   * (no library password typed, perhaps none known) started in the last minutes, that sign-in.
+   */
+  private async confirmReader(tenant: Tenant, session: Session, reader: Reader, password: string, ip: string) {
+    if (password) return this.deps.auth.confirmPassword(tenant, reader, password, ip);
+    const sso = session.loginType !== LoginType.normal;
+    if (sso && Date.now() / 1000 - session.issuedAt <= RECENT_SSO_SECONDS) return;
+    throw sso ? AuthErrors.passwordRequiredSso() : AuthErrors.passwordRequired();
+  }
+
+  /**
+   * Binds the new phone or address once the reader's password and the code sent there are right; it
+   * is verified from then on. The contacts verified before are told of the change, so that a
+   * binding the reader did not make (a stolen session) does not go unnoticed.
+   */
+  async bind(
+    tenant: Tenant,
+    session: Session,
+    change: { channel: Channel; target: string; code: string; password: string },
+    ip: string,
+    lang: Lang,
+  ): Promise<void> {
+    const { channel, target, code } = change;
     this.checkTarget(channel, target);
     if ((await this.bindTimes(session)).times <= 0) throw AuthErrors.dailyLimit();
     const reader = await this.reader(session);
+    // The password before the code: a wrong password leaves the code usable.
+    await this.confirmReader(tenant, session, reader, change.password, ip);
     const sentTo = code
       ? await useCode(this.db, reader.id, channel, 'bind', codeHash(reader.id, code), target)
       : undefined;
     if (sentTo !== target) throw AuthErrors.codeWrong();
     await bindReaderContact(this.db, reader.id, channel, target);
+    await this.notifyContactChanged(tenant, reader, channel, target, lang);
+  }
+
+  /** Tells each contact the reader had verified before (not the new one) that `channel` is now `target`. */
+  private async notifyContactChanged(tenant: Tenant, before: Reader, channel: Channel, target: string, lang: Lang) {
+    const old: { to: string; via: Channel }[] = [];
+    if (before.emailVerified && before.email && before.email !== target) old.push({ to: before.email, via: 'mail' });
+    if (before.phoneVerified && before.phone && before.phone !== target) old.push({ to: before.phone, via: 'phone' });
+    const params = {
+      library: localName(tenant, lang),
+      account: before.account,
+      target: channel === 'phone' ? maskPhone(target) : maskEmail(target),
+    };
+    const text = t(lang, channel === 'phone' ? 'contactChangedPhone' : 'contactChangedMail', params);
+    const subject = t(lang, 'contactChangedSubject', params);
+    for (const { to, via } of old) {
+      const sender = via === 'phone' ? this.deps.delivery.sms : this.deps.delivery.mail;
+      try {
+        await sender.send({ tenantId: tenant.id, readerId: before.id, to, subject, text });
+      } catch (err) {
+        // The binding is made; a notice that could not go out is the operator's to see, not a failure.
+        this.deps.delivery.log?.warn({ err, readerId: before.id, channel: via }, 'contact-change notice not sent');
+      }
+    }
   }
 
   async mailPhoneStatus(session: Session) {

@@ -1,5 +1,6 @@
 import { AuthErrCode, ErrCode, type PasswordRule } from '@openfind/contract';
 import { AppError } from '../../http/errors.js';
+import type { MessageKey } from '../../http/messages.js';
 
 /** The failures of the account calls. */
 export const AuthErrors = {
@@ -25,4 +26,11 @@ export const AuthErrors = {
   relevanceFailed: () => new AppError('relevanceFailed', AuthErrCode.badCredentials),
   wechatFailed: () => new AppError('wechatFailed', AuthErrCode.bindTicketInvalid),
   libraryNotAllowed: () => new AppError('libraryNotAllowed', AuthErrCode.libraryNotAllowed),
+  crossSiteRefused: () => new AppError('crossSiteRefused', AuthErrCode.crossSiteRefused, {}, 403),
+  passwordRequired: () => new AppError('passwordRequired', AuthErrCode.passwordRequired),
+  passwordRequiredSso: () => new AppError('passwordRequiredSso', AuthErrCode.passwordRequired),
+  currentPasswordWrong: () => new AppError('currentPasswordWrong', AuthErrCode.badCredentials),
+  /** A frozen account or a lost card, with the message that names the refused action. */
+  readerFrozen: (key: MessageKey) => new AppError(key, AuthErrCode.readerFrozen),
+  readerLost: (key: MessageKey) => new AppError(key, AuthErrCode.readerLost),
 };

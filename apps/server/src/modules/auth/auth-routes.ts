@@ -369,12 +369,15 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
 
   // ---- binding and the reader's settings (logged in) ----------------------------------------
 
+  // The real clients' GET forms change the account: only with the token in a header (changesState,
+  // session-context.ts), never the cookie alone that a link on another site would carry.
   r.get(
     ApiPath.sendBindCode,
     {
+      config: { changesState: true },
       schema: {
         tags,
-        summary: 'Send a code to a new phone (type=phone) or e-mail (type=mail) before binding it',
+        summary: 'Send a code to a new phone (type=phone) or e-mail (type=mail) before binding it (header token only)',
         querystring: SendBindCodeQuery,
         response: { 200: apiResponse(RemainingTimes) },
       },
@@ -393,22 +396,33 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     },
   );
 
+  const bind = async (req: FastifyRequest, q: z.infer<typeof BindQuery>) => {
+    const session = requireSession(req);
+    await accounts.throttle(req.tenant, req.ip);
+    const change = { channel: channelOf[q.type], target: q.target, code: q.code, password: q.password };
+    await accounts.bind(req.tenant, session, change, req.ip, req.lang);
+    return okSaying(req, null, 'bindSuccess');
+  };
+  const bindSummary =
+    'Bind the phone or e-mail the code was sent to, with the current password; it counts as verified, ' +
+    'and the contacts verified before are told';
   r.get(
     ApiPath.updateUserMailAndPhone,
     {
+      config: { changesState: true },
       schema: {
         tags,
-        summary: 'Bind the phone or e-mail the code was sent to; it counts as verified',
+        summary: `${bindSummary} (GET: header token only; POST keeps the password out of the address)`,
         querystring: BindQuery,
         response: { 200: apiResponse(z.null()) },
       },
     },
-    async (req) => {
-      const session = requireSession(req);
-      await accounts.throttle(req.tenant, req.ip);
-      await accounts.bind(session, channelOf[req.query.type], req.query.target, req.query.code);
-      return okSaying(req, null, 'bindSuccess');
-    },
+    async (req) => bind(req, req.query),
+  );
+  r.post(
+    ApiPath.updateUserMailAndPhone,
+    { schema: { tags, summary: bindSummary, body: BindQuery, response: { 200: apiResponse(z.null()) } } },
+    async (req) => bind(req, req.body),
   );
 
   r.post(
@@ -416,17 +430,13 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     {
       schema: {
         tags,
-        summary: 'Replace the bound phone (code sent with sendBindCode type=phone)',
+        summary: 'Replace the bound phone (code sent with sendBindCode type=phone; the current password too)',
         body: ResetPhoneRequest,
         response: { 200: apiResponse(z.null()) },
       },
     },
-    async (req) => {
-      const session = requireSession(req);
-      await accounts.throttle(req.tenant, req.ip);
-      await accounts.bind(session, 'phone', req.body.phone, req.body.code);
-      return okSaying(req, null, 'bindSuccess');
-    },
+    async (req) =>
+      bind(req, { type: 'phone', target: req.body.phone, code: req.body.code, password: req.body.password }),
   );
 
   r.get(

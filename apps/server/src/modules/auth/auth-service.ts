@@ -11,6 +11,7 @@ import {
   type UserBindRequest,
 } from '@openfind/contract';
 import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
 import type { Tenant } from '../tenants/tenant-repository.js';
 import { decodePassword, dummyHash, hashPassword, verifyPassword } from '../readers/passwords.js';
 import {
@@ -77,6 +78,23 @@ export class AuthService {
     }
     await clearLoginFailures(this.db, tenant.id, key);
     return reader;
+  }
+
+  /**
+   * Checks the logged-in reader's current password before a change of the account (binding a phone
+   * or e-mail): the same address limit, lockout and counting of failures as a login of the account
+   * name, but the refusal says "the current password is wrong".
+   */
+  async confirmPassword(tenant: Tenant, reader: Reader, sentPassword: string, ip: string): Promise<void> {
+    await this.throttleAddress(tenant, ip);
+    let confirmed: Reader;
+    try {
+      confirmed = await this.checkPassword(tenant, reader.account, sentPassword);
+    } catch (err) {
+      if (err instanceof AppError && err.key === 'badCredentials') throw AuthErrors.currentPasswordWrong();
+      throw err;
+    }
+    if (confirmed.id !== reader.id) throw AuthErrors.currentPasswordWrong();
   }
 
   async login(tenant: Tenant, config: SiteConfig, body: LoginRequest, ip: string): Promise<LoginOutcome> {

@@ -15,7 +15,16 @@ export interface Session {
   /** Expiry, seconds since the epoch. */
   exp: number;
   loginType: number;
+  /** When the session started, seconds since the epoch. */
+  issuedAt: number;
 }
+
+/**
+ * Where a request's token came from. Only `header` (the jwtHeader header or `Authorization: Bearer`)
+ * proves that the caller's own script sent it: a browser adds the `cookie` to any request to this
+ * site, even one another site starts, and a `query` token sits in a link anyone can send.
+ */
+export type TokenSource = 'header' | 'query' | 'cookie';
 
 /** Why a token was not accepted: both answer 401. */
 export type SessionProblem = 'expired' | 'invalid';
@@ -105,6 +114,7 @@ export class SessionService {
       jti: payload.jti,
       exp: payload.exp,
       loginType: typeof payload.lt === 'number' ? payload.lt : 1,
+      issuedAt: typeof payload.iat === 'number' ? payload.iat : 0,
     };
   }
 
@@ -149,20 +159,21 @@ function header(req: FastifyRequest, name: string): string | undefined {
 }
 
 /**
- * The session token of a request, where real clients put it: the header named by the institution's
- * `jwtHeader` (or the default jwtOpacAuth), `Authorization: Bearer`, `?jwt=` on /oga/userinfo
- * (single-sign-on redirects), or the `jwt` cookie.
+ * The session token of a request, where real clients put it, and where it came from: the header
+ * named by the institution's `jwtHeader` (or the default jwtOpacAuth), `Authorization: Bearer`,
+ * `?jwt=` on /oga/userinfo (single-sign-on redirects), or the `jwt` cookie.
  */
-export function tokenOf(req: FastifyRequest, jwtHeader: string): string | undefined {
+export function tokenOf(req: FastifyRequest, jwtHeader: string): { token: string; source: TokenSource } | undefined {
   const bearer = header(req, 'authorization');
-  const fromQuery = req.url.startsWith('/oga/userinfo') ? (req.query as { jwt?: unknown } | undefined)?.jwt : undefined;
-  return (
+  const fromHeader =
     header(req, jwtHeader) ??
     (jwtHeader !== DEFAULT_JWT_HEADER ? header(req, DEFAULT_JWT_HEADER) : undefined) ??
-    (bearer?.toLowerCase().startsWith('bearer ') ? bearer.slice(7).trim() : undefined) ??
-    (typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined) ??
-    (req.cookies[SESSION_COOKIE] || undefined)
-  );
+    (bearer?.toLowerCase().startsWith('bearer ') ? bearer.slice(7).trim() : undefined);
+  if (fromHeader) return { token: fromHeader, source: 'header' };
+  const fromQuery = req.url.startsWith('/oga/userinfo') ? (req.query as { jwt?: unknown } | undefined)?.jwt : undefined;
+  if (typeof fromQuery === 'string' && fromQuery) return { token: fromQuery, source: 'query' };
+  const fromCookie = req.cookies[SESSION_COOKIE];
+  return fromCookie ? { token: fromCookie, source: 'cookie' } : undefined;
 }
 
 /** Keeps the token in the HttpOnly cookie too (browsers send it with every call). */

@@ -25,6 +25,9 @@ export interface SmsSender {
 
 /** How messages reach readers: verification codes, later notices. */
 export class Delivery {
+  /** The app's logger, for messages that could not be sent (set by useLogger). */
+  log: FastifyBaseLogger | undefined;
+
   constructor(
     readonly mail: MailSender,
     readonly sms: SmsSender,
@@ -32,6 +35,7 @@ export class Delivery {
 
   /** Gives the inbox senders the app's logger (services are built before the app). */
   useLogger(log: FastifyBaseLogger): void {
+    this.log = log;
     for (const s of [this.mail, this.sms]) if (s instanceof InboxSender) s.log = log;
   }
 }

@@ -15,7 +15,8 @@ import { ok } from '../../http/envelope.js';
 import { t } from '../../http/messages.js';
 import { zodApp } from '../../http/route-types.js';
 import type { Services } from '../../services.js';
-import { readerIdOf, requireReader } from '../search/reader-session.js';
+import { requireActiveReader } from '../auth/session-context.js';
+import { readerIdOf } from '../search/reader-session.js';
 
 /** Ratings and comments: lists are public, posting needs a logged-in reader. */
 export function registerEvaluationRoutes(app: FastifyInstance, services: Services): void {
@@ -73,7 +74,9 @@ export function registerEvaluationRoutes(app: FastifyInstance, services: Service
       },
     },
     async (req) => {
-      const data = await ev.comment(req.tenant.id, { id: requireReader(req) }, req.body);
+      // A comment, or a rating alone: a frozen account or a lost card may post neither.
+      const reader = await requireActiveReader(req, services, req.body.content ? 'comment' : 'rate');
+      const data = await ev.comment(req.tenant.id, { id: reader.id }, req.body);
       return {
         ...ok(req.lang, data),
         message: t(req.lang, data.commentId === null ? 'ratingSaved' : 'commentSubmitted'),

@@ -13,7 +13,7 @@ import { ok } from '../../http/envelope.js';
 import { t } from '../../http/messages.js';
 import { zodApp } from '../../http/route-types.js';
 import type { Services } from '../../services.js';
-import { requireReader } from '../auth/session-context.js';
+import { requireActiveReader, requireReader } from '../auth/session-context.js';
 
 /** A logged-in reader's favourites (401 for visitors). */
 export function registerFavouriteRoutes(app: FastifyInstance, services: Services): void {
@@ -32,7 +32,8 @@ export function registerFavouriteRoutes(app: FastifyInstance, services: Services
       },
     },
     async (req) => {
-      const data = await favourites.add(req.tenant.id, requireReader(req), req.body.recordId);
+      const reader = await requireActiveReader(req, services, 'favourite');
+      const data = await favourites.add(req.tenant.id, reader.id, req.body.recordId);
       return { ...ok(req.lang, data), message: t(req.lang, data.added ? 'favouriteAdded' : 'favouriteKept') };
     },
   );
@@ -42,7 +43,7 @@ export function registerFavouriteRoutes(app: FastifyInstance, services: Services
     {
       schema: {
         tags,
-        summary: 'Stop keeping records, by recordId(s) or favoritesId(s)',
+        summary: 'Stop keeping records, by recordId(s) or favoritesId(s) (open to frozen and lost accounts too)',
         body: CancelFavouriteRequest,
         response: { 200: apiResponse(CancelFavouriteResponse) },
       },

@@ -22,6 +22,7 @@ const FIELD_OF_ERROR: Partial<Record<number, string>> = {
   [AuthErrCode.confirmMismatch]: 'confirmPassword',
   [AuthErrCode.codeWrong]: 'code',
   [AuthErrCode.contactInvalid]: 'target',
+  [AuthErrCode.passwordRequired]: 'password',
 };
 
 /**

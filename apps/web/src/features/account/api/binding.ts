@@ -12,9 +12,13 @@ export const bindingApi = {
   /** Sends a code to the new address; answers the codes left today. */
   sendCode: (type: ContactKind, target: string) =>
     api.get<RemainingTimes>(ApiPath.sendBindCode, { type, target }, silent),
-  /** Binds the address the code was sent to. */
-  bind: (type: ContactKind, target: string, code: string) =>
-    api.get<null>(ApiPath.updateUserMailAndPhone, { type, target, code }, silent),
-  /** Replaces the bound phone (a code sent to the new one first). */
-  resetPhone: (phone: string, code: string) => api.post<null>(ApiPath.resetPhone, { phone, code }, silent),
+  /**
+   * Binds the address the code was sent to, with the reader's current password ('' after single
+   * sign-on, where a recent sign-in stands for it). POST, so that the password stays out of the address.
+   */
+  bind: (type: ContactKind, target: string, code: string, password: string) =>
+    api.post<null>(ApiPath.updateUserMailAndPhone, { type, target, code, password }, silent),
+  /** Replaces the bound phone (a code sent to the new one first), with the current password. */
+  resetPhone: (phone: string, code: string, password: string) =>
+    api.post<null>(ApiPath.resetPhone, { phone, code, password }, silent),
 };

@@ -3,7 +3,8 @@ import { Button, Form, Input, Segmented } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { clearBindRequired, isBindRequired, loadUserInfo, readNextPath } from '../../auth';
+import { LoginType } from '@openfind/contract';
+import { clearBindRequired, isBindRequired, loadUserInfo, readNextPath, useSession } from '../../auth';
 import { bindingApi } from '../api/binding';
 import { AccountFrame } from '../components/AccountFrame';
 import { AccountResult } from '../components/AccountResult';
@@ -16,8 +17,10 @@ import type { RemainingTimes } from '../api/recovery';
 import { useReader } from '../use-reader';
 import '../account.css';
 
-type Values = { target: string; code: string };
-const SERVER_FIELDS = ['target', 'code'] as const;
+type Values = { target: string; code: string; password?: string };
+/** The fields a server failure can be shown on; `password` only where the form asks for it. */
+const SERVER_FIELDS = ['target', 'code', 'password'] as const;
+const SSO_SERVER_FIELDS = ['target', 'code'] as const;
 
 /** Where to go once bound: the `next` of the navigation state, else where the login would have gone. */
 function nextPathOf(state: unknown): string {
@@ -29,12 +32,18 @@ function nextPathOf(state: unknown): string {
  * /forceBinding: bind a verified e-mail or phone (spec §4: required after login when the institution
  * sets bindMailOrPhone and the reader has neither). A code goes to the new address first; a reader
  * who has a verified phone replaces it with resetPhone. The binding changes left today are shown.
+ * The current password is asked for every binding, the forced one after login too: the server cannot
+ * tell the reader who just logged in from someone holding a stolen session, and a first verified
+ * contact is what password recovery trusts. Readers signed in elsewhere (single sign-on) are not
+ * asked; the server takes a recent sign-in from them instead.
  */
 export default function ForceBindingPage() {
   const { t } = useTranslation('account');
   const location = useLocation();
   const navigate = useNavigate();
   const { isLoggedIn, user, isFailed } = useReader();
+  const { loginType } = useSession();
+  const asksPassword = (user?.loginType ?? loginType ?? LoginType.normal) === LoginType.normal;
   const { data: changes } = useQuery({
     queryKey: ['account', 'bindTimes', user?.userId],
     queryFn: bindingApi.times,
@@ -42,7 +51,8 @@ export default function ForceBindingPage() {
     retry: false,
   });
   const [form] = Form.useForm<Values>();
-  const failure = useFormFailure(form, SERVER_FIELDS);
+  // After single sign-on the password is not asked for: "sign in again" then goes above the button.
+  const failure = useFormFailure(form, asksPassword ? SERVER_FIELDS : SSO_SERVER_FIELDS);
   const [kind, setKind] = useState<ContactKind>('mail');
   const [times, setTimes] = useState<RemainingTimes | undefined>(undefined);
   const [sentTo, setSentTo] = useState('');
@@ -101,11 +111,12 @@ export default function ForceBindingPage() {
       return false;
     }
   };
-  const onFinish = ({ target, code }: Values) =>
+  const onFinish = ({ target, code, password = '' }: Values) =>
     run(async () => {
       const address = target.trim();
-      if (kind === 'phone' && user?.mobileCheckFlag === '1') await bindingApi.resetPhone(address, code.trim());
-      else await bindingApi.bind(kind, address, code.trim());
+      if (kind === 'phone' && user?.mobileCheckFlag === '1')
+        await bindingApi.resetPhone(address, code.trim(), password);
+      else await bindingApi.bind(kind, address, code.trim(), password);
       // The reader now has a verified contact: the hold of the login (bindMailOrPhone) ends.
       if (isBindRequired()) clearBindRequired();
       await loadUserInfo().catch(() => undefined);
@@ -162,6 +173,16 @@ export default function ForceBindingPage() {
           )}
         </Form.Item>
         <CodeFields onSend={send} remaining={times} sentTo={sentTo} channel={kind} />
+        {asksPassword ? (
+          <Form.Item
+            name="password"
+            label={t('fields.currentPassword')}
+            extra={t('binding.passwordNote')}
+            rules={[{ required: true, message: t('validation.currentPasswordRequired') }]}
+          >
+            <Input.Password autoComplete="current-password" maxLength={128} />
+          </Form.Item>
+        ) : null}
       </AccountForm>
     </AccountFrame>
   );
