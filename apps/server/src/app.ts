@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerLanguage, registerTenantScope } from './http/context.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
 import { registerAuthRoutes } from './modules/auth/auth-routes.js';
 import { registerSessionScope } from './modules/auth/session-context.js';
@@ -44,6 +45,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // First, so that every route, file and error answer of every plugin below carries the headers.
+  registerSecurityHeaders(app);
   registerLanguage(app);
   // Clients POST some calls with no body at all; validate those as an empty object.
   app.addHook('preValidation', async (req) => {
