@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerLanguage, registerTenantScope } from './http/context.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { withRedaction } from './http/log-redaction.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
 import { registerAuthRoutes } from './modules/auth/auth-routes.js';
@@ -36,7 +37,8 @@ export interface BuildAppOptions {
 /** Builds the Fastify app with every plugin and module registered. It never listens. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // Secrets in URLs (tokens, tickets, codes, passwords) never reach the log.
+    logger: withRedaction(opts.logger ?? false),
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
