@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerLanguage, registerTenantScope } from './http/context.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { withRedaction } from './http/log-redaction.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
 import { registerAuthRoutes } from './modules/auth/auth-routes.js';
 import { registerSessionScope } from './modules/auth/session-context.js';
@@ -35,7 +37,8 @@ export interface BuildAppOptions {
 /** Builds the Fastify app with every plugin and module registered. It never listens. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // Secrets in URLs (tokens, tickets, codes, passwords) never reach the log.
+    logger: withRedaction(opts.logger ?? false),
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
@@ -44,6 +47,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // First, so that every route, file and error answer of every plugin below carries the headers.
+  registerSecurityHeaders(app);
   registerLanguage(app);
   // Clients POST some calls with no body at all; validate those as an empty object.
   app.addHook('preValidation', async (req) => {

@@ -141,14 +141,14 @@ describe('guessing passwords', () => {
   });
   afterAll(async () => g?.close());
 
-  const attempt = async (user: string, password: string, remoteAddress: string) => {
+  const attempt = async (user: string, password: string, remoteAddress: string, app = g, mappingPath = '') => {
     const c = envelopeOf<{ codeKey: string; answer: string }>(
-      await g.app.inject({ method: 'GET', url: '/oga/verifycode/img', headers: { mappingPath: '' }, remoteAddress }),
+      await app.app.inject({ method: 'GET', url: '/oga/verifycode/img', headers: { mappingPath }, remoteAddress }),
     ).data;
-    const res = await g.app.inject({
+    const res = await app.app.inject({
       method: 'POST',
       url: '/oga/login',
-      headers: { mappingPath: '' },
+      headers: { mappingPath },
       remoteAddress,
       payload: { username: user, password, verifyCode: c.answer, codeKey: c.codeKey },
     });
@@ -172,9 +172,38 @@ describe('guessing passwords', () => {
       .set({ locked_until: new Date(Date.now() - 1000) })
       .execute();
     expect((await attempt('reader', DEMO_PASSWORD, '10.0.0.2')).success).toBe(true);
+    const reader = await findReaderByLogin(g.db.kysely, (await g.services.tenants.byMappingPath(''))!.id, 'reader');
     expect(
-      await g.db.kysely.selectFrom('login_throttle').selectAll().where('account_key', '=', 'reader').execute(),
+      await g.db.kysely.selectFrom('login_throttle').selectAll().where('account_key', '=', `R:${reader!.id}`).execute(),
     ).toEqual([]);
+  });
+
+  it("counts a reader's failures together whichever name is typed (account, card number, any case)", async () => {
+    // 'unverified' has card number D0005: three tries by account (one in capitals), two by card number.
+    const names = ['unverified', 'UNVERIFIED', 'unverified', 'D0005', 'd0005'];
+    const outcomes: number[] = [];
+    for (const [i, name] of names.entries())
+      outcomes.push((await attempt(name, `Wrong${i}pass`, `10.0.3.${i}`)).errCode);
+    expect(outcomes).toEqual([40201, 40201, 40201, 40201, 40201]);
+    // The sixth try, with the right password, is refused by either name.
+    expect((await attempt('D0005', DEMO_PASSWORD, '10.0.3.9')).errCode).toBe(40203);
+    expect((await attempt('Unverified', DEMO_PASSWORD, '10.0.3.9')).errCode).toBe(40203);
+  });
+
+  it('counts an unknown name per folded name, so probing it is limited too', async () => {
+    const outcomes: number[] = [];
+    for (const [i, name] of [
+      'Ghost-Name',
+      'ghost-name',
+      ' GHOST-NAME ',
+      'ghost-Name',
+      'GHOST-name',
+      'ghost-name',
+    ].entries())
+      outcomes.push((await attempt(name, 'Nope2026x', `10.0.4.${i}`)).errCode);
+    expect(outcomes).toEqual([40201, 40201, 40201, 40201, 40201, 40203]);
+    // Another name is not affected.
+    expect((await attempt('ghost-name-2', 'Nope2026x', '10.0.4.9')).errCode).toBe(40201);
   });
 
   it('locks an unknown account name exactly like a real one (no enumeration by lockout)', async () => {
@@ -196,6 +225,50 @@ describe('guessing passwords', () => {
     expect(codes.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(codes.slice(30).every((s) => s === 429)).toBe(true);
     expect((await attempt('name99', 'Nope2026x', '10.0.2.2')).status).toBe(200);
+  });
+
+  it('counts the limits of an address across institutions (logins, image codes, recovery)', async () => {
+    const strict = await createTestApp({
+      auth: {
+        exposeCaptchaAnswer: true,
+        loginsPerMinutePerIp: 3,
+        captchasPerMinutePerIp: 6,
+        recoveryPerMinutePerIp: 3,
+      },
+    });
+    const tenants = ['', 'beiling', 'xihu'];
+    try {
+      const logins: number[] = [];
+      for (let i = 0; i < 4; i++)
+        logins.push((await attempt(`name${i}`, 'Nope2026x', '10.0.5.1', strict, tenants[i % 3])).status);
+      expect(logins).toEqual([200, 200, 200, 429]);
+
+      const codes: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const res = await strict.app.inject({
+          url: '/oga/verifycode/img',
+          headers: { mappingPath: tenants[i % 3]! },
+          remoteAddress: '10.0.5.2',
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([200, 200, 200, 200, 200, 200, 429]);
+
+      const recovery: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await strict.app.inject({
+          method: 'POST',
+          url: '/find/getPassword/checkUser',
+          headers: { mappingPath: tenants[i % 3]! },
+          remoteAddress: '10.0.5.3',
+          payload: { findKey: 'made-up' },
+        });
+        recovery.push(res.statusCode);
+      }
+      expect(recovery).toEqual([200, 200, 200, 429]);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('limits image codes per address', async () => {

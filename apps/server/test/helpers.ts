@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildAppOptions } from '../src/app.js';
 import { openDatabase, quoteIdent, type Db } from '../src/db/database.js';
 import { prepareDatabase } from '../src/db/setup.js';
 import type { AuthSettings } from '../src/modules/auth/auth-settings.js';
@@ -61,6 +61,8 @@ export async function createTestApp(
     records?: number;
     auth?: Partial<AuthSettings>;
     rateLimiters?: RateLimiterFactory;
+    trustProxy?: boolean;
+    logger?: BuildAppOptions['logger'];
   } = {},
 ): Promise<TestApp> {
   const { db, drop } = await openTestDatabase();
@@ -71,7 +73,7 @@ export async function createTestApp(
     auth: opts.auth,
     rateLimiters: opts.rateLimiters,
   });
-  const app = await buildApp({ services, webDist: opts.webDist });
+  const app = await buildApp({ services, webDist: opts.webDist, trustProxy: opts.trustProxy, logger: opts.logger });
   await app.ready();
   return {
     app,

@@ -82,7 +82,7 @@ describe.runIf(REDIS_URL)('request limits shared through Redis', () => {
     down.disconnect();
   });
 
-  it('throttles logins from one address across two server processes', async () => {
+  it('throttles logins from one address across two server processes and across institutions', async () => {
     const limits = { ...TEST_AUTH, loginsPerMinutePerIp: 3 };
     const shared = `${prefix}:http`;
     const apps = await Promise.all(
@@ -94,10 +94,12 @@ describe.runIf(REDIS_URL)('request limits shared through Redis', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
         const t = apps[i % 2]!;
-        const c = await captcha(t);
+        // Each try at another demo institution: the address is counted across them.
+        const mappingPath = ['', 'beiling', 'xihu', ''][i]!;
+        const c = await captcha(t, mappingPath);
         const res = await t.call({
           url: '/oga/login',
-          mappingPath: '',
+          mappingPath,
           body: { username: 'reader', password: 'wrong-password-1', verifyCode: c.answer, codeKey: c.codeKey },
         });
         statuses.push(envelopeOf(res).errCode);

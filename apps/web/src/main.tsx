@@ -1,3 +1,5 @@
+// First: configures zod before any schema is built (see the module).
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

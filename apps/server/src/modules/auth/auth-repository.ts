@@ -45,7 +45,10 @@ export async function takeCaptcha(
 
 // ---- login throttle ----------------------------------------------------------------------------
 
-/** Seconds the account name stays locked, 0 when it is not. */
+/**
+ * Seconds the key stays locked, 0 when it is not. The key (column account_key) is the reader's
+ * (`R:<id>`) once the typed name answers to a reader, else the folded name (auth-service.ts).
+ */
 export async function lockedSeconds(db: Q, tenantId: number, accountKey: string): Promise<number> {
   const row = await db
     .selectFrom('login_throttle')

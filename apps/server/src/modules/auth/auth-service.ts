@@ -38,13 +38,21 @@ import type { Session, SessionService } from './sessions.js';
 export type LoginOutcome =
   { kind: 'session'; result: LoginResult } | { kind: 'mustChange' } | { kind: 'passwordTooOld' };
 
-const accountKey = (login: string) => login.trim().toLowerCase().slice(0, 64);
+/** The lockout key of a name that no reader answers to: the name as typed, folded. */
+const nameKey = (login: string) => login.trim().toLowerCase().slice(0, 64);
+/**
+ * The lockout key of a reader, whichever of its names (account, card number, any case) was typed:
+ * five failures in all lock the reader. Upper case, which no folded name contains, so a typed name
+ * can never count towards a reader's key.
+ */
+const readerKey = (readerId: number) => `R:${readerId}`;
 
 /**
  * Login, logout and password change. Every password check goes the same way whether or not the
  * account exists (an argon2 verify against a dummy hash when it does not), failures are counted
- * per account name in the database (a lockout that tells nothing about existence) and per
- * address in this process, and the image code is checked (and used up) before any password.
+ * in the database per reader (per typed name when no reader answers to it: a lockout that tells
+ * nothing about existence) and per address, and the image code is checked (and used up) before
+ * any password.
  */
 export class AuthService {
   constructor(
@@ -56,9 +64,13 @@ export class AuthService {
     private readonly loginsPerIp: RateLimiter,
   ) {}
 
-  /** Refuses an address that has tried too many passwords this minute. */
-  private async throttleAddress(tenant: Tenant, ip: string): Promise<void> {
-    if (!(await this.loginsPerIp.hit(`${tenant.id}|${ip}`))) throw AuthErrors.tooManyRequests();
+  /**
+   * Refuses an address that has tried too many passwords this minute, in all institutions together:
+   * the institutions of one installation share the server, and a guesser could otherwise multiply
+   * its allowance by their number.
+   */
+  private async throttleAddress(ip: string): Promise<void> {
+    if (!(await this.loginsPerIp.hit(ip))) throw AuthErrors.tooManyRequests();
   }
 
   /**
@@ -66,11 +78,12 @@ export class AuthService {
    * a `badCredentials` error, the same for an unknown account and a wrong password.
    */
   private async checkPassword(tenant: Tenant, login: string, sentPassword: string): Promise<Reader> {
-    const key = accountKey(login);
+    const name = nameKey(login);
+    const reader = name ? await findReaderByLogin(this.db, tenant.id, name) : undefined;
+    const key = reader ? readerKey(reader.id) : name;
     const locked = await lockedSeconds(this.db, tenant.id, key);
     if (locked > 0) throw AuthErrors.accountLocked(locked);
     const password = decodePassword(sentPassword, this.settings.passwordCipherKey);
-    const reader = key ? await findReaderByLogin(this.db, tenant.id, key) : undefined;
     const matches = await verifyPassword(reader?.passwordHash ?? (await dummyHash()), password);
     if (!reader || !matches || !password) {
       await recordLoginFailure(this.db, tenant.id, key, this.settings.lockAfterFailures, this.settings.lockSeconds);
@@ -98,7 +111,7 @@ export class AuthService {
   }
 
   async login(tenant: Tenant, config: SiteConfig, body: LoginRequest, ip: string): Promise<LoginOutcome> {
-    await this.throttleAddress(tenant, ip);
+    await this.throttleAddress(ip);
     if (!(await this.captcha.check(tenant.id, body.codeKey, body.verifyCode, CaptchaScene.login))) {
       throw AuthErrors.captchaWrong();
     }
@@ -130,7 +143,7 @@ export class AuthService {
     ticket: string,
     provider?: IdentityProvider,
   ) {
-    await this.throttleAddress(tenant, ip);
+    await this.throttleAddress(ip);
     if (!(await this.captcha.check(tenant.id, q.codeKey, q.verifyCode, CaptchaScene.login))) {
       throw AuthErrors.captchaWrong();
     }
@@ -153,10 +166,11 @@ export class AuthService {
    */
   async relate(tenant: Tenant, config: SiteConfig, body: RelevanceRequest, ip: string): Promise<LoginResult> {
     const bind = await this.bindPreamble(tenant, ip, body, body.uid);
-    const key = accountKey(body.primaryId);
+    const name = nameKey(body.primaryId);
+    const reader = name ? await findReaderByLogin(this.db, tenant.id, name) : undefined;
+    const key = reader ? readerKey(reader.id) : name;
     const locked = await lockedSeconds(this.db, tenant.id, key);
     if (locked > 0) throw AuthErrors.accountLocked(locked);
-    const reader = key ? await findReaderByLogin(this.db, tenant.id, key) : undefined;
     const norm = (n: string) => n.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
     if (!reader || !body.name.trim() || norm(reader.name) !== norm(body.name)) {
       await recordLoginFailure(this.db, tenant.id, key, this.settings.lockAfterFailures, this.settings.lockSeconds);
@@ -184,7 +198,7 @@ export class AuthService {
     session: Session | null,
     ip: string,
   ): Promise<void> {
-    await this.throttleAddress(tenant, ip);
+    await this.throttleAddress(ip);
     let login = input.username;
     if (!login && session) login = (await findReaderById(this.db, tenant.id, session.readerId))?.account ?? '';
     const reader = await this.checkPassword(tenant, login, input.password);
@@ -206,10 +220,10 @@ export class AuthService {
     if (await verifyPassword(reader.passwordHash, newPassword)) throw AuthErrors.passwordUnchanged();
   }
 
-  /** Stores a new password: every session of the reader ends, the account name's failures are forgotten. */
+  /** Stores a new password: every session of the reader ends, the reader's failures are forgotten. */
   async storeNewPassword(reader: Reader, newPassword: string): Promise<void> {
     await setReaderPassword(this.db, reader.id, await hashPassword(newPassword));
-    await clearLoginFailures(this.db, reader.tenantId, accountKey(reader.account));
+    await clearLoginFailures(this.db, reader.tenantId, readerKey(reader.id));
   }
 }
 

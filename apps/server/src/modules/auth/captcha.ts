@@ -22,9 +22,12 @@ export class CaptchaService {
     private readonly perIp: RateLimiter,
   ) {}
 
-  /** A new image code; an address asking for too many in a minute gets a 429. */
+  /**
+   * A new image code; an address asking for too many in a minute gets a 429. The address is counted
+   * across institutions: one client asking each institution in turn gets no more codes.
+   */
   async create(tenantId: number, scene: number, userName: string, ip: string): Promise<CaptchaImage> {
-    if (!(await this.perIp.hit(`${tenantId}|${ip}`))) throw AuthErrors.tooManyRequests();
+    if (!(await this.perIp.hit(ip))) throw AuthErrors.tooManyRequests();
     const c = svgCaptcha.create({ size: 4, ignoreChars: '0oO1iIlL', noise: 3, color: true, width: 120, height: 40 });
     const codeKey = randomBytes(18).toString('base64url');
     await insertCaptcha(this.db, {

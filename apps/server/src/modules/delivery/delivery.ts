@@ -58,8 +58,9 @@ export class SmtpMailSender implements MailSender {
 
 /**
  * The default for text messages (and for e-mail when no SMTP server is configured): the message
- * goes to the reader's inbox, which the personal centre shows, and to the log, so an operator
- * without an SMS gateway can still help a reader.
+ * goes to the reader's inbox, which the personal centre shows. The log says that a message went
+ * to whom by which channel, never its text: verification codes do not belong in a log that
+ * operators, log shippers and backups read.
  */
 export class InboxSender implements MailSender, SmsSender {
   constructor(
@@ -77,7 +78,10 @@ export class InboxSender implements MailSender, SmsSender {
       subject: m.subject,
       body: m.text,
     });
-    this.log?.info({ tenantId: m.tenantId, readerId: m.readerId, channel: this.channel, to: m.to }, m.text);
+    this.log?.info(
+      { tenantId: m.tenantId, readerId: m.readerId, channel: this.channel, to: m.to, subject: m.subject },
+      'message to the reader kept in the inbox (no gateway configured for this channel)',
+    );
   }
 }
 

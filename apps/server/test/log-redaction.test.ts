@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REDACTED, redactUrl } from '../src/http/log-redaction.js';
+import { DEMO_PASSWORD } from '../src/seed/demo-readers.js';
+import { captcha, TEST_AUTH, tokenOf } from './auth-support.js';
+import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
+
+// What the server writes to its log (pino through Fastify, at info as in production) is captured
+// line by line; secrets sent in URLs or headers, and verification codes, must not be in it.
+let t: TestApp;
+const lines: string[] = [];
+const logText = () => lines.join('');
+
+beforeAll(async () => {
+  t = await createTestApp({
+    auth: TEST_AUTH,
+    logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+  });
+}, 120_000);
+afterAll(async () => t?.close());
+
+/** The log lines written while `action` ran. */
+async function logged(action: () => Promise<unknown>): Promise<string> {
+  const from = lines.length;
+  await action();
+  return lines.slice(from).join('');
+}
+
+describe('secrets in the log', () => {
+  it('a session token in ?jwt= and in the token headers is logged as the marker', async () => {
+    const jwt = await tokenOf(t, 'reader', DEMO_PASSWORD);
+    const out = await logged(async () => {
+      const res = await t.call({ url: `/oga/userinfo?jwt=${jwt}`, mappingPath: '' });
+      expect(envelopeOf(res).success).toBe(true);
+      await t.call({ url: '/oga/userinfo', mappingPath: '', headers: { authorization: `Bearer ${jwt}` } });
+      await t.call({ url: '/oga/userinfo', mappingPath: '', headers: { jwtOpacAuth: jwt, cookie: `jwt=${jwt}` } });
+    });
+    expect(out).toContain('/oga/userinfo?jwt=' + REDACTED);
+    expect(out).not.toContain(jwt);
+    // The signature alone would do as well: no part of the token is left.
+    expect(out).not.toContain(jwt.split('.')[2]);
+    expect(logText()).not.toContain(jwt);
+  });
+
+  it('passwords, recovery keys and codes in the query are logged as the marker', async () => {
+    const out = await logged(async () => {
+      await t.call({
+        url: '/find/getPassword/updateUserPassword?findKey=fk-secret-1&password=Hunter2-secret&confirmPassword=Hunter2-secret',
+        mappingPath: '',
+      });
+      await t.call({ url: '/find/getPassword/checkPhonenumber?findKey=fk-secret-2&code=654321', mappingPath: '' });
+      await t.call({ url: '/oga/cas/callback?mappingPath=&ticket=ST-secret-ticket', mappingPath: '' });
+    });
+    for (const secret of ['Hunter2-secret', 'fk-secret-1', 'fk-secret-2', '654321', 'ST-secret-ticket']) {
+      expect(out).not.toContain(secret);
+    }
+    expect(out).toContain(`password=${REDACTED}`);
+    expect(out).toContain(`code=${REDACTED}`);
+    expect(out).toContain(`ticket=${REDACTED}`);
+    // What is not a secret stays readable.
+    expect(out).toContain('/oga/cas/callback?mappingPath=&ticket=');
+  });
+
+  it('a recovery code sent without a gateway is logged as sent (to whom, which channel), without the code', async () => {
+    const c = await captcha(t, '', { userName: 'reader', scene: '2' });
+    const open = envelopeOf<{ findKey: string }>(
+      await t.call({
+        url: '/find/getPassword/checkImgCode',
+        mappingPath: '',
+        query: { userName: 'reader', verifyCode: c.answer, codeKey: c.codeKey },
+      }),
+    );
+    expect(open.success).toBe(true);
+    const out = await logged(async () => {
+      const sent = envelopeOf(
+        await t.call({
+          url: '/find/getPassword/sendPhonenumber',
+          mappingPath: '',
+          query: { findKey: open.data.findKey },
+        }),
+      );
+      expect(sent.success).toBe(true);
+    });
+    // The reader still gets the code (the inbox).
+    const row = await t.db.kysely
+      .selectFrom('reader_inbox')
+      .select(['body', 'reader_id'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const code = /\b(\d{6})\b/.exec(row.body)![1]!;
+    expect(out).not.toContain(code);
+    expect(out).not.toContain(open.data.findKey);
+    const line = out.split('\n').find((l) => l.includes('"channel":"phone"'));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line!)).toMatchObject({ readerId: row.reader_id, channel: 'phone', to: '13800000001' });
+  });
+});
+
+describe('redactUrl', () => {
+  it('replaces the values of secret parameters, any case, and keeps the rest', () => {
+    expect(redactUrl('/oga/userinfo?JWT=a.b.c&mappingPath=beiling')).toBe(
+      `/oga/userinfo?JWT=${REDACTED}&mappingPath=beiling`,
+    );
+    expect(redactUrl('/x?newPassword=p1&old%50assword=p2&codeKey=k&verifyCode=1234')).toBe(
+      `/x?newPassword=${REDACTED}&old%50assword=${REDACTED}&codeKey=k&verifyCode=${REDACTED}`,
+    );
+    expect(redactUrl('/#/Home?jwt=t&jwtHeader=jwtOpacAuth&pageType=0')).toBe(
+      `/#/Home?jwt=${REDACTED}&jwtHeader=jwtOpacAuth&pageType=0`,
+    );
+    expect(redactUrl('/find/unify/search?q=a%3Db')).toBe('/find/unify/search?q=a%3Db');
+  });
+});
