@@ -95,11 +95,11 @@ export class AuthService {
 
   /**
    * Checks the logged-in reader's current password before a change of the account (binding a phone
-   * or e-mail): the same address limit, lockout and counting of failures as a login of the account
-   * name, but the refusal says "the current password is wrong".
+   * or e-mail): the same address limit, lockout and counting of failures as a login (the reader's own
+   * count, whichever name was typed), but the refusal says "the current password is wrong".
    */
   async confirmPassword(tenant: Tenant, reader: Reader, sentPassword: string, ip: string): Promise<void> {
-    await this.throttleAddress(tenant, ip);
+    await this.throttleAddress(ip);
     let confirmed: Reader;
     try {
       confirmed = await this.checkPassword(tenant, reader.account, sentPassword);
