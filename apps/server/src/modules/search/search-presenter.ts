@@ -1,8 +1,13 @@
 import type { SearchRecord } from '@openfind/contract';
+import { capAnswer, ROW_CAPS } from '../../lib/answer-caps.js';
 import type { RecordRow } from './search-repository.js';
 
 /** A record as a result list shows it (the real API's field names). */
 export function presentRecord(r: RecordRow, docNames: Map<string, string>): SearchRecord {
+  return capAnswer(presentRow(r, docNames), ROW_CAPS);
+}
+
+function presentRow(r: RecordRow, docNames: Map<string, string>): SearchRecord {
   const callNo = r.call_numbers.length ? r.call_numbers : r.item_call_no ? [r.item_call_no] : [];
   return {
     recordId: r.record_id,
