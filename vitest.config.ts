@@ -9,6 +9,7 @@ const alias = {
   // Before the package itself: a package name also matches its subpaths.
   '@openfind/marc/stored-marc': fileURLToPath(new URL('./packages/marc/src/model/stored-marc.ts', import.meta.url)),
   '@openfind/marc/map': fileURLToPath(new URL('./packages/marc/src/map/map-record.ts', import.meta.url)),
+  '@openfind/marc/limits': fileURLToPath(new URL('./packages/marc/src/model/limits.ts', import.meta.url)),
   '@openfind/marc': src('marc'),
 };
 

@@ -4,6 +4,7 @@ export * from './config.js';
 export * from './dictionaries.js';
 export * from './paths.js';
 export * from './codes.js';
+export * from './links.js';
 export * from './routing.js';
 export * from './search.js';
 export * from './discovery.js';

@@ -56,3 +56,4 @@ export { checkIsbn, isbn10To13, isValidIsbn10, isValidIsbn13 } from './map/isbn.
 export type { IsbnCheck } from './map/isbn.js';
 export { checkIssn } from './map/issn.js';
 export { parseStoredMarc, storedMarcText } from './model/stored-marc.js';
+export { MAX_FIELD_BYTES, MAX_RECORD_BYTES, checkRecordSize, fieldBytes } from './model/limits.js';

@@ -2,6 +2,7 @@ import { Buffer, isUtf8 } from 'node:buffer';
 import { parse } from 'csv-parse';
 import { looksLikeGb18030 } from '../encoding/scan-bytes.js';
 import { textPieces } from '../encoding/text-pieces.js';
+import { MAX_FIELD_BYTES, MAX_RECORD_BYTES, fieldTooLarge } from '../model/limits.js';
 import type { ReadResult } from '../model/read-result.js';
 import { DOUBAN_MAPPING } from './csv-mapping.js';
 import type { CsvMapping, CsvTarget, ItemTarget } from './csv-mapping.js';
@@ -39,6 +40,9 @@ export async function* readCsv(
     skip_empty_lines: true,
     info: true,
     raw: true,
+    // The parser builds a row whole: a row past the record limit stops the file here (a reject
+    // says where) rather than growing without bound.
+    max_record_size: MAX_RECORD_BYTES,
   });
   let detected: string | undefined;
   const feed = (async (): Promise<void> => {
@@ -104,6 +108,19 @@ export async function* readCsv(
         return at === undefined ? '' : cleanCell(cells[at]);
       };
       const source = { file: options.file, index: index++, line };
+      const overLimit = cells.findIndex(
+        (value) => value.length > MAX_FIELD_BYTES / 3 && Buffer.byteLength(value) > MAX_FIELD_BYTES,
+      );
+      if (overLimit >= 0) {
+        const name = `column ${overLimit + 1}${header[overLimit] ? ` (${header[overLimit]})` : ''}`;
+        yield {
+          ok: false,
+          reason: fieldTooLarge(name, Buffer.byteLength(cells[overLimit] ?? '')),
+          raw: row.raw.slice(0, 4096),
+          source,
+        };
+        continue;
+      }
       const mapped = mapping.kind === 'items' ? mapItemRow(cell) : mapCsvRow(cell, mapping);
       if ('reason' in mapped) yield { ok: false, reason: mapped.reason, raw: row.raw, source };
       else {

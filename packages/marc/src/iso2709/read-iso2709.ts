@@ -1,4 +1,5 @@
 import { mapRecord } from '../map/map-record.js';
+import { checkRecordSize } from '../model/limits.js';
 import type { ReadResult } from '../model/read-result.js';
 import { decodeIso2709 } from './decode-iso2709.js';
 import { splitIso2709 } from './split-iso2709.js';
@@ -48,6 +49,12 @@ export async function* readIso2709(
     const decoded = decodeIso2709(chunk.bytes, options.isLenient ? { isLenient: true } : {});
     if ('reason' in decoded) {
       yield { ok: false, reason: decoded.reason, raw: chunk.bytes, source };
+      continue;
+    }
+    // A repaired directory can hold a field far over the 9,999 bytes its length digits allow.
+    const tooLarge = checkRecordSize(decoded.record.fields);
+    if (tooLarge) {
+      yield { ok: false, reason: tooLarge, raw: chunk.bytes, source };
       continue;
     }
     const mapped = mapRecord(decoded.record);

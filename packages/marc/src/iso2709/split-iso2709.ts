@@ -1,3 +1,5 @@
+import { MAX_RECORD_BYTES } from '../model/limits.js';
+
 /** One record's bytes as cut from an ISO 2709 stream. */
 export interface Iso2709Chunk {
   /** The record's bytes, including its 0x1D terminator when `isComplete`. */
@@ -16,8 +18,8 @@ export interface SplitOptions {
   maxRecordBytes?: number;
 }
 
-/** Default cap on one record's size: 2 MiB (the largest real record seen is 1.05 MB). */
-export const DEFAULT_MAX_RECORD_BYTES = 2 * 1024 * 1024;
+/** Default cap on one record's size: {@link MAX_RECORD_BYTES} (the largest real record seen is 1.05 MB). */
+export const DEFAULT_MAX_RECORD_BYTES = MAX_RECORD_BYTES;
 
 const RECORD_TERMINATOR = 0x1d;
 

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { SaxesParser } from 'saxes';
 import type { SaxesTag } from 'saxes';
 import { toNfc } from '../encoding/field-decoder.js';
@@ -6,6 +7,7 @@ import { detectFlavour } from '../flavour/detect-flavour.js';
 import { mapRecord } from '../map/map-record.js';
 import { newBibRecord } from '../map/new-bib-record.js';
 import { finishBibRecord } from '../map/finish-bib-record.js';
+import { MAX_FIELD_BYTES, MAX_RECORD_BYTES, fieldBytes, fieldTooLarge, recordTooLarge } from '../model/limits.js';
 import { MarcRecord } from '../model/marc-record.js';
 import type { DataField, MarcField } from '../model/marc-record.js';
 import type { ReadResult } from '../model/read-result.js';
@@ -34,6 +36,85 @@ interface RecordBuilder {
   identifier?: string;
   schema?: string;
   warnings: string[];
+  /** Bytes of its fields so far, as ISO 2709 would store them. */
+  bytes: number;
+  /** Why it is over a size limit: its fields are no longer kept, and it comes back as a reject. */
+  tooLarge?: string;
+  /** The record's first characters, kept for the reject report once it is over a limit. */
+  rawStart?: string;
+}
+
+/** Characters of an over-size record kept for the reject report. */
+const KEPT_RAW_CHARS = 4096;
+
+/**
+ * Longest run of characters between two "<" handed to the XML parser: the parser builds a text
+ * node whole before it reports it, so a 50 MB field would be a 50 MB string. Past this, the middle
+ * of the run is counted and dropped (its start and end are kept, so the XML stays well-formed) and
+ * the record is rejected. Eight characters a byte leave room for entities (`&#x4E00;` for 3 bytes):
+ * a field within {@link MAX_FIELD_BYTES} never reaches it; the exact check is made on the value.
+ */
+const MAX_RUN_CHARS = 8 * MAX_FIELD_BYTES;
+
+/** Characters kept from the end of a cut run: the closing `]]>`, `-->` or `"/>` that may stand before the next "<". */
+const RUN_TAIL_CHARS = 64;
+
+/** Marks where a run was cut, among the text pieces given to the parser: the run's full length. */
+interface RunCut {
+  cut: number;
+}
+
+/**
+ * Cuts over-long runs of characters between two "<" (see {@link MAX_RUN_CHARS}), across pieces:
+ * returns the text to parse, with a {@link RunCut} where the middle of a run was left out.
+ */
+class RunLimiter {
+  private run = 0;
+  private dropping = false;
+  private tail = '';
+
+  limit(text: string): Array<string | RunCut> {
+    const out: Array<string | RunCut> = [];
+    let kept = '';
+    let at = 0;
+    while (at < text.length) {
+      const lt = text.indexOf('<', at);
+      const piece = text.slice(at, lt < 0 ? text.length : lt);
+      if (this.dropping) {
+        this.tail = (this.tail + piece.slice(-RUN_TAIL_CHARS)).slice(-RUN_TAIL_CHARS);
+      } else if (this.run + piece.length <= MAX_RUN_CHARS) {
+        kept += piece;
+      } else {
+        let start = piece.slice(0, MAX_RUN_CHARS - this.run);
+        // Never end inside an entity or between the halves of a surrogate pair.
+        const amp = start.lastIndexOf('&');
+        if (amp >= 0 && !start.includes(';', amp)) start = start.slice(0, amp);
+        if (/[\uD800-\uDBFF]$/.test(start)) start = start.slice(0, -1);
+        kept += start;
+        this.dropping = true;
+        this.tail = piece.slice(start.length).slice(-RUN_TAIL_CHARS);
+      }
+      this.run += piece.length;
+      if (lt < 0) break;
+      if (this.dropping) {
+        // The end of the run, from a point outside any entity and surrogate pair.
+        let tail = this.tail;
+        const semicolon = tail.indexOf(';');
+        const amp = tail.indexOf('&');
+        if (semicolon >= 0 && (amp < 0 || semicolon < amp)) tail = tail.slice(semicolon + 1);
+        tail = tail.replace(/^[\uDC00-\uDFFF]/, '');
+        out.push(kept, { cut: this.run });
+        kept = tail;
+        this.dropping = false;
+        this.tail = '';
+      }
+      this.run = 0;
+      kept += '<';
+      at = lt + 1;
+    }
+    if (kept) out.push(kept);
+    return out;
+  }
 }
 
 /** An attribute's value whether or not the parser resolved namespaces. */
@@ -78,6 +159,8 @@ export async function* readMarcXml(
   let buffer = '';
   let bufferStart = 0;
   let currentField: DataField | undefined;
+  let fieldSize = 0;
+  const limiter = new RunLimiter();
   let currentSubfieldCode: string | undefined;
   let currentControlTag: string | undefined;
   const holdingsStack: XmlElement[] = [];
@@ -112,6 +195,24 @@ export async function* readMarcXml(
       source: source(builder),
       warnings: [...warnings, ...mapped.warnings],
     });
+  };
+
+  /** Marks the record over a limit: its fields go, its start is kept for the reject report. */
+  const markTooLarge = (builder: RecordBuilder, reason: string): void => {
+    if (builder.tooLarge) return;
+    builder.tooLarge = reason;
+    builder.fields = [];
+    builder.rawStart = buffer.slice(Math.max(0, builder.startOffset - bufferStart)).slice(0, KEPT_RAW_CHARS);
+  };
+
+  /** Adds a field to the record unless it breaks a size limit. */
+  const addField = (builder: RecordBuilder, field: MarcField): void => {
+    if (builder.tooLarge) return;
+    const size = fieldBytes(field);
+    builder.bytes += 12 + size;
+    if (size > MAX_FIELD_BYTES) markTooLarge(builder, fieldTooLarge(`field ${field.tag}`, size));
+    else if (builder.bytes > MAX_RECORD_BYTES) markTooLarge(builder, recordTooLarge(`over ${builder.bytes}`));
+    else builder.fields.push(field);
   };
 
   const emitHoldings = (element: XmlElement, builder: { line: number }, identifier: string | undefined): void => {
@@ -162,6 +263,7 @@ export async function* readMarcXml(
           isSruWrapper: false,
           hadMarcRecord: false,
           warnings: [],
+          bytes: 24 + 2,
         });
         return;
       case 'recordData':
@@ -173,6 +275,7 @@ export async function* readMarcXml(
         currentControlTag = (attribute(tag, 'tag') ?? '').trim();
         return;
       case 'datafield':
+        fieldSize = 3;
         currentField = {
           tag: (attribute(tag, 'tag') ?? '').trim(),
           ind1: (attribute(tag, 'ind1') ?? ' ').charAt(0) || ' ',
@@ -189,6 +292,7 @@ export async function* readMarcXml(
   });
 
   parser.on('text', (value: string) => {
+    if (stack.at(-1)?.tooLarge && holdingsStack.length === 0) return;
     text += value;
   });
 
@@ -218,20 +322,25 @@ export async function* readMarcXml(
         return;
       case 'controlfield':
         if (builder && currentControlTag !== undefined) {
-          builder.fields.push({ tag: currentControlTag || '???', value });
+          addField(builder, { tag: currentControlTag || '???', value });
           builder.hasMarcContent = true;
         }
         currentControlTag = undefined;
         return;
       case 'subfield':
-        if (currentField && currentSubfieldCode !== undefined) {
+        if (currentField && currentSubfieldCode !== undefined && !builder?.tooLarge) {
           currentField.subfields.push({ code: currentSubfieldCode || '?', value });
+          // A field of many subfields is stopped as it grows, not once it is whole.
+          fieldSize += 2 + Buffer.byteLength(value);
+          if (builder && fieldSize > MAX_FIELD_BYTES) {
+            markTooLarge(builder, fieldTooLarge(`field ${currentField.tag}`, `over ${fieldSize}`));
+          }
         }
         currentSubfieldCode = undefined;
         return;
       case 'datafield':
         if (builder && currentField) {
-          builder.fields.push(currentField);
+          addField(builder, currentField);
           builder.hasMarcContent = true;
         }
         currentField = undefined;
@@ -246,7 +355,15 @@ export async function* readMarcXml(
         stack.pop();
         const parent = stack.at(-1);
         if (!builder) return;
-        if (builder.hasMarcContent) {
+        if (builder.tooLarge) {
+          queue.push({
+            ok: false,
+            reason: `<record> at line ${builder.line}: ${builder.tooLarge} (raw holds its first ${builder.rawStart?.length ?? 0} characters)`,
+            raw: builder.rawStart ?? '',
+            source: source(builder),
+          });
+          if (parent) parent.hadMarcRecord = true;
+        } else if (builder.hasMarcContent) {
           emitMarc(builder);
           if (parent) parent.hadMarcRecord = true;
         } else if (builder.holdings) {
@@ -284,10 +401,26 @@ export async function* readMarcXml(
   let isFirst = true;
   const feed = (textChunk: string): ReadResult | undefined => {
     try {
-      buffer += textChunk;
-      parser.write(textChunk);
+      for (const piece of limiter.limit(textChunk)) {
+        if (typeof piece === 'string') {
+          buffer += piece;
+          parser.write(piece);
+          continue;
+        }
+        // A run was cut: the text the parser holds is over any field's limit.
+        const builder = stack.at(-1);
+        if (builder) {
+          const tag = currentField?.tag ?? currentControlTag;
+          const name = tag === undefined ? 'a text run' : `field ${tag || '???'}`;
+          markTooLarge(builder, fieldTooLarge(name, `about ${piece.cut}`));
+        }
+      }
       if (stack.length === 0 && holdingsStack.length === 0) {
         // Outside any record nothing needs keeping for a reject file.
+        buffer = buffer.slice(parser.position - bufferStart);
+        bufferStart = parser.position;
+      } else if (stack.some((builder) => builder.tooLarge)) {
+        // An over-size record's start is kept already: what it reads is not kept twice.
         buffer = buffer.slice(parser.position - bufferStart);
         bufferStart = parser.position;
       }

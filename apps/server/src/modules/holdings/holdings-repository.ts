@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { ITEM_CAPS, LINK_CAPS, readLinks, readText } from '../../lib/answer-caps.js';
 
 /** A copy as stored. */
 export interface ItemRow {
@@ -23,10 +24,13 @@ export interface ItemRow {
 
 /** Every copy of a record (of the tenant), in item order. */
 export async function findItems(db: Kysely<Database>, tenantId: number, recordId: number): Promise<ItemRow[]> {
+  // Values read capped (see answer-caps): a copy stored with a huge value answers fast.
+  const text = (column: string) => sql`${readText(column, ITEM_CAPS)} AS ${sql.ref(column)}`;
   const { rows } = await sql<ItemRow>`
-    SELECT item_id, barcode, call_no, lib_code, campus_id, location_id, location_name, cur_location_id,
-           shelf_no, vol, year, process_type_code, to_char(due_date, 'YYYY-MM-DD') AS due_date, circ_attr, price,
-           to_char(in_date, 'YYYY-MM-DD') AS in_date
+    SELECT item_id, ${text('barcode')}, ${text('call_no')}, ${text('lib_code')}, ${text('campus_id')},
+           ${text('location_id')}, ${text('location_name')}, ${text('cur_location_id')}, ${text('shelf_no')},
+           ${text('vol')}, ${text('year')}, process_type_code, to_char(due_date, 'YYYY-MM-DD') AS due_date,
+           circ_attr, ${text('price')}, to_char(in_date, 'YYYY-MM-DD') AS in_date
     FROM item WHERE tenant_id = ${tenantId} AND record_id = ${recordId}
     ORDER BY item_id`.execute(db);
   return rows;
@@ -72,7 +76,7 @@ export async function findLinks(
 ): Promise<Array<{ url: string; label?: string | null }>> {
   const row = await db
     .selectFrom('bib_record')
-    .select('links')
+    .select(readLinks('links', LINK_CAPS).as('links'))
     .where('tenant_id', '=', tenantId)
     .where('record_id', '=', recordId)
     .executeTakeFirst();

@@ -6,8 +6,10 @@ import type {
   PhysicalItem,
   RecordPageRequest,
 } from '@openfind/contract';
+import { safeLinkUrl } from '@openfind/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { capAnswer, HOLDINGS_CAPS, ITEM_CAPS } from '../../lib/answer-caps.js';
 import type { DictionaryService } from '../dictionaries/dictionary-service.js';
 import { requireRecord } from '../record-detail/record-repository.js';
 import { findAttachments, findItems, findLinks, findMainLibraries, type ItemRow } from './holdings-repository.js';
@@ -103,7 +105,7 @@ export class HoldingsService {
   private async items(tenantId: number, lang: Lang, recordId: number): Promise<PhysicalItem[]> {
     await requireRecord(this.db, tenantId, recordId);
     const [rows, names] = await Promise.all([findItems(this.db, tenantId, recordId), this.names(tenantId, lang)]);
-    return rows.map((i) => this.present(i, names, lang));
+    return rows.map((i) => capAnswer(this.present(i, names, lang), ITEM_CAPS));
   }
 
   /** `groupitems`: the copies, filtered, sorted and paged. */
@@ -137,7 +139,7 @@ export class HoldingsService {
     };
     for (const l of libraries) if (main.has(l.libCode)) group(l.libCode, l.libName);
     for (const i of list) group(i.libCode, i.libName).phyItemVo.push(i);
-    return { sortedList: Object.fromEntries(groups) };
+    return capAnswer({ sortedList: Object.fromEntries(groups) }, HOLDINGS_CAPS);
   }
 
   /** `shelfNos`: where the copies stand, one row per call number, location and shelf. */
@@ -171,7 +173,7 @@ export class HoldingsService {
       if (i.processTypeCode === ON_SHELF) p.onShelfCount++;
       places.set(key, p);
     }
-    return [...places.values()];
+    return capAnswer([...places.values()], HOLDINGS_CAPS);
   }
 
   /** `contiItem/list`: a serial's holdings by year and volume, newest first. */
@@ -198,14 +200,18 @@ export class HoldingsService {
   /** `getDItems`: the record's electronic copies (its links). */
   async digitalItems(tenantId: number, q: RecordPageRequest) {
     await requireRecord(this.db, tenantId, q.recordId);
-    const links = await findLinks(this.db, tenantId, q.recordId);
+    // http(s) only, whatever is stored (rows from before links were checked at import).
+    const links = (await findLinks(this.db, tenantId, q.recordId)).flatMap((l) => {
+      const url = safeLinkUrl(l.url);
+      return url ? [{ url, label: l.label }] : [];
+    });
     const list = links.map((l, n) => ({
       dItemId: n + 1,
       title: l.label || l.url,
       url: l.url,
       urlName: l.label ?? null,
     }));
-    return pageOf(list, q);
+    return capAnswer(pageOf(list, q), HOLDINGS_CAPS);
   }
 
   /** `getAttachmentList`: files attached to the record. */

@@ -1,7 +1,9 @@
+import { safeLinkUrl } from '@openfind/contract';
 import type { AuthorInfo, BookDetail, Lang, QrCode, RecordDetail, RecordStatistics } from '@openfind/contract';
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/schema.js';
+import { capAnswer, RECORD_CAPS, RECORD_PART_CAPS } from '../../lib/answer-caps.js';
 import { Errors } from '../../http/errors.js';
 import type { DictionaryService } from '../dictionaries/dictionary-service.js';
 import { originalScriptOf, type OriginalScript } from '../catalogue/original-script.js';
@@ -49,7 +51,10 @@ export class RecordDetailService {
   /** `getBookDetail`: the basic-information rows. */
   async bookDetail(tenantId: number, lang: Lang, recordId: number): Promise<BookDetail> {
     const row = await this.load(tenantId, recordId);
-    return { author: '', bean2List: beanList(row, parseMarc(row.marc).fields, lang, this.original(row)) };
+    return capAnswer(
+      { author: '', bean2List: beanList(row, parseMarc(row.marc).fields, lang, this.original(row)) },
+      RECORD_CAPS,
+    );
   }
 
   /** `getDetail`: what the detail page shows; counts the view. */
@@ -71,7 +76,7 @@ export class RecordDetailService {
     const titles = [title, ...(record.titleRomanized ? [record.titleRomanized] : [])];
     for (const other of [row.title_vernacular, ...row.other_titles])
       if (other && !titles.includes(other)) titles.push(other);
-    return {
+    const answer: RecordDetail = {
       clearTitle: title.replace(/[\s/:;,.=]+$/u, '').trim(),
       authorOther: names.slice(1),
       bean2List: beanList(row, fields, lang, original),
@@ -97,11 +102,29 @@ export class RecordDetailService {
         physicalDescription: row.physical_description,
         abstract: row.abstract,
       },
-      link: row.links.map((l) => ({ url: l.url, label: l.label ?? null })),
+      // Rows stored before links were checked at import (or written another way) serve http(s) only.
+      link: row.links.flatMap((l) => {
+        const url = safeLinkUrl(l.url);
+        return url ? [{ url, label: l.label ?? null }] : [];
+      }),
       record,
       marc: marcView(fields),
       leader,
     };
+    // Small whatever is stored (rows from before the import's size limits, or written another way):
+    // each large part capped on its own, so that one over the limits leaves room for the others.
+    const { authorOther, bean2List, baseMarcInfoDto, link, marc } = answer;
+    return capAnswer(
+      {
+        ...answer,
+        authorOther: capAnswer(authorOther, RECORD_PART_CAPS),
+        bean2List: capAnswer(bean2List, RECORD_PART_CAPS),
+        baseMarcInfoDto: capAnswer(baseMarcInfoDto, RECORD_PART_CAPS),
+        link: capAnswer(link, RECORD_PART_CAPS),
+        marc: capAnswer(marc, RECORD_PART_CAPS),
+      },
+      RECORD_CAPS,
+    );
   }
 
   /** `getQrCode`: a PNG QR code of the record's public address (`pageUrl`). */

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { Errors } from '../../http/errors.js';
+import { MAX_RECORD_BYTES } from '@openfind/marc/limits';
+import { LINK_CAPS, RECORD_CAPS, readLinks, readText, readTexts } from '../../lib/answer-caps.js';
 import type { BeanSource } from './bean-list.js';
 
 /** A record as the detail page needs it. */
@@ -17,44 +19,54 @@ export interface DetailRow extends BeanSource {
   marc: unknown;
 }
 
+/**
+ * Largest kept MARC record read for the MARC view, in bytes: twice the import's record limit, room
+ * for a 2 MiB record as marc-in-json text. A larger one (stored before the limit, or written another
+ * way) is neither read nor parsed for a page view: the page shows the record without its MARC view.
+ */
+export const MAX_VIEWED_MARC_BYTES = 2 * MAX_RECORD_BYTES;
+
 /** The tenant's record `recordId` with everything the detail page shows, or undefined. */
 export async function findRecordDetail(
   db: Kysely<Database>,
   tenantId: number,
   recordId: number,
 ): Promise<DetailRow | undefined> {
+  const text = <K extends string>(column: K) => readText(column, RECORD_CAPS).as(column);
+  const texts = <K extends string>(column: K) => readTexts(column, RECORD_CAPS).as(column);
+  // Every value read capped (see answer-caps): a record stored with a 50 MB field answers fast.
   return db
     .selectFrom('bib_record')
     .select([
       'record_id',
       'source_format',
-      'title',
-      'title_vernacular',
-      'other_titles',
-      'responsibility',
-      'author',
-      'authors',
-      'edition',
-      'publisher',
-      'publish_place',
-      'publish_year',
-      'physical_description',
-      'isbns',
-      'invalid_isbns',
-      'issn',
-      'price',
-      'clc_classes',
-      'other_classes',
-      'call_numbers',
-      'subjects',
-      'series',
+      sql<string>`${readText('title', RECORD_CAPS)}`.as('title'),
+      text('title_vernacular'),
+      texts('other_titles'),
+      text('responsibility'),
+      sql<string>`${readText('author', RECORD_CAPS)}`.as('author'),
+      texts('authors'),
+      text('edition'),
+      text('publisher'),
+      text('publish_place'),
+      text('publish_year'),
+      text('physical_description'),
+      texts('isbns'),
+      texts('invalid_isbns'),
+      text('issn'),
+      text('price'),
+      texts('clc_classes'),
+      texts('other_classes'),
+      texts('call_numbers'),
+      texts('subjects'),
+      texts('series'),
       'lang_code',
       'doc_code',
-      'abstract',
-      'notes',
-      'links',
+      text('abstract'),
+      texts('notes'),
+      readLinks('links', LINK_CAPS).as('links'),
       'vernacular',
-      'marc',
+      sql<string | null>`CASE WHEN octet_length(marc) <= ${sql.lit(MAX_VIEWED_MARC_BYTES)} THEN marc END`.as('marc'),
     ])
     .where('tenant_id', '=', tenantId)
     .where('record_id', '=', recordId)

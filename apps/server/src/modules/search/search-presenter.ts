@@ -1,4 +1,5 @@
 import type { SearchRecord } from '@openfind/contract';
+import { capAnswer, ROW_CAPS } from '../../lib/answer-caps.js';
 import { originalScriptOf } from '../catalogue/original-script.js';
 import type { RecordRow } from './search-repository.js';
 
@@ -29,6 +30,10 @@ function displayForms(r: RecordRow) {
 
 /** A record as a result list shows it (the real API's field names). */
 export function presentRecord(r: RecordRow, docNames: Map<string, string>): SearchRecord {
+  return capAnswer(presentRow(r, docNames), ROW_CAPS);
+}
+
+function presentRow(r: RecordRow, docNames: Map<string, string>): SearchRecord {
   const callNo = r.call_numbers.length ? r.call_numbers : r.item_call_no ? [r.item_call_no] : [];
   return {
     recordId: r.record_id,

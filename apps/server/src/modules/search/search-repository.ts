@@ -1,6 +1,8 @@
 import type { FacetDimension } from '@openfind/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { MAX_RECORD_BYTES } from '@openfind/marc/limits';
+import { readText, readTexts, ROW_CAPS } from '../../lib/answer-caps.js';
 import { FACET_KEYS, type Sql } from './search-sql.js';
 
 /** A compiled search: where it looks, how it filters and sorts. */
@@ -201,16 +203,21 @@ export interface RecordRow {
 /** The records of `ids` (of the tenant), with their copies on shelf counted from the items. */
 export async function findRecordsByIds(db: Kysely<Database>, tenantId: number, ids: number[]): Promise<RecordRow[]> {
   if (!ids.length) return [];
+  // Values read capped (see answer-caps): a row stored with a 50 MB value answers fast.
+  const text = (column: string) => sql`${readText(`b.${column}`, ROW_CAPS)} AS ${sql.ref(column)}`;
+  const texts = (column: string) => sql`${readTexts(`b.${column}`, ROW_CAPS)} AS ${sql.ref(column)}`;
   const { rows } = await sql<RecordRow>`
-    SELECT b.record_id, b.title, b.author, b.publisher, b.publish_year, b.isbns, b.issn, b.lang_code,
-           b.country_code, b.doc_code, b.abstract, b.subjects, b.clc_classes, b.call_numbers,
-           b.physical_count, b.on_shelf_count, b.e_count, b.discode1, b.price,
+    SELECT b.record_id, ${text('title')}, ${text('author')}, ${text('publisher')}, ${text('publish_year')},
+           ${texts('isbns')}, ${text('issn')}, b.lang_code, b.country_code, b.doc_code, ${text('abstract')},
+           ${texts('subjects')}, ${texts('clc_classes')}, ${texts('call_numbers')},
+           b.physical_count, b.on_shelf_count, b.e_count, b.discode1, ${text('price')},
            to_char(b.first_in_date, 'YYYY-MM-DD') AS first_in_date, b.loan_count,
            round(b.rating_sum::numeric / NULLIF(b.rating_count, 0), 1)::float8 AS avg_score,
            (SELECT count(*)::int FROM item i WHERE i.record_id = b.record_id AND i.process_type_code = '411') AS on_shelf_items,
            (SELECT min(i.call_no) FROM item i WHERE i.record_id = b.record_id) AS item_call_no,
            b.title_vernacular, b.vernacular, b.source_format,
            CASE WHEN (b.title_vernacular IS NOT NULL OR b.vernacular <> '{}'::jsonb) AND NOT b.vernacular ? 'script'
+                     AND octet_length(b.marc) <= ${sql.lit(MAX_RECORD_BYTES)}
                 THEN b.marc END AS marc
     FROM bib_record b
     WHERE b.tenant_id = ${tenantId} AND b.record_id = ANY(${ids}::int[])`.execute(db);

@@ -1,4 +1,5 @@
-import { storedMarcText, type BibRecord, type Holding, type MarcRecord } from '@openfind/marc';
+import { checkLinkUrl } from '@openfind/contract';
+import { storedMarcText, type BibRecord, type ElectronicLink, type Holding, type MarcRecord } from '@openfind/marc';
 import { storedVernacular } from '../original-script.js';
 import type { ItemInput, RecordInput } from '../record-input.js';
 
@@ -116,8 +117,34 @@ function extraTextOf(bib: BibRecord): string[] {
   return [...new Set(bib.allText)].filter((t) => t && !covered.has(t));
 }
 
-/** The record model of the catalogue from a record read by @openfind/marc. */
-export function bibToRecord(bib: BibRecord, marc: MarcRecord | null, places: PlaceDirectory): RecordInput {
+/**
+ * The record's e-copy links a patron may follow: http(s) only, doi:/hdl:/urn:nbn: rewritten to their
+ * resolvers (see `checkLinkUrl`). What was dropped or rewritten is told in `notes`.
+ */
+export function safeLinks(links: ElectronicLink[], notes: string[]): Array<{ url: string; label: string | null }> {
+  const kept: Array<{ url: string; label: string | null }> = [];
+  for (const link of links) {
+    const checked = checkLinkUrl(link.url);
+    const shown = JSON.stringify(link.url.length > 200 ? `${link.url.slice(0, 200)}…` : link.url);
+    if (checked.url === null) notes.push(`856 $u ${shown} dropped: ${checked.reason}`);
+    else {
+      if (checked.isRewritten) notes.push(`856 $u ${shown} linked as ${checked.url}`);
+      kept.push({ url: checked.url, label: link.label ?? null });
+    }
+  }
+  return kept;
+}
+
+/**
+ * The record model of the catalogue from a record read by @openfind/marc. Notes on what was left
+ * out (an unsafe link) go to `notes` when given.
+ */
+export function bibToRecord(
+  bib: BibRecord,
+  marc: MarcRecord | null,
+  places: PlaceDirectory,
+  notes: string[] = [],
+): RecordInput {
   const names = bib.authors.map((a) => a.name);
   return {
     sourceKey: bib.identity.key,
@@ -149,7 +176,7 @@ export function bibToRecord(bib: BibRecord, marc: MarcRecord | null, places: Pla
     docCode: bib.docCode,
     abstract: bib.abstract ?? null,
     notes: bib.notes,
-    links: bib.links.map((l) => ({ url: l.url, label: l.label ?? null })),
+    links: safeLinks(bib.links, notes),
     vernacular: storedVernacular(bib),
     extraText: extraTextOf(bib),
     // As text, stored as it is: hashing or sending text to a worker is cheaper than an object tree.

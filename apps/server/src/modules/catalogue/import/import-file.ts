@@ -148,6 +148,8 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
         });
       } else if (msg.kind === 'reject') {
         rejects.write(msg.source, msg.reason, msg.raw);
+      } else if (msg.kind === 'note') {
+        rejects.note(msg.source, msg.text);
       } else if (msg.kind === 'holdings') {
         holdings.push(msg.holdings);
       } else if (msg.kind === 'attach') {

@@ -35,6 +35,8 @@ export type PendingHoldings = HoldingsRecordInput & { source: RecordSource };
 export type ReadWorkerMessage =
   | { kind: 'batch'; id: number; batch?: EncodedBatch; bytes: number; read: number }
   | { kind: 'reject'; source: RecordSource; reason: string; raw?: Uint8Array | string | undefined }
+  /** A record that was stored with something left out or changed (an unsafe link), for the report. */
+  | { kind: 'note'; source: RecordSource; text: string }
   | { kind: 'holdings'; holdings: PendingHoldings }
   /** The holdings sent so far can be attached once the batches before this message are stored. */
   | { kind: 'attach' }
@@ -145,7 +147,8 @@ export async function readRecords(input: ReadWorkerInput, port: Port): Promise<v
         continue;
       }
       warnings += result.warnings.length;
-      const record = bibToRecord(bib, result.record, input.places);
+      const notes: string[] = [];
+      const record = bibToRecord(bib, result.record, input.places, notes);
       if (!record.title.trim() && !record.isbns?.length) {
         await ordered({
           kind: 'reject',
@@ -154,6 +157,8 @@ export async function readRecords(input: ReadWorkerInput, port: Port): Promise<v
         });
         continue;
       }
+      for (const text of notes) await ordered({ kind: 'note', source: result.source, text });
+      warnings += notes.length;
       batch.push(record);
       if (batch.length >= batchLimit(input.batchSize, sent)) {
         await flush(batch);

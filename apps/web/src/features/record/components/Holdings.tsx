@@ -1,6 +1,6 @@
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PhysicalItem } from '@openfind/contract';
+import { safeLinkUrl, type PhysicalItem } from '@openfind/contract';
 import { useDigitalItems, useItemsByLibrary } from '../api/get-holdings';
 
 /** Spec / api-contract: processTypeCode 411 is on shelf, 412 on loan. */
@@ -79,13 +79,22 @@ export function Holdings({ recordId, lang }: { recordId: number; lang: string })
         <div className="of-digital">
           <h3>{t('holdings.electronic')}</h3>
           <ul>
-            {links.map((link) => (
-              <li key={link.dItemId}>
-                <a href={link.url} target="_blank" rel="noopener noreferrer">
-                  {link.urlName || link.title || link.url}
-                </a>
-              </li>
-            ))}
+            {links.map((link) => {
+              // Never an href from data that is not http(s), whatever the server sent.
+              const href = safeLinkUrl(link.url);
+              const text = link.urlName || link.title || link.url;
+              return (
+                <li key={link.dItemId}>
+                  {href ? (
+                    <a href={href} target="_blank" rel="noopener noreferrer">
+                      {text}
+                    </a>
+                  ) : (
+                    text
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </div>
       ) : null}
