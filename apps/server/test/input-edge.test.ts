@@ -312,6 +312,42 @@ describe('numbers past what the database holds (finding 4)', () => {
   });
 });
 
+describe('deep nesting and other shapes where a value goes', () => {
+  it('10,000-level arrays and objects are a 400 where a value is read, and ignored where nothing is', async () => {
+    const deepArray = '['.repeat(10_000) + ']'.repeat(10_000);
+    const deepObject = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
+    const json = { 'content-type': 'application/json' };
+    for (const deep of [deepArray, deepObject]) {
+      for (const [url, payload] of [
+        ['/find/unify/search', `{"searchFieldContent":${deep}}`],
+        ['/find/location/list', `{"campusIds":${deep}}`],
+        ['/find/unify/getPItemAndOnShelfCountAndDuxiuImageUrl', `{"items":[{"recordId":${deep}}]}`],
+      ] as const) {
+        const res = await t.call({ method: 'POST', url, mappingPath: '', headers: json, body: payload });
+        expect(res.statusCode, `${url} ${payload.slice(0, 30)}`).toBe(400);
+      }
+      // A body that is not an object is refused; an unknown field is not read at all.
+      const whole = await t.call({
+        method: 'POST',
+        url: '/find/unify/search',
+        mappingPath: '',
+        headers: json,
+        body: deep,
+      });
+      expect(whole.statusCode).toBe(deep === deepArray ? 400 : 200);
+      // Fields a call does not read are let through unread (the dictionary takes no parameters).
+      const dict = await t.call({
+        method: 'POST',
+        url: '/find/groupResource/dict',
+        mappingPath: '',
+        headers: json,
+        body: `{"x":${deep}}`,
+      });
+      expect(dict.statusCode).toBe(200);
+    }
+  });
+});
+
 describe('a value the database refuses (the safety net behind the contract)', () => {
   it('is a translated 400, logged, while other database failures stay a 500', async () => {
     // The real error handler over the real database, with statements that fail on their values.
