@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerLanguage, registerTenantScope } from './http/context.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerInputGuard } from './http/input-guard.js';
 import { withRedaction } from './http/log-redaction.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
@@ -50,6 +51,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // First, so that every route, file and error answer of every plugin below carries the headers.
   registerSecurityHeaders(app);
   registerLanguage(app);
+  // Clients of the real API POST some calls with an empty body under a JSON content type, as the
+  // real server accepts: read it as {}. Everything else goes to Fastify's own parser (with its
+  // prototype-poisoning checks).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    return parseJson(req, text, done);
+  });
   // Clients POST some calls with no body at all; validate those as an empty object.
   app.addHook('preValidation', async (req) => {
     if (req.body === undefined || req.body === null) {
@@ -57,6 +68,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
   });
   registerErrorHandler(app);
+  registerInputGuard(app);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
@@ -67,7 +79,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           'The /oga and /find calls of the OpenFind portal. Every answer is wrapped in ' +
           '{success, message, errCode, errorCode, data}. Send the tenant in the `mappingPath` header ' +
           "('' for the default institution), optionally `groupCode`, and the language in " +
-          '`content-language` (zh_CN, zh_HK, en_US) or `x-lang` (CHI, ENG).',
+          '`content-language` (zh_CN, zh_HK, en_US) or `x-lang` (CHI, ENG).\n\n' +
+          'Input: numbers may be sent as numbers or strings of digits; flags as true/false, 1/0, ' +
+          "'1'/'0' or 'true'/'false'; an empty JSON body reads as {}. Ids are whole numbers from 1 to " +
+          "2147483647 (anything else is refused with HTTP 400). Page sizes above a call's maximum are " +
+          'clamped to it (see each `rows`). In free text (search text, names, titles, comments) control ' +
+          'characters become spaces and unpaired UTF-16 surrogates are dropped; any other string holding ' +
+          'one (codes, account names, passwords, tokens) is refused with HTTP 400.',
       },
       tags: [
         { name: 'config', description: 'Institution, site configuration and menus' },

@@ -173,12 +173,15 @@ describe('POST /find/location/list', () => {
     ]);
   });
 
-  it('clamps nothing silently: bad paging is a translated error', async () => {
-    const res = await locations({ page: 0, rows: 10000 }, '', 'en_US');
+  it('refuses a page or page size below 1 with a translated error, and clamps a large page size', async () => {
+    const res = await locations({ page: 0, rows: 0 }, '', 'en_US');
     expect(res.statusCode).toBe(400);
     const env = envelopeOf(res);
     expect(env).toMatchObject({ success: false, errCode: 400, data: null });
     expect(env.message).toBe('Invalid request: page is invalid; rows is invalid');
+    // The real API answers a large page size with its largest page (500 here), as clients expect.
+    const large = envelopeOf<LocationList>(await locations({ page: 1, rows: 10000 })).data;
+    expect(large.donateList).toHaveLength(11);
   });
 
   it('treats an empty body as the first page', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdText } from './input.js';
 
 /**
  * Accounts and sessions (issue 6): image captcha, login and logout, the logged-in reader, forced
@@ -246,10 +247,7 @@ export const ChangeUserLibRequest = z.object({ libCode: text(50) });
 export const CasLoginQuery = z.object({
   mappingPath: text(64),
   /** Return to this record after login (loginCasWithOriginalPage). */
-  recordId: z
-    .string()
-    .regex(/^\d{1,12}$/)
-    .optional(),
+  recordId: IdText.optional(),
 });
 /** `GET /oga/cas/callback`: the CAS server's redirect with a service ticket. */
 export const CasCallbackQuery = CasLoginQuery.extend({ ticket: text(500) });

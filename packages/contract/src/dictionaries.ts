@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText, pageNumber, pageSize, yesNo } from './input.js';
 
 /** One entry of a code list: `code` and its `name` in the request language. */
 export const CodeName = z.object({ code: z.string(), name: z.string() });
@@ -76,25 +77,26 @@ export const LocationDict = z.object({
 });
 export type LocationDict = z.infer<typeof LocationDict>;
 
-const stringList = z.union([z.array(z.string().max(50)).max(100), z.string().max(2000)]).optional();
+/** Codes as sent: an array (of strings or numbers) or a comma-separated string. */
+const stringList = z
+  .union([z.array(z.union([z.string().max(50), z.number()]).transform(String)).max(100), z.string().max(2000)])
+  .optional();
+
+/** Largest page of `POST /find/location/list`; larger `rows` (the real client asks 2000) are clamped to it. */
+export const MAX_LOCATION_ROWS = 500;
 
 /** `POST /find/location/list` request. */
 export const LocationListRequest = z.object({
-  page: z.coerce.number().int().min(1).max(10000).default(1),
-  rows: z.coerce.number().int().min(1).max(500).default(20),
-  locationName: z.string().max(100).optional().nullable(),
+  page: pageNumber(10_000),
+  rows: pageSize(20, MAX_LOCATION_ROWS),
+  /** Part of the location's name (any language); '' or null: all. */
+  locationName: freeText(100).optional().nullable(),
   campusIds: stringList.nullable(),
   locationTypeCodes: stringList.nullable(),
-  /** Only locations that accept entrusted pickup. */
-  entrust: z
-    .union([z.boolean(), z.enum(['0', '1'])])
-    .optional()
-    .nullable(),
-  /** Only locations that accept reservations. */
-  subscribe: z
-    .union([z.boolean(), z.enum(['0', '1'])])
-    .optional()
-    .nullable(),
+  /** Only locations that accept entrusted pickup (0, false or absent: no such filter). */
+  entrust: yesNo,
+  /** Only locations that accept reservations (0, false or absent: no such filter). */
+  subscribe: yesNo,
 });
 export type LocationListRequest = z.infer<typeof LocationListRequest>;
 

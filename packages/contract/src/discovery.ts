@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, boundedNumber, freeText, pageNumber, pageSize, wholeNumber } from './input.js';
 import { SearchRecord } from './search.js';
 
 /**
@@ -30,41 +31,14 @@ export const MAX_COMMENT_LENGTH = 1000;
 /** Ratings are whole stars from 1 to `MAX_SCORE`. */
 export const MAX_SCORE = 5;
 
-/** A record id as clients send it: 703048 or '703048'. */
-export const RecordId = z
-  .union([
-    z.number().int(),
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,10}$/, 'a record id'),
-  ])
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(2_147_483_647));
-
-/** A whole number as sent (3 or '3'); absent, null or '' means `fallback`. */
-function count(fallback: number) {
-  return z
-    .union([
-      z.number().int(),
-      z
-        .string()
-        .trim()
-        .regex(/^-?\d{1,9}$/),
-      z.literal(''),
-      z.null(),
-    ])
-    .optional()
-    .transform((v) => (v === null || v === undefined || v === '' ? fallback : Number(v)));
-}
+/** A record id as clients send it: 703048 or '703048' (1…MAX_ID; anything else is refused). */
+export const RecordId = Id;
 
 /** 1-based page; 0 and negatives are refused (400). */
-export const Page = count(1).pipe(z.number().int().min(1).max(100_000));
+export const Page = pageNumber();
 /** Page size with a default; 0 is refused, more than `max` is clamped. */
 export function Rows(fallback = 10, max = MAX_LIST_ROWS) {
-  return count(fallback)
-    .pipe(z.number().int().min(1))
-    .transform((n) => Math.min(n, max));
+  return pageSize(fallback, max);
 }
 
 /** A short optional code (libCode, disCode, docCode…); null and '' mean none. */
@@ -307,7 +281,9 @@ export type NearTenYearLoan = z.infer<typeof NearTenYearLoan>;
 
 /** `GET /find/searchResultDetail/getAuthorInfo?author=&recordId=`. */
 export const AuthorInfoQuery = z.object({
-  author: z.string().trim().max(200).optional(),
+  author: freeText(200)
+    .transform((v) => v.trim())
+    .optional(),
   recordId: RecordId.optional(),
 });
 export type AuthorInfoQuery = z.infer<typeof AuthorInfoQuery>;
@@ -339,7 +315,9 @@ export type AuthorInfo = z.infer<typeof AuthorInfo>;
 export const ExternalQuery = z.object({
   recordId: RecordId.optional(),
   isbn: z.string().trim().max(100).optional(),
-  title: z.string().trim().max(500).optional(),
+  title: freeText(500)
+    .transform((v) => v.trim())
+    .optional(),
 });
 export type ExternalQuery = z.infer<typeof ExternalQuery>;
 /** Body of the third-party POST calls. */
@@ -414,8 +392,8 @@ export const GroupItemsRequest = z.object({
   /** Kept for compatibility (where the call came from); not used. */
   entrance: z.union([z.string().max(50), z.number(), z.null()]).optional(),
   isUnify: z.union([z.string().max(10), z.number(), z.boolean(), z.null()]).optional(),
-  /** 1 by call number and barcode (default), 2 by library and location, 3 on shelf first. */
-  sortType: count(1),
+  /** 1 by call number and barcode (default), 2 by library and location, 3 on shelf first (others: 1). */
+  sortType: wholeNumber(1),
   /** Only copies with this call number. */
   callNo: code,
   /** OpenFind: only copies of this library. */
@@ -508,11 +486,13 @@ export const HotLoanRequest = z.object({
   /** Discipline (discode1). */
   disCode: code,
   /** Window in days: 7, 30 (default), 90 or 365; other values take the nearest. */
-  statRange: count(30).transform((n) => STAT_RANGES.reduce((a, b) => (Math.abs(b - n) < Math.abs(a - n) ? b : a))),
+  statRange: wholeNumber(30).transform((n) =>
+    STAT_RANGES.reduce((a, b) => (Math.abs(b - n) < Math.abs(a - n) ? b : a)),
+  ),
   page: Page,
   rows: Rows(10),
   /** 1 by loans (default), 2 by loan ratio (loans per copy). */
-  sortType: count(1).pipe(z.number().int().min(1).max(2)),
+  sortType: boundedNumber(1, 1, 2),
   /** CLC class prefix ('I', 'TP'). */
   classNo: code,
 });
@@ -653,7 +633,10 @@ export const BookListRequest = z.object({
   /** Records shown per list (default 5, at most 100). */
   recordRows: Rows(5, 100),
   /** One list only (its records paged by `page`/`recordRows`). */
-  bookListId: count(0).pipe(z.number().int().min(0)),
+  bookListId: z
+    .union([Id, z.literal(0), z.literal('0'), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v === null || v === undefined || v === '' ? 0 : Number(v))),
 });
 export type BookListRequest = z.infer<typeof BookListRequest>;
 export const BookListPage = z.object({ totalCount: z.number().int(), list: z.array(BookList) });
@@ -685,10 +668,10 @@ export const UserRatingsRequest = z.object({
   page: Page,
   rows: Rows(10),
   /** 1 best first (default), 2 worst first. */
-  sortType: count(1).pipe(z.number().int().min(1).max(2)),
+  sortType: boundedNumber(1, 1, 2),
   docCode: code,
   /** Only records with at least this many ratings (default 1). */
-  minRatings: count(1).pipe(z.number().int().min(1).max(1000)),
+  minRatings: boundedNumber(1, 1, 1000),
 });
 export type UserRatingsRequest = z.infer<typeof UserRatingsRequest>;
 export const RatedRecord = RecordBrief.extend({
@@ -735,7 +718,7 @@ export type CommentPage = z.infer<typeof CommentPage>;
 export const UserCommentRequest = z.object({
   recordId: RecordId,
   content: z
-    .union([z.string().max(MAX_COMMENT_LENGTH), z.null()])
+    .union([freeText(MAX_COMMENT_LENGTH), z.null()])
     .optional()
     .transform((v) => (v ?? '').trim()),
   /** 1…MAX_SCORE; a later rating of the same record replaces the earlier one. */

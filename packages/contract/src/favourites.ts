@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Page, RecordId, Rows } from './discovery.js';
+import { LongId } from './input.js';
 import { SearchRecord } from './search.js';
 
 /**
@@ -29,19 +30,8 @@ export const AddFavouriteResponse = z.object({
 });
 export type AddFavouriteResponse = z.infer<typeof AddFavouriteResponse>;
 
-const Ids = z
-  .array(
-    z
-      .union([
-        z.number().int(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{1,12}$/),
-      ])
-      .transform(Number),
-  )
-  .max(500);
+const RecordIds = z.array(RecordId).max(500);
+const FavouriteIds = z.array(LongId).max(500);
 
 /**
  * `POST /find/favorites/cancel`: stop keeping records, named by record (`recordId` / `recordIds`, as
@@ -51,18 +41,9 @@ const Ids = z
 export const CancelFavouriteRequest = z
   .object({
     recordId: RecordId.optional(),
-    recordIds: Ids.optional(),
-    favoritesId: z
-      .union([
-        z.number().int(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{1,12}$/),
-      ])
-      .transform(Number)
-      .optional(),
-    favoritesIds: Ids.optional(),
+    recordIds: RecordIds.optional(),
+    favoritesId: LongId.optional(),
+    favoritesIds: FavouriteIds.optional(),
   })
   .transform((q) => ({
     recordIds: [...(q.recordId === undefined ? [] : [q.recordId]), ...(q.recordIds ?? [])],

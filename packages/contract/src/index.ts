@@ -1,5 +1,6 @@
 export * from './envelope.js';
 export * from './headers.js';
+export * from './input.js';
 export * from './config.js';
 export * from './dictionaries.js';
 export * from './paths.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, LongId, freeText, pageNumber, pageSize, wholeNumber, yesNo } from './input.js';
 
 /**
  * Search calls: `POST /find/unify/search` (also `indexSearch`, `advancedSearch`, `twiceSearch`),
@@ -116,9 +117,9 @@ const codeList = z
     return [...new Set(items.filter((x) => x !== null).map((x) => String(x).trim()))].filter(Boolean);
   });
 
-/** Search text: a string (or a number typed into the box); null means none. */
+/** Search text: a string (or a number typed into the box); null means none. Control characters become spaces. */
 const searchText = z
-  .union([z.string().max(20_000), z.number(), z.null()])
+  .union([freeText(20_000), z.number(), z.null()])
   .optional()
   .transform((v) => (v === null || v === undefined ? '' : String(v)));
 
@@ -129,20 +130,6 @@ const matchMode = z
   .transform((v): MatchMode | undefined =>
     v === null || v === undefined || v === '' ? undefined : (String(v) as MatchMode),
   );
-
-/** A whole number as sent: 3 or '3'; null means the default. */
-function wholeNumber(fallback: number) {
-  return z
-    .union([z.number().int(), z.string().regex(/^\s*-?\d{1,9}\s*$/), z.literal(''), z.null()])
-    .optional()
-    .transform((v) => (v === null || v === undefined || v === '' ? fallback : Number(v)));
-}
-
-/** A flag as sent: true, 1, '1' or 'true' are on. */
-const flag = z
-  .union([z.boolean(), z.number(), z.string().max(10), z.null()])
-  .optional()
-  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
 /** A year as sent ('2001', 2001, '2001-05'); anything without a year means no bound. */
 const year = z
@@ -204,16 +191,14 @@ export const SearchRequest = z.object({
   publishBegin: year,
   publishEnd: year,
   /** Only records with a copy on shelf that can be borrowed. */
-  onlyOnShelf: flag,
+  onlyOnShelf: yesNo,
   sortField: z.union([z.string().max(50), z.null()]).optional(),
   /** 'asc' (default) or 'desc'; relevance is always best first. */
   sortClause: z.union([z.string().max(10), z.null()]).optional(),
-  /** 1-based page. */
-  page: wholeNumber(1).pipe(z.number().int().min(1)),
+  /** 1-based page (pages past the first MAX_RESULT_WINDOW results are refused with errCode 40103). */
+  page: pageNumber(Number.MAX_SAFE_INTEGER),
   /** Page size, 1…MAX_ROWS (larger values are clamped); default 10. */
-  rows: wholeNumber(10)
-    .pipe(z.number().int().min(1))
-    .transform((n) => Math.min(n, MAX_ROWS)),
+  rows: pageSize(10, MAX_ROWS),
   /** Advanced search conditions; when any has text they replace the simple fields. */
   searchItems: z.union([z.array(SearchItem).max(20), z.null()]).optional(),
   indexSearch: z.union([z.number(), z.string().max(10), z.boolean(), z.null()]).optional(),
@@ -418,29 +403,26 @@ export type SearchResponse = z.infer<typeof SearchResponse>;
 export const SearchForDetailRequest = z.object({
   /** 'record_id': the record itself is left out. */
   excludeField: z.union([z.string().max(50), z.null()]).optional(),
-  excludeFieldContent: z.union([z.string().max(50), z.number(), z.null()]).optional(),
+  /** The id of that record (a number or digits, 1…MAX_ID); '' or null: none. */
+  excludeFieldContent: z.union([Id, z.literal(''), z.null()]).optional(),
   /** Subject headings to relate by (a string with ; or , between headings, or an array). */
   subject: codeList,
   /** Class numbers to relate by. */
   kindNo: codeList,
-  rows: wholeNumber(10)
-    .pipe(z.number().int().min(1))
-    .transform((n) => Math.min(n, 50)),
+  rows: pageSize(10, 50),
 });
 export type SearchForDetailRequest = z.infer<typeof SearchForDetailRequest>;
 
-const recordIdValue = z.union([z.number().int().min(1), z.string().regex(/^\d{1,10}$/)]).transform(Number);
-
 /** One record in `getPItemAndOnShelfCountAndDuxiuImageUrl`. */
 export const ItemCountItem = z.object({
-  recordId: recordIdValue,
-  title: z.union([z.string().max(2000), z.null()]).optional(),
+  recordId: Id,
+  title: z.union([freeText(2000), z.null()]).optional(),
   isbn: z.union([z.string().max(100), z.null()]).optional(),
 });
 /** Single `{recordId, title, isbn}` or batch `{items: [...]}` (at most 200). */
 export const ItemCountRequest = z.object({
-  recordId: recordIdValue.optional(),
-  title: z.union([z.string().max(2000), z.null()]).optional(),
+  recordId: Id.optional(),
+  title: z.union([freeText(2000), z.null()]).optional(),
   isbn: z.union([z.string().max(100), z.null()]).optional(),
   items: z.union([z.array(ItemCountItem).max(200), z.null()]).optional(),
 });
@@ -465,9 +447,9 @@ export const ItemCountResponse = z.union([ItemCountSingle, ItemCountBatch]);
 
 /** `GET /find/index/spellKeyWord?keyWord=`: did-you-mean. */
 export const SpellQuery = z.object({
-  keyWord: z.string().max(20_000).optional(),
+  keyWord: freeText(20_000).optional(),
   /** Also accepted: the search box's field name. */
-  searchFieldContent: z.string().max(20_000).optional(),
+  searchFieldContent: freeText(20_000).optional(),
 });
 export const SpellResponse = z.object({
   /** The best correction of the whole text, or null when it looks right. */
@@ -479,11 +461,9 @@ export type SpellResponse = z.infer<typeof SpellResponse>;
 
 /** `GET /find/index/getKeyWord?keyWord=&rows=`: suggestions as you type. */
 export const KeyWordQuery = z.object({
-  keyWord: z.string().max(20_000).optional(),
-  searchFieldContent: z.string().max(20_000).optional(),
-  rows: wholeNumber(10)
-    .pipe(z.number().int().min(1))
-    .transform((n) => Math.min(n, 20)),
+  keyWord: freeText(20_000).optional(),
+  searchFieldContent: freeText(20_000).optional(),
+  rows: pageSize(10, 20),
 });
 /** A suggestion: the text to search, where it comes from, how many records have it. */
 export const KeyWordSuggestion = z.object({
@@ -510,17 +490,15 @@ export type PopularSearch = z.infer<typeof PopularSearch>;
  * `{added}`: whether the caller's search of that text was counted within the hour.
  */
 export const PopularSearchAdd = z.object({
-  keyWord: z.union([z.string().max(20_000), z.null()]).optional(),
-  searchFieldContent: z.union([z.string().max(20_000), z.null()]).optional(),
+  keyWord: z.union([freeText(20_000), z.null()]).optional(),
+  searchFieldContent: z.union([freeText(20_000), z.null()]).optional(),
   searchField: z.union([z.string().max(50), z.null()]).optional(),
 });
 
 /** `POST /find/userInfo/searchHistory`: the reader's searches, newest first. */
 export const SearchHistoryRequest = z.object({
-  page: wholeNumber(1).pipe(z.number().int().min(1)),
-  rows: wholeNumber(20)
-    .pipe(z.number().int().min(1))
-    .transform((n) => Math.min(n, 100)),
+  page: pageNumber(),
+  rows: pageSize(20, 100),
 });
 export const SearchHistoryEntry = z.object({
   id: z.number().int(),
@@ -540,8 +518,8 @@ export const SearchHistoryResponse = z.object({
 });
 /** `POST /find/userInfo/updateSearchHistory`: delete entries by id, or all of them. */
 export const UpdateSearchHistoryRequest = z.object({
-  ids: z.union([z.array(z.union([z.number().int(), z.string().regex(/^\d{1,18}$/)])).max(1000), z.null()]).optional(),
-  clearAll: flag,
+  ids: z.union([z.array(LongId).max(1000), z.null()]).optional(),
+  clearAll: yesNo,
 });
 
 /** `POST /find/category/classifica/list`: the CLC class tree with record counts. */

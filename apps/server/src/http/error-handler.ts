@@ -20,16 +20,27 @@ interface Issue {
 /** A short, translated description of invalid fields: "page 格式不正确；rows 必填". */
 export function describeIssues(lang: Lang, issues: Issue[]): string {
   const w = ISSUE_WORDS[lang];
-  return issues
-    .slice(0, 5)
-    .map((i) => {
-      const path = Array.isArray(i.path)
-        ? i.path.map(String).join('.')
-        : String(i.path).replace(/^\//, '').replace(/\//g, '.');
-      const missing = i.code === 'invalid_type' && /received undefined/.test(i.message ?? '');
-      return `${path || w.field} ${missing ? w.required : w.invalid}`;
-    })
-    .join(w.sep);
+  const described = issues.map((i) => {
+    const path = Array.isArray(i.path)
+      ? i.path.map(String).join('.')
+      : String(i.path).replace(/^\//, '').replace(/\//g, '.');
+    const missing = i.code === 'invalid_type' && /received undefined/.test(i.message ?? '');
+    return `${path || w.field} ${missing ? w.required : w.invalid}`;
+  });
+  // A value that fits no form of a field (an id too big as a number and as digits) is said once.
+  return [...new Set(described)].slice(0, 5).join(w.sep);
+}
+
+/**
+ * Whether `err` is the database refusing a value rather than failing: SQLSTATE class 22 (data
+ * exception: 22021 a byte sequence not valid UTF-8 such as NUL, 22P05 an unsupported Unicode escape,
+ * 22003 a number out of range, 22P02 text that is not a number, 2201B an invalid regular
+ * expression…) or class 54 (program limit exceeded: 54000, 54001 a statement too complex). The
+ * contract and the input guard keep such values out; this is the safety net behind them.
+ */
+export function isRefusedValueError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(22|54)[0-9A-Z]{3}$/.test(code);
 }
 
 /**
@@ -64,6 +75,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return send(413, ErrCode.badRequest, 'bodyTooLarge');
       default:
         break;
+    }
+    if (isRefusedValueError(err)) {
+      // A value got past the contract that the database cannot take: the caller's mistake, but
+      // logged, since the contract should have refused it first.
+      req.log.warn({ err, url: req.url }, 'the database refused a value of the request');
+      return send(400, ErrCode.badRequest, 'valueNotStorable');
     }
     if (err.statusCode === 429) return send(429, ErrCode.tooManyRequests, 'tooManyRequests');
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {

@@ -13,6 +13,16 @@ export const MESSAGES = {
     'zh-TW': '請求參數有誤：{detail}',
     'en-US': 'Invalid request: {detail}',
   },
+  unsafeCharacters: {
+    'zh-CN': '请求参数有误：{field} 含有控制字符或无效的 Unicode 字符',
+    'zh-TW': '請求參數有誤：{field} 含有控制字元或無效的 Unicode 字元',
+    'en-US': 'Invalid request: {field} contains a control character or an invalid Unicode character',
+  },
+  valueNotStorable: {
+    'zh-CN': '请求参数有误：某个值超出允许的范围或格式无法处理',
+    'zh-TW': '請求參數有誤：某個值超出允許的範圍或格式無法處理',
+    'en-US': 'Invalid request: a value is out of range or in a form that cannot be processed',
+  },
   malformedJson: {
     'zh-CN': '请求内容不是有效的 JSON',
     'zh-TW': '請求內容不是有效的 JSON',

@@ -171,8 +171,8 @@ export class DictionaryService {
       (l) =>
         (!campusIds || campusIds.has(l.campus_id)) &&
         (!typeCodes || typeCodes.has(l.location_type_code)) &&
-        (!isOn(q.entrust) || l.entrust) &&
-        (!isOn(q.subscribe) || l.subscribe) &&
+        (!q.entrust || l.entrust) &&
+        (!q.subscribe || l.subscribe) &&
         (!needle || [l.name, l.name_en, l.name_tw].some((n) => n.toLowerCase().includes(needle))),
     );
     const start = (q.page - 1) * q.rows;
@@ -196,8 +196,4 @@ export class DictionaryService {
 function toSet(v: string[] | string | null | undefined): Set<string> | undefined {
   const items = (Array.isArray(v) ? v : (v ?? '').split(',')).map((s) => s.trim()).filter(Boolean);
   return items.length ? new Set(items) : undefined;
-}
-
-function isOn(v: boolean | '0' | '1' | null | undefined): boolean {
-  return v === true || v === '1';
 }

@@ -791,10 +791,7 @@ export class SearchService {
   /** `searchForDetail`: records sharing subjects or the class of a record, most shared first. */
   async related(ctx: SearchContext, req: SearchForDetailRequest): Promise<SearchResponse> {
     const field = (req.excludeField ?? 'record_id').toLowerCase().replace('_', '');
-    const excludeId =
-      field === 'recordid' && /^\d{1,10}$/.test(String(req.excludeFieldContent ?? '').trim())
-        ? Number(req.excludeFieldContent)
-        : 0;
+    const excludeId = field === 'recordid' && typeof req.excludeFieldContent === 'number' ? req.excludeFieldContent : 0;
     let subjects = req.subject
       .flatMap((s) => s.split(/[;；]/))
       .map((s) => s.trim())

@@ -1,0 +1,383 @@
+import type { SearchResponse } from '@openfind/contract';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerLanguage } from '../src/http/context.js';
+import { registerErrorHandler } from '../src/http/error-handler.js';
+import { DEMO_PASSWORD } from '../src/seed/demo-readers.js';
+import { bearer, captcha, TEST_AUTH, tokenOf } from './auth-support.js';
+import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
+import { TEMPLATE, copy, rec, storeTestRecords } from './search-fixtures.js';
+
+/**
+ * The edge of the API (issue 25): NUL and other control characters, unpaired surrogates and
+ * numbers past what the database holds get a translated 400 or are cleaned, never a 500; and no
+ * such value reaches a write that other requests share.
+ */
+
+let t: TestApp;
+let ids: Map<string, number>;
+let reader: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp({ auth: TEST_AUTH });
+  ids = await storeTestRecords(t, [
+    rec('santi', {
+      title: '三体',
+      authors: ['刘慈欣'],
+      subjects: ['科幻小说'],
+      clcClasses: ['I247.55'],
+      callNumbers: ['I247.55/123'],
+      items: [copy({ barcode: 'EDGE0001', callNo: 'I247.55/123' })],
+    }),
+    rec('qiuzhi', { title: '球状闪电', authors: ['刘慈欣'], subjects: ['科幻小说'], clcClasses: ['I247.55'] }),
+  ]);
+  reader = bearer(await tokenOf(t, 'reader', DEMO_PASSWORD));
+}, 180_000);
+afterAll(async () => t?.close());
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}, lang?: 'en_US') =>
+  t.call({ url, mappingPath: '', body, headers, lang });
+const get = (url: string, query: Record<string, string>, headers: Record<string, string> = {}, lang?: 'en_US') =>
+  t.call({ url, mappingPath: '', query, headers, lang });
+const searchOf = async (res: Awaited<ReturnType<typeof post>>) => {
+  expect(res.statusCode, res.body).toBe(200);
+  const env = envelopeOf<SearchResponse>(res);
+  expect(env.success, env.message).toBe(true);
+  return env.data;
+};
+
+/** A 400 that names the field, translated. */
+async function expectUnsafe(res: Awaited<ReturnType<typeof post>>, field: string) {
+  expect(res.statusCode, res.body).toBe(400);
+  expect(envelopeOf(res)).toEqual({
+    success: false,
+    message: `Invalid request: ${field} contains a control character or an invalid Unicode character`,
+    errCode: 400,
+    errorCode: null,
+    data: null,
+  });
+}
+
+describe('NUL, control characters and unpaired surrogates (finding 3)', () => {
+  it('are cleaned out of search text in every scope: the search answers as without them', async () => {
+    for (const [scope, text] of [
+      ['title', '三体'],
+      ['callNo', 'I247.55'],
+      ['kindNo', 'I247'],
+      ['barcode', 'EDGE0001'],
+      ['keyWord', '三体'],
+    ] as const) {
+      const clean = await searchOf(
+        await post('/find/unify/search', { ...TEMPLATE, searchField: scope, searchFieldContent: text }),
+      );
+      for (const dirty of [`${text}\u0000`, `\u0000${text}`, `${text}\uD800`, `\uDFFF${text}\u001F`]) {
+        const found = await searchOf(
+          await post('/find/unify/search', { ...TEMPLATE, searchField: scope, searchFieldContent: dirty }),
+        );
+        expect(found.numFound, `${scope} ${JSON.stringify(dirty)}`).toBe(clean.numFound);
+      }
+      expect(clean.numFound, scope).toBeGreaterThan(0);
+    }
+  });
+
+  it('are cleaned in indexSearch, advancedSearch and twiceSearch, also for a logged-in reader (history)', async () => {
+    const body = { ...TEMPLATE, searchFieldContent: '三体\u0000' };
+    for (const who of [{}, reader]) {
+      expect((await searchOf(await post('/find/unify/indexSearch', body, who))).numFound).toBe(1);
+    }
+    const advanced = await post(
+      '/find/unify/advancedSearch',
+      {
+        ...TEMPLATE,
+        searchItems: [
+          { oper: null, searchField: 'author', matchMode: '2', searchFieldContent: '刘慈欣\u0000' },
+          { oper: 'AND', searchField: 'title', matchMode: '2', searchFieldContent: '\uD800球状闪电' },
+        ],
+      },
+      reader,
+    );
+    expect((await searchOf(advanced)).searchResult.map((r) => r.title)).toEqual(['球状闪电']);
+    const twice = await post(
+      '/find/unify/twiceSearch',
+      {
+        ...TEMPLATE,
+        searchFieldContent: '刘慈欣',
+        twiceSearchField: 'title',
+        twiceSearchFieldContent: '三体\u0000',
+      },
+      reader,
+    );
+    expect((await searchOf(twice)).searchResult.map((r) => r.title)).toEqual(['三体']);
+  });
+
+  it('are cleaned from suggestions, did-you-mean and author lookups', async () => {
+    for (const [url, query] of [
+      ['/find/index/getKeyWord', { keyWord: '三\u0000' }],
+      ['/find/index/spellKeyWord', { keyWord: '三体\u0000\uD800' }],
+      ['/find/searchResultDetail/getAuthorInfo', { author: '刘慈欣\u0000', recordId: String(ids.get('santi')) }],
+    ] as const) {
+      const res = await get(url, query);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+      expect(envelopeOf(res).success, url).toBe(true);
+    }
+    const author = envelopeOf<{ author: string; recordCount: number }>(
+      await get('/find/searchResultDetail/getAuthorInfo', { author: '刘慈欣\u0000' }),
+    ).data;
+    expect(author).toMatchObject({ author: '刘慈欣', recordCount: 2 });
+  });
+
+  it('are refused in codes, filters, ids and account fields: a translated 400 naming the field', async () => {
+    await expectUnsafe(await post('/find/index/getHotLoan', { libCode: 'OFU\u0000' }, {}, 'en_US'), 'libCode');
+    await expectUnsafe(
+      await post('/find/findUserEvaluation/userRatings', { docCode: '\u0000' }, {}, 'en_US'),
+      'docCode',
+    );
+    await expectUnsafe(
+      await post('/find/unify/searchForDetail', { subject: ['科幻小说', '\uD800'] }, {}, 'en_US'),
+      'subject.1',
+    );
+    await expectUnsafe(
+      await post(
+        '/find/unify/search',
+        { ...TEMPLATE, searchFieldContent: '三体', libCode: ['OFU\u0000'] },
+        {},
+        'en_US',
+      ),
+      'libCode.0',
+    );
+    await expectUnsafe(await get('/oga/verifycode/img', { userName: 'reader\u0000' }, {}, 'en_US'), 'userName');
+    const c = await captcha(t);
+    await expectUnsafe(
+      await post(
+        '/oga/login',
+        { username: 'reader\u0000', password: DEMO_PASSWORD, verifyCode: c.answer, codeKey: c.codeKey },
+        {},
+        'en_US',
+      ),
+      'username',
+    );
+    await expectUnsafe(
+      await post('/oga/login', { username: 'reader', password: 'x', codeKey: '\uDC00' }, {}, 'en_US'),
+      'codeKey',
+    );
+    // The other languages.
+    const zh = await post('/find/index/getHotLoan', { classNo: 'I\u0000' });
+    expect(envelopeOf(zh).message).toBe('请求参数有误：classNo 含有控制字符或无效的 Unicode 字符');
+    const tw = await t.call({
+      url: '/find/index/getHotLoan',
+      mappingPath: '',
+      lang: 'zh_HK',
+      body: { disCode: '\u0007' },
+    });
+    expect(envelopeOf(tw).message).toBe('請求參數有誤：disCode 含有控制字元或無效的 Unicode 字元');
+  });
+
+  it('are cleaned from a comment, which is stored without them', async () => {
+    const recordId = ids.get('qiuzhi')!;
+    const res = await post(
+      '/find/findUserEvaluation/userComment',
+      { recordId, content: '好书\u0000值得\uD800一读' },
+      reader,
+    );
+    const posted = envelopeOf<{ commentId: number }>(res);
+    expect(posted.success, res.body).toBe(true);
+    const row = await t.db.kysely
+      .selectFrom('record_comment')
+      .select(['content'])
+      .where('id', '=', String(posted.data.commentId))
+      .executeTakeFirstOrThrow();
+    expect(row.content).toBe('好书 值得一读');
+  });
+
+  it("keep a logged-in reader's search history writable: the search is recorded cleaned", async () => {
+    await searchOf(await post('/find/unify/search', { ...TEMPLATE, searchFieldContent: '球状\u0000闪电' }, reader));
+    const history = envelopeOf<{ list: { summary: string; request: { searchFieldContent: string } }[] }>(
+      await post('/find/userInfo/searchHistory', {}, reader),
+    ).data.list;
+    expect(history[0]).toMatchObject({ summary: '球状 闪电', request: { searchFieldContent: '球状 闪电' } });
+  });
+
+  it("never reach the popular searches' buffer, so one such search cannot cost the others their counts", async () => {
+    const popular = t.services.popularSearches;
+    const beiling = (await t.services.tenants.byMappingPath('beiling'))!.id;
+    const here = (await t.services.tenants.byMappingPath(''))!.id;
+    // Another institution's search waits in the buffer…
+    popular.record({ tenantId: beiling, text: '边缘测试北岭', searchField: 'keyWord', numFound: 1, client: 'x' });
+    // …while searches with NUL and a lone surrogate arrive here.
+    for (const text of ['边缘\u0000测试', '边缘测试\uD800']) {
+      const added = await post('/find/popularSearch/add', { keyWord: text });
+      expect(envelopeOf(added)).toMatchObject({ success: true, data: { added: true } });
+      await searchOf(await post('/find/unify/search', { ...TEMPLATE, searchFieldContent: `${text}再来` }));
+    }
+    await popular.flush();
+    const { rows: stored } = await sql<{ tenant_id: number; query_text: string }>`
+      SELECT tenant_id, query_text FROM search_log WHERE query_text LIKE '边缘%'`.execute(t.db.kysely);
+    expect(stored).toContainEqual({ tenant_id: beiling, query_text: '边缘测试北岭' });
+    expect(stored.filter((r) => r.tenant_id === here).map((r) => r.query_text)).toEqual(
+      expect.arrayContaining(['边缘 测试', '边缘测试']),
+    );
+  });
+
+  it('get an unknown-institution answer, not a 500, in the mappingPath header', async () => {
+    for (const mappingPath of ['%00', 'beiling%00', '%ED%A0%80']) {
+      const res = await t.call({ url: '/find/findConfig/getFindConfig', mappingPath });
+      expect(res.statusCode, mappingPath).toBeLessThan(500);
+      expect(envelopeOf(res).success, mappingPath).toBe(false);
+    }
+  });
+});
+
+describe('numbers past what the database holds (finding 4)', () => {
+  const tooBig = [2 ** 31, '2147483648', 2 ** 53, '99999999999', 1e308];
+
+  it('are refused as record ids of the holdings counts, single and batch', async () => {
+    for (const recordId of tooBig) {
+      const single = await post('/find/unify/getPItemAndOnShelfCountAndDuxiuImageUrl', { recordId }, {}, 'en_US');
+      expect(single.statusCode, String(recordId)).toBe(400);
+      expect(envelopeOf(single).message).toBe('Invalid request: recordId is invalid');
+      const batch = await post('/find/unify/getPItemAndOnShelfCountAndDuxiuImageUrl', {
+        items: [{ recordId: ids.get('santi') }, { recordId }],
+      });
+      expect(batch.statusCode, String(recordId)).toBe(400);
+    }
+    // The largest id is a valid id (of no record).
+    const last = await post('/find/unify/getPItemAndOnShelfCountAndDuxiuImageUrl', { recordId: '2147483647' });
+    expect(last.statusCode).toBe(200);
+  });
+
+  it('are refused in favorites/cancel, record ids and favourite ids alike', async () => {
+    for (const body of [
+      { recordId: 2 ** 31 },
+      { recordIds: [ids.get('santi'), '2147483648'] },
+      { favoritesId: 2 ** 53 },
+      { favoritesIds: ['99999999999999999'] },
+    ]) {
+      const res = await post('/find/favorites/cancel', body, reader);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    // A favourite id past int4 is fine (the table's ids are 64-bit): nothing to remove.
+    const res = await post('/find/favorites/cancel', { favoritesIds: ['99999999999'] }, reader);
+    expect(envelopeOf(res)).toMatchObject({ success: true, data: { removed: 0 } });
+  });
+
+  it('are refused as excludeFieldContent of related records; a record id there must be one', async () => {
+    for (const excludeFieldContent of [2 ** 31, '2147483648', -1, 'abc', 1.5]) {
+      const res = await post('/find/unify/searchForDetail', { excludeField: 'record_id', excludeFieldContent });
+      expect(res.statusCode, String(excludeFieldContent)).toBe(400);
+    }
+    const related = await searchOf(
+      await post('/find/unify/searchForDetail', {
+        excludeField: 'record_id',
+        excludeFieldContent: String(ids.get('santi')),
+      }),
+    );
+    expect(related.searchResult.map((r) => r.title)).toEqual(['球状闪电']);
+  });
+
+  it('are refused as bookListId, in the query and in the body', async () => {
+    for (const bookListId of ['2147483648', '99999999999']) {
+      expect((await get('/find/index/bookList', { bookListId })).statusCode, bookListId).toBe(400);
+    }
+    expect((await post('/find/bookList/indexHotBookList', { bookListId: 2 ** 31 })).statusCode).toBe(400);
+    // 0 and absent still mean every list.
+    for (const bookListId of ['0', '']) {
+      expect(envelopeOf(await get('/find/index/bookList', { bookListId })).success, bookListId).toBe(true);
+    }
+  });
+
+  it('are refused wherever a record id goes, and a non-numeric record id is still a 400', async () => {
+    for (const recordId of ['2147483648', '12a', '1.5', '0', '-1', 'NaN', '1e3']) {
+      const res = await get('/find/searchResultDetail/getDetail', { recordId }, {}, 'en_US');
+      expect(res.statusCode, recordId).toBe(400);
+      expect(envelopeOf(res).message).toBe('Invalid request: recordId is invalid');
+    }
+    // Repeated in the query string it is a list, not an id.
+    const twice = await t.call({ url: `/find/searchResultDetail/getDetail?recordId=${ids.get('santi')}&recordId=2` });
+    expect(twice.statusCode).toBe(400);
+    for (const recordId of [2 ** 31, '2147483648']) {
+      expect((await post('/find/physical/groupitems', { recordId })).statusCode).toBe(400);
+      expect((await post('/find/record/addmyfav', { recordId }, reader)).statusCode).toBe(400);
+      expect((await post('/find/findUserEvaluation/userComment', { recordId, score: 3 }, reader)).statusCode).toBe(400);
+    }
+  });
+
+  it('are refused as pages, clamped as page sizes', async () => {
+    const page = await post('/find/index/getHotLoan', { page: '2147483648' });
+    expect(page.statusCode).toBe(400);
+    const rows = await post('/find/index/getHotLoan', { rows: '2147483648' });
+    expect(envelopeOf(rows).success).toBe(true);
+    const search = await post('/find/unify/search', { ...TEMPLATE, searchFieldContent: '三体', rows: 2 ** 31 });
+    expect((await searchOf(search)).numFound).toBe(1);
+  });
+});
+
+describe('deep nesting and other shapes where a value goes', () => {
+  it('10,000-level arrays and objects are a 400 where a value is read, and ignored where nothing is', async () => {
+    const deepArray = '['.repeat(10_000) + ']'.repeat(10_000);
+    const deepObject = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
+    const json = { 'content-type': 'application/json' };
+    for (const deep of [deepArray, deepObject]) {
+      for (const [url, payload] of [
+        ['/find/unify/search', `{"searchFieldContent":${deep}}`],
+        ['/find/location/list', `{"campusIds":${deep}}`],
+        ['/find/unify/getPItemAndOnShelfCountAndDuxiuImageUrl', `{"items":[{"recordId":${deep}}]}`],
+      ] as const) {
+        const res = await t.call({ method: 'POST', url, mappingPath: '', headers: json, body: payload });
+        expect(res.statusCode, `${url} ${payload.slice(0, 30)}`).toBe(400);
+      }
+      // A body that is not an object is refused; an unknown field is not read at all.
+      const whole = await t.call({
+        method: 'POST',
+        url: '/find/unify/search',
+        mappingPath: '',
+        headers: json,
+        body: deep,
+      });
+      expect(whole.statusCode).toBe(deep === deepArray ? 400 : 200);
+      // Fields a call does not read are let through unread (the dictionary takes no parameters).
+      const dict = await t.call({
+        method: 'POST',
+        url: '/find/groupResource/dict',
+        mappingPath: '',
+        headers: json,
+        body: `{"x":${deep}}`,
+      });
+      expect(dict.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('a value the database refuses (the safety net behind the contract)', () => {
+  it('is a translated 400, logged, while other database failures stay a 500', async () => {
+    // The real error handler over the real database, with statements that fail on their values.
+    const app = Fastify();
+    registerLanguage(app);
+    registerErrorHandler(app);
+    const statements = {
+      nul: sql`SELECT ${'a\u0000b'}::text`,
+      int4: sql`SELECT ${'2147483648'}::int`,
+      number: sql`SELECT ${'NaN-ish'}::int`,
+      regex: sql`SELECT 'a' ~ ${'('}`,
+      surrogate: sql`SELECT ${'"\\ud800"'}::jsonb`,
+      missing: sql`SELECT * FROM no_such_table`,
+    };
+    app.get('/find/probe/:name', async (req) => {
+      await statements[(req.params as { name: keyof typeof statements }).name].execute(t.db.kysely);
+      return {};
+    });
+    for (const name of ['nul', 'int4', 'number', 'regex', 'surrogate'] as const) {
+      for (const [lang, message] of [
+        ['en_US', 'Invalid request: a value is out of range or in a form that cannot be processed'],
+        ['zh_CN', '请求参数有误：某个值超出允许的范围或格式无法处理'],
+        ['zh_HK', '請求參數有誤：某個值超出允許的範圍或格式無法處理'],
+      ] as const) {
+        const res = await app.inject({ url: `/find/probe/${name}`, headers: { 'content-language': lang } });
+        expect(res.statusCode, `${name} ${res.body}`).toBe(400);
+        expect(res.json(), name).toEqual({ success: false, message, errCode: 400, errorCode: null, data: null });
+      }
+    }
+    expect((await app.inject({ url: '/find/probe/missing' })).statusCode).toBe(500);
+    await app.close();
+  });
+});
