@@ -204,19 +204,25 @@ describe('NUL, control characters and unpaired surrogates (finding 3)', () => {
     const here = (await t.services.tenants.byMappingPath(''))!.id;
     // Another institution's search waits in the buffer…
     popular.record({ tenantId: beiling, text: '边缘测试北岭', searchField: 'keyWord', numFound: 1, client: 'x' });
-    // …while searches with NUL and a lone surrogate arrive here.
-    for (const text of ['边缘\u0000测试', '边缘测试\uD800']) {
+    // …while searches with NUL and a lone surrogate arrive here (cleaned, they find records, so they count).
+    for (const [text, cleaned] of [
+      ['三体\u0000', '三体'],
+      ['球状闪电\uD800', '球状闪电'],
+    ] as const) {
+      const found = await searchOf(await post('/find/unify/search', { ...TEMPLATE, searchFieldContent: text }));
+      expect(found.numFound, cleaned).toBeGreaterThan(0);
       const added = await post('/find/popularSearch/add', { keyWord: text });
-      expect(envelopeOf(added)).toMatchObject({ success: true, data: { added: true } });
-      await searchOf(await post('/find/unify/search', { ...TEMPLATE, searchFieldContent: `${text}再来` }));
+      expect(envelopeOf(added), cleaned).toMatchObject({ success: true, data: { added: true } });
     }
     await popular.flush();
     const { rows: stored } = await sql<{ tenant_id: number; query_text: string }>`
-      SELECT tenant_id, query_text FROM search_log WHERE query_text LIKE '边缘%'`.execute(t.db.kysely);
+      SELECT tenant_id, query_text FROM search_log
+      WHERE query_text IN ('边缘测试北岭', '三体', '球状闪电')`.execute(t.db.kysely);
     expect(stored).toContainEqual({ tenant_id: beiling, query_text: '边缘测试北岭' });
     expect(stored.filter((r) => r.tenant_id === here).map((r) => r.query_text)).toEqual(
-      expect.arrayContaining(['边缘 测试', '边缘测试']),
+      expect.arrayContaining(['三体', '球状闪电']),
     );
+    expect(stored.every((r) => !/[\u0000\uD800-\uDFFF]/u.test(r.query_text))).toBe(true);
   });
 
   it('get an unknown-institution answer, not a 500, in the mappingPath header', async () => {
