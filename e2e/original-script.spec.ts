@@ -39,7 +39,7 @@ test.describe('original script (MARC 880)', () => {
         '遠景出版事業有限公司 Yuan jing chu ban shi ye you xian gong si',
       );
     }
-    await page.screenshot({ path: '/tmp/vern/results-desktop.png', fullPage: false });
+    await page.screenshot({ path: test.info().outputPath('results-desktop.png'), fullPage: false });
     await expectNoBlockingViolations(page);
 
     await resultRows(page).first().locator('.of-result-title').click();
@@ -55,16 +55,16 @@ test.describe('original script (MARC 880)', () => {
       'Lin Xingzhi zuo pin ji ; 51',
     );
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: '/tmp/vern/record-desktop.png', fullPage: false });
+    await page.screenshot({ path: test.info().outputPath('record-desktop.png'), fullPage: false });
     await expectNoBlockingViolations(page);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(heading.locator('.of-romanized')).toBeVisible();
     expect(await horizontalOverflow(page)).toBe(0);
-    await page.screenshot({ path: '/tmp/vern/record-390.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('record-390.png'), fullPage: true });
     await searchFor(page, '次按驟變');
     expect(await horizontalOverflow(page)).toBe(0);
-    await page.screenshot({ path: '/tmp/vern/results-390.png', fullPage: false });
+    await page.screenshot({ path: test.info().outputPath('results-390.png'), fullPage: false });
   });
 
   test('a Hebrew title runs right to left inside the page, its romanised form left to right', async ({ page }) => {
