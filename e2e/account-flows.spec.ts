@@ -158,7 +158,7 @@ test.describe('account flows', () => {
     await page.getByLabel('收到的验证码').fill(code);
     // The current password is asked for, the forced binding after login too.
     await page.getByRole('button', { name: '绑定', exact: true }).click();
-    await expect(page.getByText('请输入当前密码')).toBeVisible();
+    await expect(page.getByText('请输入当前密码', { exact: true })).toBeVisible();
     await page.getByLabel('当前密码').fill('Wrong2026');
     await page.getByRole('button', { name: '绑定', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('当前密码不正确');
