@@ -18,34 +18,28 @@ export const MAX_ID = 2_147_483_647;
 /** Largest id of the 64-bit tables (favourites, search history) a client can name: 2^53 − 1. */
 export const MAX_LONG_ID = Number.MAX_SAFE_INTEGER;
 
+/** An id as clients send it, a number or digits (spaces around them ignored), from 1 to `max`. */
+const idUpTo = (max: number) =>
+  z
+    .union([
+      z.number().int().min(1).max(max),
+      z
+        .string()
+        .trim()
+        .regex(new RegExp(`^\\d{1,${String(max).length}}$`), 'an id'),
+    ])
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max))
+    .describe(`A whole number from 1 to ${max}, as a number or a string of digits.`);
+
 /**
  * An id as clients send it: 703048 or '703048' (digits; spaces around them ignored), 1…MAX_ID.
  * Anything else, '12a', 0, -1, 1.5 or 2147483648, is refused (400).
  */
-export const Id = z
-  .union([
-    z.number().int().min(1).max(MAX_ID),
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,10}$/, 'an id'),
-  ])
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(MAX_ID))
-  .describe(`A whole number from 1 to ${MAX_ID}, as a number or a string of digits.`);
+export const Id = idUpTo(MAX_ID);
 
 /** An id of a 64-bit table (favourite, search-history entry): 1…MAX_LONG_ID, a number or digits. */
-export const LongId = z
-  .union([
-    z.number().int().min(1).max(MAX_LONG_ID),
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,16}$/, 'an id'),
-  ])
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(MAX_LONG_ID))
-  .describe(`A whole number from 1 to ${MAX_LONG_ID}, as a number or a string of digits.`);
+export const LongId = idUpTo(MAX_LONG_ID);
 
 /** An id kept as text (for a link back to a record): digits naming 1…MAX_ID. */
 export const IdText = z

@@ -25,8 +25,21 @@ function load(): Promise<Purifier> {
   return purifier;
 }
 
+/**
+ * The texts cleaned lately, by what was stored: the site configuration is read again every few
+ * seconds per institution (CONFIG_CACHE_SECONDS) and its rich text rarely changes, so each text is
+ * parsed once per process, not at every refresh.
+ */
+const cleaned = new Map<string, string>();
+const CLEANED_KEPT = 256;
+
 /** Configured rich text cleaned with the contract's allow-list ('' stays ''). */
 export async function sanitizeRichText(html: string): Promise<string> {
   if (!html) return html;
-  return (await load()).sanitize(html, richTextPolicy());
+  const known = cleaned.get(html);
+  if (known !== undefined) return known;
+  const clean = (await load()).sanitize(html, richTextPolicy());
+  if (cleaned.size >= CLEANED_KEPT) cleaned.delete(cleaned.keys().next().value!);
+  cleaned.set(html, clean);
+  return clean;
 }
