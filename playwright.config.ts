@@ -87,6 +87,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       MAIL_SINK_DIR: mailSinkDir(DATA_DIR),
       TEST_CAPTCHA_ANSWER: '1',
+      // Every test logs in from 127.0.0.1: two workers pass the default 30 attempts a minute.
+      LOGINS_PER_MINUTE_PER_IP: '600',
       E2E_CAS_PORT: String(CAS_PORT),
     },
     url: `http://127.0.0.1:${PORT}/health`,

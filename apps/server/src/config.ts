@@ -60,6 +60,11 @@ const EnvSchema = z.object({
     .optional(),
   /** Sender address of those mails. */
   MAIL_FROM: z.string().default('OpenFind <no-reply@localhost>'),
+  /**
+   * Password attempts one client address may make per minute, all accounts and institutions together.
+   * Raise it where many readers share one address (a campus or reading-room NAT).
+   */
+  LOGINS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Test only: captcha answers in the captcha response, for browser tests. Refused in production. */
   TEST_CAPTCHA_ANSWER: z.enum(['0', '1']).default('0'),
 });
@@ -94,6 +99,8 @@ export interface AuthEnv {
   smtpUrl?: string | undefined;
   mailFrom: string;
   exposeCaptchaAnswer: boolean;
+  /** Login attempts one address may make per minute (all account names and institutions together). */
+  loginsPerMinutePerIp: number;
 }
 
 /** Thrown when the environment is invalid; the message lists every bad variable. */
@@ -145,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,
       exposeCaptchaAnswer: e.TEST_CAPTCHA_ANSWER === '1',
+      loginsPerMinutePerIp: e.LOGINS_PER_MINUTE_PER_IP,
     },
   };
 }

@@ -161,6 +161,9 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ PGLITE_THREAD: 'yes' })).toThrow(/PGLITE_THREAD/);
     expect(c.port).toBe(3000);
     expect(c.host).toBe('127.0.0.1');
+    expect(c.auth.loginsPerMinutePerIp).toBe(30);
+    expect(loadConfig({ LOGINS_PER_MINUTE_PER_IP: '600' }).auth.loginsPerMinutePerIp).toBe(600);
+    expect(() => loadConfig({ LOGINS_PER_MINUTE_PER_IP: '0' })).toThrow(/LOGINS_PER_MINUTE_PER_IP/);
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {

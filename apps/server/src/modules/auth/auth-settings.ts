@@ -8,8 +8,6 @@ export interface AuthSettings extends AuthEnv {
   lockAfterFailures: number;
   /** Seconds of the first lock; each further round of failures doubles it (at most a day). */
   lockSeconds: number;
-  /** Login attempts one address may make per minute (all account names together). */
-  loginsPerMinutePerIp: number;
   /** Image codes one address may fetch per minute. */
   captchasPerMinutePerIp: number;
   /** Recovery and binding calls one address may make per minute. */
