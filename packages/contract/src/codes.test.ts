@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthErrCode } from './auth.js';
 import { ErrCode } from './codes.js';
-import { DiscoveryErrCode } from './discovery.js';
+import { DiscoveryErrCode } from './records.js';
 import { FavouriteErrCode } from './favourites.js';
 import { SearchErrCode } from './search.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Page, RecordId, Rows } from './discovery.js';
+import { Page, RecordId, Rows } from './records.js';
 import { LongId } from './input.js';
 import { SearchRecord } from './search.js';
 

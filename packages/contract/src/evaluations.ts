@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { boundedNumber, freeText } from './input.js';
+import { Page, RecordBrief, RecordId, Rows, optionalCode } from './records.js';
+
+/**
+ * Ratings and comments (issue 5): one rating per reader and record; comments listed once approved.
+ */
+
+/** Longest comment accepted, in characters. */
+export const MAX_COMMENT_LENGTH = 1000;
+/** Ratings are whole stars from 1 to `MAX_SCORE`. */
+export const MAX_SCORE = 5;
+
+/** `POST /find/findUserEvaluation/userRatings`: records by rating (the /grade screen, top 100 best and worst). */
+export const UserRatingsRequest = z.object({
+  page: Page,
+  rows: Rows(10),
+  /** 1 best first (default), 2 worst first. */
+  sortType: boundedNumber(1, 1, 2),
+  docCode: optionalCode,
+  /** Only records with at least this many ratings (default 1). */
+  minRatings: boundedNumber(1, 1, 1000),
+});
+export type UserRatingsRequest = z.infer<typeof UserRatingsRequest>;
+export const RatedRecord = RecordBrief.extend({
+  docCode: z.string(),
+  /** Average of the ratings, one decimal. */
+  avgScore: z.number(),
+  ratingCount: z.number().int(),
+});
+export type RatedRecord = z.infer<typeof RatedRecord>;
+/** At most the top 100 (spec §9): `totalCount` is capped at 100. */
+export const UserRatingsResponse = z.object({ totalCount: z.number().int(), list: z.array(RatedRecord) });
+export type UserRatingsResponse = z.infer<typeof UserRatingsResponse>;
+
+/** `POST /find/findUserEvaluation/getUserScore {recordId}`. */
+export const UserScore = z.object({
+  recordId: z.number().int(),
+  /** Average, one decimal; null when nobody rated it. */
+  avgScore: z.number().nullable(),
+  ratingCount: z.number().int(),
+  /** Ratings per star: index 0 is one star. */
+  distribution: z.array(z.number().int()),
+  /** The logged-in reader's own rating (null when anonymous or not rated). */
+  myScore: z.number().int().nullable(),
+});
+export type UserScore = z.infer<typeof UserScore>;
+
+/** `POST /find/findUserEvaluation/userCommentList {recordId, page, rows}`: approved comments, newest first. */
+export const Comment = z.object({
+  commentId: z.number().int(),
+  recordId: z.number().int(),
+  /** The reader's display name, partly masked ('张*'). */
+  userName: z.string(),
+  content: z.string(),
+  /** The reader's rating of the record, when they gave one. */
+  score: z.number().int().nullable(),
+  /** ISO date-time. */
+  createTime: z.string(),
+});
+export type Comment = z.infer<typeof Comment>;
+export const CommentPage = z.object({ totalCount: z.number().int(), list: z.array(Comment) });
+export type CommentPage = z.infer<typeof CommentPage>;
+
+/** `POST /find/findUserEvaluation/userComment`: a reader's comment and/or rating (needs login). */
+export const UserCommentRequest = z.object({
+  recordId: RecordId,
+  content: z
+    .union([freeText(MAX_COMMENT_LENGTH), z.null()])
+    .optional()
+    .transform((v) => (v ?? '').trim()),
+  /** 1…MAX_SCORE; a later rating of the same record replaces the earlier one. */
+  score: z
+    .union([z.number().int(), z.string().trim().regex(/^\d$/), z.null()])
+    .optional()
+    .transform((v) => (v === null || v === undefined ? null : Number(v)))
+    .pipe(z.number().int().min(1).max(MAX_SCORE).nullable()),
+});
+export type UserCommentRequest = z.infer<typeof UserCommentRequest>;
+/** Answer: the comment waits for staff approval ('pending') before it is listed. */
+export const UserCommentResponse = z.object({
+  commentId: z.number().int().nullable(),
+  /** 'pending' until staff approve it. */
+  status: z.enum(['pending', 'approved', 'rejected']).nullable(),
+  /** The reader's rating now in force. */
+  score: z.number().int().nullable(),
+});
+export type UserCommentResponse = z.infer<typeof UserCommentResponse>;
