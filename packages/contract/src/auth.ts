@@ -50,6 +50,8 @@ export const AuthErrCode = {
   readerFrozen: 40217,
   /** The reader's card is reported lost: the action is not allowed until the loss is lifted. */
   readerLost: 40218,
+  /** The call is for library staff (the staff console), not for readers (HTTP 403). */
+  staffOnly: 40219,
   /** No session, or an expired, revoked or foreign one (HTTP 401). */
   loginRequired: 401,
 } as const;

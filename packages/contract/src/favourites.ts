@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Page, RecordId, Rows } from './records.js';
+import { calls, get, post } from './endpoint.js';
 import { LongId } from './input.js';
 import { SearchRecord } from './search.js';
 
@@ -71,3 +72,25 @@ export type FavouriteRecord = z.infer<typeof FavouriteRecord>;
 
 export const FavouritePage = z.object({ totalCount: z.number().int(), list: z.array(FavouriteRecord) });
 export type FavouritePage = z.infer<typeof FavouritePage>;
+
+/** The favourites calls of a logged-in reader. */
+export const FavouriteCalls = calls('favourites', {
+  addMyFav: post('/find/record/addmyfav', {
+    input: AddFavouriteRequest,
+    output: AddFavouriteResponse,
+    access: 'reader',
+    summary: 'Keep a record as a favourite (again: the same favourite, added false)',
+  }),
+  favoritesCancel: post('/find/favorites/cancel', {
+    input: CancelFavouriteRequest,
+    output: CancelFavouriteResponse,
+    access: 'reader',
+    summary: 'Stop keeping records, by recordId(s) or favoritesId(s) (open to frozen and lost accounts too)',
+  }),
+  favoritesList: get('/find/favorites/list', {
+    input: FavouriteListQuery,
+    output: FavouritePage,
+    access: 'reader',
+    summary: "The reader's favourites, newest first, as result-list rows",
+  }),
+});

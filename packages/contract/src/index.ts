@@ -3,6 +3,8 @@ export * from './headers.js';
 export * from './input.js';
 export * from './config.js';
 export * from './dictionaries.js';
+export type { Access, Endpoint, HttpMethod, InputOf, OutputOf, ParsedInputOf } from './endpoint.js';
+export * from './calls.js';
 export * from './paths.js';
 export * from './codes.js';
 export * from './links.js';

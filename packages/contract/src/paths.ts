@@ -1,5 +1,12 @@
-/** Paths of the calls built so far; web and server both use these names. */
+import { Calls } from './calls.js';
+import { pathsOf } from './endpoint.js';
+
+/**
+ * Paths of the calls built so far, by name. Those of the table of calls (calls.ts) come from it; the
+ * rest are listed here until their modules declare them there.
+ */
 export const ApiPath = {
+  ...pathsOf(Calls),
   getGroupCode: '/find/homePage/getGroupCode',
   getFindConfig: '/find/findConfig/getFindConfig',
   getMenuList: '/find/findConfig/getMenuList',
@@ -57,9 +64,6 @@ export const ApiPath = {
   getUserScore: '/find/findUserEvaluation/getUserScore',
   userCommentList: '/find/findUserEvaluation/userCommentList',
   userComment: '/find/findUserEvaluation/userComment',
-  addMyFav: '/find/record/addmyfav',
-  favoritesList: '/find/favorites/list',
-  favoritesCancel: '/find/favorites/cancel',
   // Accounts and sessions (issue 6).
   verifyCodeImg: '/oga/verifycode/img',
   login: '/oga/login',

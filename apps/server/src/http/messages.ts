@@ -334,6 +334,11 @@ export const MESSAGES = {
     'zh-TW': '微信登入失敗，請重新掃碼',
     'en-US': 'WeChat login failed; please scan again',
   },
+  staffOnly: {
+    'zh-CN': '该操作仅限图书馆工作人员。',
+    'zh-TW': '該操作僅限圖書館工作人員。',
+    'en-US': 'Only library staff may do this.',
+  },
   crossSiteRefused: {
     'zh-CN': '该请求不是从本馆页面发出的，已拒绝。请在本馆网站中重新操作。',
     'zh-TW': '該請求不是從本館頁面發出的，已拒絕。請在本館網站中重新操作。',

@@ -1,5 +1,5 @@
 import { CONTENT_LANGUAGE, ErrCode, Header, X_LANG } from '@openfind/contract';
-import type { Envelope, Lang } from '@openfind/contract';
+import type { Endpoint, Envelope, InputOf, Lang, OutputOf } from '@openfind/contract';
 
 /** Spec §9: every call gives up after 30 s. */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -64,7 +64,24 @@ type Scalar = string | number | boolean;
 export type QueryValue = Scalar | null | undefined | readonly Scalar[];
 export type Query = Record<string, QueryValue>;
 
+/** The arguments of a call: its input (none for a call that takes nothing), then options. */
+export type CallArgs<E extends Endpoint> =
+  InputOf<E> extends undefined
+    ? [input?: undefined, options?: RequestOptions]
+    : [input: InputOf<E>, options?: RequestOptions];
+
 export type HttpClient = {
+  /**
+   * Makes a call of the contract's table (`Calls`, `FavouriteCalls`…): a GET sends the input as its
+   * query string, a POST as its JSON body; resolves to the envelope's `data`, typed by the entry.
+   */
+  call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<OutputOf<E>>;
+  /** A call whose success message is shown to the reader (spec §8: favourites, code sends…): `data` and `message`. */
+  callWithMessage<E extends Endpoint>(
+    endpoint: E,
+    ...args: CallArgs<E>
+  ): Promise<{ data: OutputOf<E>; message: string }>;
+
   /** GET with a query string; resolves to `data` or rejects with an ApiError. */
   get<T>(path: string, query?: Query, options?: RequestOptions): Promise<T>;
   /** POST with a JSON body; resolves to `data` or rejects with an ApiError. */
@@ -193,7 +210,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return { data: envelope.data as T, message: envelope.message };
   }
 
+  /** The URL and body of a call of the table. */
+  const callOf = (endpoint: Endpoint, input: unknown) =>
+    endpoint.method === 'GET'
+      ? { url: `${base}${endpoint.path}${toQueryString(input as Query | undefined)}`, body: undefined }
+      : { url: `${base}${endpoint.path}`, body: input };
+
   return {
+    call: async <E extends Endpoint>(endpoint: E, ...[input, opts = {}]: CallArgs<E>) => {
+      const { url, body } = callOf(endpoint, input);
+      return (await send<OutputOf<E>>(endpoint.method, url, body, opts)).data;
+    },
+    callWithMessage: <E extends Endpoint>(endpoint: E, ...[input, opts = {}]: CallArgs<E>) => {
+      const { url, body } = callOf(endpoint, input);
+      return send<OutputOf<E>>(endpoint.method, url, body, opts);
+    },
     get: async <T>(path: string, query?: Query, opts: RequestOptions = {}) =>
       (await send<T>('GET', `${base}${path}${toQueryString(query)}`, undefined, opts)).data,
     post: async <T>(path: string, body?: unknown, opts: RequestOptions = {}) =>

@@ -26,6 +26,7 @@ export const AuthErrors = {
   relevanceFailed: () => new AppError('relevanceFailed', AuthErrCode.badCredentials),
   wechatFailed: () => new AppError('wechatFailed', AuthErrCode.bindTicketInvalid),
   libraryNotAllowed: () => new AppError('libraryNotAllowed', AuthErrCode.libraryNotAllowed),
+  staffOnly: () => new AppError('staffOnly', AuthErrCode.staffOnly, {}, 403),
   crossSiteRefused: () => new AppError('crossSiteRefused', AuthErrCode.crossSiteRefused, {}, 403),
   passwordRequired: () => new AppError('passwordRequired', AuthErrCode.passwordRequired),
   passwordRequiredSso: () => new AppError('passwordRequiredSso', AuthErrCode.passwordRequired),

@@ -63,11 +63,23 @@ export function registerSessionScope(app: FastifyInstance, services: Services): 
     const found = tokenOf(req, config.jwtHeader);
     req.tokenSource = found?.source ?? null;
     refuseCrossSite(req);
-    if (!found) return;
-    const r = found.token.length > 4000 ? 'invalid' : await services.auth.sessions.verify(found.token, req.tenant);
-    if (typeof r === 'string') req.sessionProblem = r;
-    else req.readerSession = r;
+    if (found) {
+      const r = found.token.length > 4000 ? 'invalid' : await services.auth.sessions.verify(found.token, req.tenant);
+      if (typeof r === 'string') req.sessionProblem = r;
+      else req.readerSession = r;
+    }
+    checkAccess(req);
   });
+}
+
+/**
+ * The contract entry's `access`, before the body is read: a reader's call without a session is a
+ * 401 whatever it sends; staff and administrator calls are refused until the staff console exists.
+ */
+function checkAccess(req: FastifyRequest): void {
+  const access = req.routeOptions.config.access;
+  if (access === 'reader') requireSession(req);
+  else if (access === 'staff' || access === 'admin') throw AuthErrors.staffOnly();
 }
 
 /** The logged-in reader's id, or null. */

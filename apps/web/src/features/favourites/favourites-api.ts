@@ -1,13 +1,12 @@
-import { ApiPath } from '@openfind/contract';
-import type { AddFavouriteResponse, CancelFavouriteResponse } from '@openfind/contract';
+import { FavouriteCalls } from '@openfind/contract';
 import { api } from '../../lib/api-client';
 
 /** Keeps a record; resolves with the server's message, shown to the reader (spec §8). */
 export function addFavourite(recordId: number) {
-  return api.postWithMessage<AddFavouriteResponse>(ApiPath.addMyFav, { recordId });
+  return api.callWithMessage(FavouriteCalls.addMyFav, { recordId });
 }
 
 /** Stops keeping a record; resolves with the server's message. */
 export function cancelFavourite(recordId: number) {
-  return api.postWithMessage<CancelFavouriteResponse>(ApiPath.favoritesCancel, { recordId });
+  return api.callWithMessage(FavouriteCalls.favoritesCancel, { recordId });
 }

@@ -1,0 +1,12 @@
+import { FavouriteCalls } from './favourites.js';
+
+/**
+ * Every call of the API, by name: the one table the server registers its routes from, the web
+ * app's client takes paths and types from, and the OpenAPI document describes (endpoint.ts). A
+ * module's calls are declared beside its schemas (`FavouriteCalls` in favourites.ts…) and joined here.
+ */
+export const Calls = {
+  ...FavouriteCalls,
+} as const;
+
+export type CallName = keyof typeof Calls;
