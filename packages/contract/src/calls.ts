@@ -1,4 +1,7 @@
+import { DictionaryCalls } from './dictionaries.js';
 import { FavouriteCalls } from './favourites.js';
+import { SiteConfigCalls } from './site-config.js';
+import { TenantCalls } from './tenants.js';
 
 /**
  * Every call of the API, by name: the one table the server registers its routes from, the web
@@ -6,6 +9,9 @@ import { FavouriteCalls } from './favourites.js';
  * module's calls are declared beside its schemas (`FavouriteCalls` in favourites.ts…) and joined here.
  */
 export const Calls = {
+  ...TenantCalls,
+  ...SiteConfigCalls,
+  ...DictionaryCalls,
   ...FavouriteCalls,
 } as const;
 

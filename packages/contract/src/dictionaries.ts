@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calls, get, post } from './endpoint.js';
 import { freeText, pageNumber, pageSize, yesNo } from './input.js';
 
 /** One entry of a code list: `code` and its `name` in the request language. */
@@ -114,4 +115,58 @@ export const LocationListItem = z.object({
 export const LocationListResponse = z.object({
   donateList: z.array(LocationListItem),
   totalCount: z.number().int(),
+});
+
+/** A library of the tenant (spec §3 "Library list item"). */
+export const LibraryItem = z.object({ libCode: z.string(), libName: z.string() });
+export type LibraryItem = z.infer<typeof LibraryItem>;
+export const SaveLastLibCodeRequest = z.object({ libCode: z.string().min(1).max(50) });
+/** `POST /oga/opaclibcode/savelastlibcode`: the library remembered. */
+export const SavedLibCode = z.object({ libCode: z.string() });
+
+/** Libraries, locations, code lists and search fields of the request's institution. */
+export const DictionaryCalls = calls('dictionaries', {
+  getLibraryList: get('/find/findConfig/getLibraryList', {
+    output: z.array(LibraryItem),
+    access: 'public',
+    summary: "The institution's libraries",
+  }),
+  getLibs: get('/oga/opaclibcode/getlibs', {
+    output: z.array(LibraryItem),
+    access: 'public',
+    summary: 'Libraries a reader can choose (independent library selection)',
+  }),
+  saveLastLibCode: post('/oga/opaclibcode/savelastlibcode', {
+    input: SaveLastLibCodeRequest,
+    output: SavedLibCode,
+    access: 'public',
+    summary: "Remember the visitor's library choice",
+  }),
+  dict: post('/find/groupResource/dict', {
+    input: z.object({}).passthrough(),
+    output: DictResponse,
+    access: 'public',
+    summary: 'All code lists of the institution',
+  }),
+  searchFieldParaList: get('/find/groupResource/getFindOpacSearchFieldParaList', {
+    output: z.array(SearchFieldPara),
+    access: 'public',
+    summary: 'Configured search fields',
+  }),
+  conditionList: get('/find/category/getConditionList', {
+    output: ConditionList,
+    access: 'public',
+    summary: 'Document types, countries and languages for browsing',
+  }),
+  locationDict: get('/find/location/dict', {
+    output: LocationDict,
+    access: 'public',
+    summary: 'Campuses and location types',
+  }),
+  locationList: post('/find/location/list', {
+    input: LocationListRequest,
+    output: LocationListResponse,
+    access: 'public',
+    summary: 'Locations, filtered and paged',
+  }),
 });

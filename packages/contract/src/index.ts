@@ -1,7 +1,8 @@
 export * from './envelope.js';
 export * from './headers.js';
 export * from './input.js';
-export * from './config.js';
+export * from './site-config.js';
+export * from './tenants.js';
 export * from './dictionaries.js';
 export type { Access, Endpoint, HttpMethod, InputOf, OutputOf, ParsedInputOf } from './endpoint.js';
 export * from './calls.js';

@@ -1,4 +1,4 @@
-import type { SiteConfig } from './config.js';
+import type { SiteConfig } from './site-config.js';
 
 /**
  * The allow-list of configured rich text (site config `helpHtml`, `privacyHtml`, `oldPrivacyHtml`

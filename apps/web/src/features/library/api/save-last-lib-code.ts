@@ -1,10 +1,10 @@
+import { DictionaryCalls } from '@openfind/contract';
 import { useMutation } from '@tanstack/react-query';
-import { ApiPath } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 
 /** Tells the server which library the reader chose last. */
 export function saveLastLibCode(libCode: string): Promise<unknown> {
-  return api.post<unknown>(ApiPath.saveLastLibCode, { libCode });
+  return api.call(DictionaryCalls.saveLastLibCode, { libCode });
 }
 
 /** Mutation that saves the reader's library choice. */

@@ -1,9 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiPath } from '@openfind/contract';
+import { ApiPath, DictionaryCalls } from '@openfind/contract';
 import type {
   BookListPage,
   CollectionPage,
-  DictResponse,
   DisciplineList,
   DonateNewsPage,
   HotLoanRequest,
@@ -45,7 +44,7 @@ export const listsApi = {
     api.post<DonateNewsPage>(ApiPath.searchDonateNews, { page, rows }, options),
   popularSearches: (options?: RequestOptions) =>
     api.get<PopularSearch[]>(ApiPath.popularSearchTopTen, undefined, options),
-  dict: (options?: RequestOptions) => api.post<DictResponse>(ApiPath.dict, {}, options),
+  dict: (options?: RequestOptions) => api.call(DictionaryCalls.dict, {}, options),
 };
 
 /**

@@ -1,11 +1,11 @@
+import { SiteConfigCalls } from '@openfind/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiPath } from '@openfind/contract';
 import type { LogoInfo } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 
 /** The tenant's logo, icon, logo link and display name. */
 export function getLogo(signal?: AbortSignal): Promise<LogoInfo> {
-  return api.get<LogoInfo>(ApiPath.getLogoUrl, undefined, { signal, silent: true });
+  return api.call(SiteConfigCalls.getLogoUrl, undefined, { signal, silent: true });
 }
 
 /** Query options of the logo. */

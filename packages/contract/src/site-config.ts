@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calls, get } from './endpoint.js';
 
 /** A flag as the API carries it: the strings '0' and '1'. */
 export const Flag = z.enum(['0', '1']);
@@ -150,6 +151,8 @@ export type InstitutionParams = z.infer<typeof InstitutionParams>;
 export const InstitutionParamsPatch = patchOf(InstitutionParams.shape);
 export const INSTITUTION_PARAM_CODES = ['newAISearchFlag', 'version'] as const;
 export const InstitutionParamQuery = z.object({ paraCode: z.enum(INSTITUTION_PARAM_CODES) });
+/** `GET /find/institution/getByParaCode`: one parameter's value. */
+export const InstitutionParamAnswer = z.object({ paraCode: z.string(), paraValue: z.string() });
 
 /** A header menu item (spec §3 "Menu item"). */
 export type MenuItem = {
@@ -213,18 +216,6 @@ export const MenusInput = z.object({
 });
 export type MenusInput = z.infer<typeof MenusInput>;
 
-/** `POST /find/homePage/getGroupCode` request. */
-export const GroupCodeRequest = z.object({ mappingPath: z.string().max(100).default('') });
-/** Group info (spec §3). */
-export const GroupInfo = z.object({
-  groupCode: z.string(),
-  name: z.string(),
-  label: z.string(),
-  msgFlag: z.string(),
-  fid: z.string(),
-});
-export type GroupInfo = z.infer<typeof GroupInfo>;
-
 /** Logo answer of getLogoUrl / getLogoPara. */
 export const LogoInfo = z.object({
   pcLogoUrl: z.string(),
@@ -237,7 +228,37 @@ export const LogoInfo = z.object({
 });
 export type LogoInfo = z.infer<typeof LogoInfo>;
 
-/** A library of the tenant (spec §3 "Library list item"). */
-export const LibraryItem = z.object({ libCode: z.string(), libName: z.string() });
-export type LibraryItem = z.infer<typeof LibraryItem>;
-export const SaveLastLibCodeRequest = z.object({ libCode: z.string().min(1).max(50) });
+/** The site configuration of the request's institution, as the web app reads it at start. */
+export const SiteConfigCalls = calls('site-config', {
+  getFindConfig: get('/find/findConfig/getFindConfig', {
+    output: PublicSiteConfig,
+    access: 'public',
+    summary: 'Site configuration',
+  }),
+  getMenuList: get('/find/findConfig/getMenuList', {
+    output: MenuList,
+    access: 'public',
+    summary: 'Header menus (menuA) and further menu slots',
+  }),
+  getLogoUrl: get('/find/findConfig/getLogoUrl', {
+    output: LogoInfo,
+    access: 'public',
+    summary: 'Logo, icon and where a click on the logo goes',
+  }),
+  getLogoPara: get('/find/findConfig/getLogoPara', {
+    output: LogoInfo,
+    access: 'public',
+    summary: 'Logo, icon and where a click on the logo goes (the same answer as getLogoUrl)',
+  }),
+  institutionGet: get('/find/institution/get', {
+    output: InstitutionParams,
+    access: 'public',
+    summary: 'Institution parameters',
+  }),
+  institutionGetByParaCode: get('/find/institution/getByParaCode', {
+    input: InstitutionParamQuery,
+    output: InstitutionParamAnswer,
+    access: 'public',
+    summary: 'One institution parameter',
+  }),
+});
