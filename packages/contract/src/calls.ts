@@ -1,5 +1,6 @@
 import { DictionaryCalls } from './dictionaries.js';
 import { FavouriteCalls } from './favourites.js';
+import { SearchCalls } from './search.js';
 import { SiteConfigCalls } from './site-config.js';
 import { TenantCalls } from './tenants.js';
 
@@ -12,6 +13,7 @@ export const Calls = {
   ...TenantCalls,
   ...SiteConfigCalls,
   ...DictionaryCalls,
+  ...SearchCalls,
   ...FavouriteCalls,
 } as const;
 

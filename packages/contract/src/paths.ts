@@ -7,20 +7,6 @@ import { pathsOf } from './endpoint.js';
  */
 export const ApiPath = {
   ...pathsOf(Calls),
-  search: '/find/unify/search',
-  indexSearch: '/find/unify/indexSearch',
-  advancedSearch: '/find/unify/advancedSearch',
-  twiceSearch: '/find/unify/twiceSearch',
-  searchForDetail: '/find/unify/searchForDetail',
-  itemCounts: '/find/unify/getPItemAndOnShelfCountAndDuxiuImageUrl',
-  spellKeyWord: '/find/index/spellKeyWord',
-  getKeyWord: '/find/index/getKeyWord',
-  popularSearchGet: '/find/popularSearch/get',
-  popularSearchAdd: '/find/popularSearch/add',
-  popularSearchTopTen: '/find/popularSearch/getTopTen',
-  searchHistory: '/find/userInfo/searchHistory',
-  updateSearchHistory: '/find/userInfo/updateSearchHistory',
-  classificaList: '/find/category/classifica/list',
   // Discovery (issue 5): record details, holdings, home lists, ratings and comments.
   getDetail: '/find/searchResultDetail/getDetail',
   getBookDetail: '/find/searchResultDetail/getBookDetail',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calls, get, post } from './endpoint.js';
 import { Id, LongId, freeText, pageNumber, pageSize, wholeNumber, yesNo } from './input.js';
 
 /**
@@ -534,3 +535,102 @@ export type ClassNode = { code: string; name: string; count: number; child: Clas
 export const ClassNode: z.ZodType<ClassNode> = z.lazy(() =>
   z.object({ code: z.string(), name: z.string(), count: z.number().int(), child: z.array(ClassNode) }),
 );
+
+/** `/find/popularSearch/add`: whether the caller's search of the text was counted (it adds nothing itself). */
+export const PopularSearchAdded = z.object({ added: z.boolean() });
+/** `/find/userInfo/updateSearchHistory`: how many entries were deleted. */
+export const SearchHistoryDeleted = z.object({ deleted: z.number().int() });
+
+/** The /find/unify search calls, suggestions, popular searches, the reader's history, the class tree. */
+export const SearchCalls = calls('search', {
+  search: post('/find/unify/search', {
+    input: SearchRequest,
+    output: SearchResponse,
+    access: 'public',
+    summary: 'Search (simple, or advanced when searchItems hold text)',
+  }),
+  indexSearch: post('/find/unify/indexSearch', {
+    input: SearchRequest,
+    output: SearchResponse,
+    access: 'public',
+    summary: 'Search from the home page box',
+  }),
+  advancedSearch: post('/find/unify/advancedSearch', {
+    input: SearchRequest,
+    output: SearchResponse,
+    access: 'public',
+    summary: 'Advanced search: searchItems joined by AND / OR / NOT',
+  }),
+  twiceSearch: post('/find/unify/twiceSearch', {
+    input: TwiceSearchRequest,
+    output: SearchResponse,
+    access: 'public',
+    summary: 'Search within results: the current search AND twiceSearchFieldContent',
+  }),
+  searchForDetail: post('/find/unify/searchForDetail', {
+    input: SearchForDetailRequest,
+    output: SearchResponse,
+    access: 'public',
+    summary: 'Records related to a record (shared subjects or class)',
+  }),
+  itemCounts: post('/find/unify/getPItemAndOnShelfCountAndDuxiuImageUrl', {
+    input: ItemCountRequest,
+    output: ItemCountResponse,
+    access: 'public',
+    summary: 'Copies and copies on shelf of one record ({recordId}) or of a batch ({items})',
+  }),
+  spellKeyWord: get('/find/index/spellKeyWord', {
+    input: SpellQuery,
+    output: SpellResponse,
+    access: 'public',
+    summary: 'Did you mean',
+  }),
+  getKeyWord: get('/find/index/getKeyWord', {
+    input: KeyWordQuery,
+    output: z.array(KeyWordSuggestion),
+    access: 'public',
+    summary: 'Suggestions as you type (Chinese, pinyin, pinyin initials)',
+  }),
+  popularSearchGet: get('/find/popularSearch/get', {
+    input: PopularSearchQuery,
+    output: z.array(PopularSearch),
+    access: 'public',
+    summary: 'Popular searches of the last `days`',
+  }),
+  popularSearchTopTen: get('/find/popularSearch/getTopTen', {
+    output: z.array(PopularSearch),
+    access: 'public',
+    summary: 'The ten most searched texts of the last 30 days',
+  }),
+  popularSearchAdd: get('/find/popularSearch/add', {
+    input: PopularSearchAdd,
+    output: PopularSearchAdded,
+    access: 'public',
+    summary: "Whether the caller's search of a text was counted among the popular ones (adds nothing itself)",
+  }),
+  /** The same call as a POST, as some clients send it. */
+  popularSearchAddPost: post('/find/popularSearch/add', {
+    input: PopularSearchAdd,
+    output: PopularSearchAdded,
+    access: 'public',
+    summary: "Whether the caller's search of a text was counted among the popular ones (adds nothing itself)",
+  }),
+  searchHistory: post('/find/userInfo/searchHistory', {
+    input: SearchHistoryRequest,
+    output: SearchHistoryResponse,
+    access: 'reader',
+    summary: "The reader's search history, newest first (login required)",
+  }),
+  updateSearchHistory: post('/find/userInfo/updateSearchHistory', {
+    input: UpdateSearchHistoryRequest,
+    output: SearchHistoryDeleted,
+    access: 'reader',
+    summary: "Delete entries of the reader's search history, or all of it (login required)",
+  }),
+  classificaList: post('/find/category/classifica/list', {
+    input: ClassificaRequest,
+    output: z.array(ClassNode),
+    access: 'public',
+    summary: 'CLC class tree with record counts',
+  }),
+});

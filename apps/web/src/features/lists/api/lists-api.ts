@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiPath, DictionaryCalls } from '@openfind/contract';
+import { ApiPath, DictionaryCalls, SearchCalls } from '@openfind/contract';
 import type {
   BookListPage,
   CollectionPage,
@@ -8,7 +8,6 @@ import type {
   HotLoanRequest,
   HotLoanResponse,
   NewBookRequest,
-  PopularSearch,
   SearchResponse,
   UserRatingsRequest,
   UserRatingsResponse,
@@ -42,8 +41,7 @@ export const listsApi = {
   disciplines: (options?: RequestOptions) => api.get<Disciplines>(ApiPath.getDiscipline, undefined, options),
   donateNews: (page: number, rows: number, options?: RequestOptions) =>
     api.post<DonateNewsPage>(ApiPath.searchDonateNews, { page, rows }, options),
-  popularSearches: (options?: RequestOptions) =>
-    api.get<PopularSearch[]>(ApiPath.popularSearchTopTen, undefined, options),
+  popularSearches: (options?: RequestOptions) => api.call(SearchCalls.popularSearchTopTen, undefined, options),
   dict: (options?: RequestOptions) => api.call(DictionaryCalls.dict, {}, options),
 };
 

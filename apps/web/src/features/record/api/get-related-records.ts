@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiPath } from '@openfind/contract';
-import type { SearchForDetailRequest, SearchResponse } from '@openfind/contract';
+import { SearchCalls } from '@openfind/contract';
+import type { SearchResponse } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 
 /** How many related records the details page shows. */
@@ -10,14 +10,14 @@ type Relation = { recordId: number; subjects: string[]; classes: string[] };
 
 /** Records sharing subjects or class with a record (`searchForDetail`); silent, the list hides on failure. */
 export function getRelatedRecords(relation: Relation, signal?: AbortSignal): Promise<SearchResponse> {
-  const body: Partial<Record<keyof SearchForDetailRequest, unknown>> = {
+  const body = {
     excludeField: 'record_id',
     excludeFieldContent: relation.recordId,
     subject: relation.subjects,
     kindNo: relation.classes,
     rows: RELATED_ROWS,
   };
-  return api.post<SearchResponse>(ApiPath.searchForDetail, body, { signal, silent: true });
+  return api.call(SearchCalls.searchForDetail, body, { signal, silent: true });
 }
 
 /** Related records; waits until the record's subjects and classes are known. */

@@ -1,11 +1,11 @@
+import { SearchCalls } from '@openfind/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiPath } from '@openfind/contract';
 import type { ClassNode } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 
 /** The CLC class tree with record counts (`classifica/list`). */
 export function getClassTree(signal?: AbortSignal): Promise<ClassNode[]> {
-  return api.post<ClassNode[]>(ApiPath.classificaList, {}, { signal });
+  return api.call(SearchCalls.classificaList, {}, { signal });
 }
 
 /** Query options of the class tree. */

@@ -1,16 +1,9 @@
 import { useState } from 'react';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiPath } from '@openfind/contract';
-import type { SearchResponse } from '@openfind/contract';
+import { SearchCalls } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import { isRunnable, toSearchRequest } from '../search-state';
 import type { SearchBody, SearchKind, SearchState } from '../search-state';
-
-const PATHS: Record<SearchKind, string> = {
-  search: ApiPath.search,
-  advancedSearch: ApiPath.advancedSearch,
-  twiceSearch: ApiPath.twiceSearch,
-};
 
 type SearchCall = { kind: SearchKind; body: SearchBody };
 
@@ -34,8 +27,7 @@ function searchCall(call: SearchCall, part: 'results' | 'facets') {
   return queryOptions({
     queryKey: ['search', part, call.kind, call.body],
     // The page's failure is reported (toast); the facets' failure only leaves the filters out.
-    queryFn: ({ signal }) =>
-      api.post<SearchResponse>(PATHS[call.kind], call.body, { signal, silent: part === 'facets' }),
+    queryFn: ({ signal }) => api.call(SearchCalls[call.kind], call.body, { signal, silent: part === 'facets' }),
     staleTime: 60_000,
   });
 }
