@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { contractCalls } from './apps/web/contract-calls-plugin';
 
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
 const alias = {
@@ -74,6 +75,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        plugins: [contractCalls()],
         test: {
           name: 'web',
           root: 'apps/web',

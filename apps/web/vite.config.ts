@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { contractCalls } from './contract-calls-plugin';
 
 /** The API server the dev server forwards to. */
 const apiTarget = process.env.OPENFIND_API_TARGET ?? 'http://127.0.0.1:3000';
@@ -19,7 +20,7 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contractCalls()],
   resolve: {
     // @openfind/contract resolves to its TypeScript source.
     conditions: ['source', 'module', 'browser', 'development|production'],

@@ -42,12 +42,25 @@ export interface Endpoint<M extends HttpMethod = HttpMethod, I extends Schema = 
   readonly changesState: boolean;
 }
 
+// Distributive over a union of entries (`SearchCalls[kind]`): each entry's own types, joined.
 /** What a client sends: the input schema's input type (before defaults and transforms). */
-export type InputOf<E extends Endpoint> = E['input'] extends z.ZodType ? z.input<E['input']> : undefined;
+export type InputOf<E extends Endpoint> = E extends Endpoint
+  ? E['input'] extends z.ZodType
+    ? z.input<E['input']>
+    : undefined
+  : never;
 /** What a handler receives: the input after validation. */
-export type ParsedInputOf<E extends Endpoint> = E['input'] extends z.ZodType ? z.output<E['input']> : undefined;
+export type ParsedInputOf<E extends Endpoint> = E extends Endpoint
+  ? E['input'] extends z.ZodType
+    ? z.output<E['input']>
+    : undefined
+  : never;
 /** The envelope's `data`: what a handler returns and the client resolves with. */
-export type OutputOf<E extends Endpoint> = E['output'] extends z.ZodType ? z.output<E['output']> : never;
+export type OutputOf<E extends Endpoint> = E extends Endpoint
+  ? E['output'] extends z.ZodType
+    ? z.output<E['output']>
+    : never
+  : never;
 
 type Definition<I extends Schema, O extends Schema> = {
   input?: I;

@@ -6,6 +6,7 @@ export * from './tenants.js';
 export * from './dictionaries.js';
 export type { Access, Endpoint, HttpMethod, InputOf, OutputOf, ParsedInputOf } from './endpoint.js';
 export * from './calls.js';
+export type { CallRef, CallRefs, EntryOf } from './call-refs.js';
 export * from './paths.js';
 export * from './codes.js';
 export * from './links.js';

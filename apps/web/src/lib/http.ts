@@ -1,5 +1,5 @@
 import { CONTENT_LANGUAGE, ErrCode, Header, X_LANG } from '@openfind/contract';
-import type { Endpoint, Envelope, InputOf, Lang, OutputOf } from '@openfind/contract';
+import type { CallRef, Endpoint, EntryOf, Envelope, InputOf, Lang, OutputOf } from '@openfind/contract';
 
 /** Spec §9: every call gives up after 30 s. */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -72,15 +72,16 @@ export type CallArgs<E extends Endpoint> =
 
 export type HttpClient = {
   /**
-   * Makes a call of the contract's table (`Calls`, `FavouriteCalls`…): a GET sends the input as its
-   * query string, a POST as its JSON body; resolves to the envelope's `data`, typed by the entry.
+   * Makes a call of the contract's table (`Calls` of `@openfind/contract/calls`): a GET sends the
+   * input as its query string, a POST as its JSON body; resolves to the envelope's `data`, typed by
+   * the entry.
    */
-  call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<OutputOf<E>>;
+  call<R extends CallRef>(call: R, ...args: NoInfer<CallArgs<EntryOf<R>>>): Promise<OutputOf<EntryOf<R>>>;
   /** A call whose success message is shown to the reader (spec §8: favourites, code sends…): `data` and `message`. */
-  callWithMessage<E extends Endpoint>(
-    endpoint: E,
-    ...args: CallArgs<E>
-  ): Promise<{ data: OutputOf<E>; message: string }>;
+  callWithMessage<R extends CallRef>(
+    call: R,
+    ...args: NoInfer<CallArgs<EntryOf<R>>>
+  ): Promise<{ data: OutputOf<EntryOf<R>>; message: string }>;
 
   /** GET with a query string; resolves to `data` or rejects with an ApiError. */
   get<T>(path: string, query?: Query, options?: RequestOptions): Promise<T>;
@@ -211,19 +212,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   /** The URL and body of a call of the table. */
-  const callOf = (endpoint: Endpoint, input: unknown) =>
-    endpoint.method === 'GET'
-      ? { url: `${base}${endpoint.path}${toQueryString(input as Query | undefined)}`, body: undefined }
-      : { url: `${base}${endpoint.path}`, body: input };
+  const callOf = (call: CallRef, input: unknown) =>
+    call.method === 'GET'
+      ? { url: `${base}${call.path}${toQueryString(input as Query | undefined)}`, body: undefined }
+      : { url: `${base}${call.path}`, body: input };
 
   return {
-    call: async <E extends Endpoint>(endpoint: E, ...[input, opts = {}]: CallArgs<E>) => {
-      const { url, body } = callOf(endpoint, input);
-      return (await send<OutputOf<E>>(endpoint.method, url, body, opts)).data;
+    call: async <R extends CallRef>(call: R, ...[input, opts = {}]: CallArgs<EntryOf<R>>) => {
+      const { url, body } = callOf(call, input);
+      return (await send<OutputOf<EntryOf<R>>>(call.method, url, body, opts)).data;
     },
-    callWithMessage: <E extends Endpoint>(endpoint: E, ...[input, opts = {}]: CallArgs<E>) => {
-      const { url, body } = callOf(endpoint, input);
-      return send<OutputOf<E>>(endpoint.method, url, body, opts);
+    callWithMessage: <R extends CallRef>(call: R, ...[input, opts = {}]: CallArgs<EntryOf<R>>) => {
+      const { url, body } = callOf(call, input);
+      return send<OutputOf<EntryOf<R>>>(call.method, url, body, opts);
     },
     get: async <T>(path: string, query?: Query, opts: RequestOptions = {}) =>
       (await send<T>('GET', `${base}${path}${toQueryString(query)}`, undefined, opts)).data,

@@ -1,11 +1,11 @@
-import { DictionaryCalls } from '@openfind/contract';
+import { Calls } from '@openfind/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LibraryItem } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 
 /** Libraries a reader can choose from in the header (spec §7 getlibs; fails silently). */
 export function getLibs(signal?: AbortSignal): Promise<LibraryItem[]> {
-  return api.call(DictionaryCalls.getLibs, undefined, { signal, silent: true });
+  return api.call(Calls.getLibs, undefined, { signal, silent: true });
 }
 
 /** Query options of the selectable libraries. */

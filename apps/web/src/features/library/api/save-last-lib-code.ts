@@ -1,10 +1,10 @@
-import { DictionaryCalls } from '@openfind/contract';
+import { Calls } from '@openfind/contract/calls';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** Tells the server which library the reader chose last. */
 export function saveLastLibCode(libCode: string): Promise<unknown> {
-  return api.call(DictionaryCalls.saveLastLibCode, { libCode });
+  return api.call(Calls.saveLastLibCode, { libCode });
 }
 
 /** Mutation that saves the reader's library choice. */

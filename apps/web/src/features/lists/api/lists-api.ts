@@ -1,5 +1,6 @@
+import { Calls } from '@openfind/contract/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiPath, DictionaryCalls, SearchCalls } from '@openfind/contract';
+import { ApiPath } from '@openfind/contract';
 import type {
   BookListPage,
   CollectionPage,
@@ -41,8 +42,8 @@ export const listsApi = {
   disciplines: (options?: RequestOptions) => api.get<Disciplines>(ApiPath.getDiscipline, undefined, options),
   donateNews: (page: number, rows: number, options?: RequestOptions) =>
     api.post<DonateNewsPage>(ApiPath.searchDonateNews, { page, rows }, options),
-  popularSearches: (options?: RequestOptions) => api.call(SearchCalls.popularSearchTopTen, undefined, options),
-  dict: (options?: RequestOptions) => api.call(DictionaryCalls.dict, {}, options),
+  popularSearches: (options?: RequestOptions) => api.call(Calls.popularSearchTopTen, undefined, options),
+  dict: (options?: RequestOptions) => api.call(Calls.dict, {}, options),
 };
 
 /**

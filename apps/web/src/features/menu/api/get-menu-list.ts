@@ -1,11 +1,11 @@
-import { SiteConfigCalls } from '@openfind/contract';
+import { Calls } from '@openfind/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MenuList } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 
 /** The tenant's menus (menuA is the header menu). */
 export function getMenuList(signal?: AbortSignal): Promise<MenuList> {
-  return api.call(SiteConfigCalls.getMenuList, undefined, { signal, silent: true });
+  return api.call(Calls.getMenuList, undefined, { signal, silent: true });
 }
 
 /** Query options of the menus. */

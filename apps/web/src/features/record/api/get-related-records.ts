@@ -1,5 +1,6 @@
+import { Calls } from '@openfind/contract/calls';
 import { useQuery } from '@tanstack/react-query';
-import { SearchCalls } from '@openfind/contract';
+
 import type { SearchResponse } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 
@@ -17,7 +18,7 @@ export function getRelatedRecords(relation: Relation, signal?: AbortSignal): Pro
     kindNo: relation.classes,
     rows: RELATED_ROWS,
   };
-  return api.call(SearchCalls.searchForDetail, body, { signal, silent: true });
+  return api.call(Calls.searchForDetail, body, { signal, silent: true });
 }
 
 /** Related records; waits until the record's subjects and classes are known. */

@@ -1,11 +1,11 @@
-import { SearchCalls } from '@openfind/contract';
+import { Calls } from '@openfind/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClassNode } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 
 /** The CLC class tree with record counts (`classifica/list`). */
 export function getClassTree(signal?: AbortSignal): Promise<ClassNode[]> {
-  return api.call(SearchCalls.classificaList, {}, { signal });
+  return api.call(Calls.classificaList, {}, { signal });
 }
 
 /** Query options of the class tree. */

@@ -1,11 +1,11 @@
-import { DictionaryCalls } from '@openfind/contract';
+import { Calls } from '@openfind/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DictResponse } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 
 /** The institution's code lists (document types, languages, libraries, locations…) in the page's language. */
 export function getDict(signal?: AbortSignal): Promise<DictResponse> {
-  return api.call(DictionaryCalls.dict, {}, { signal, silent: true });
+  return api.call(Calls.dict, {}, { signal, silent: true });
 }
 
 /** Query options of the code lists; a failure is silent (codes are then shown as they are). */

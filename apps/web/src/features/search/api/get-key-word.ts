@@ -1,4 +1,4 @@
-import { SearchCalls } from '@openfind/contract';
+import { Calls } from '@openfind/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import type { KeyWordSuggestion } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
@@ -8,7 +8,7 @@ const SUGGESTION_COUNT = 8;
 
 /** Suggestions for what is being typed (titles, authors, subjects, popular searches; Chinese or pinyin). */
 export function getKeyWord(text: string, signal?: AbortSignal): Promise<KeyWordSuggestion[]> {
-  return api.call(SearchCalls.getKeyWord, { keyWord: text, rows: SUGGESTION_COUNT }, { signal, silent: true });
+  return api.call(Calls.getKeyWord, { keyWord: text, rows: SUGGESTION_COUNT }, { signal, silent: true });
 }
 
 /** Suggestions for the (debounced) text; nothing for an empty text; failures are silent. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SearchCalls } from '@openfind/contract';
+import { Calls } from '@openfind/contract/calls';
 import { api } from '../../../lib/api-client';
 import { isRunnable, toSearchRequest } from '../search-state';
 import type { SearchBody, SearchKind, SearchState } from '../search-state';
@@ -27,7 +27,7 @@ function searchCall(call: SearchCall, part: 'results' | 'facets') {
   return queryOptions({
     queryKey: ['search', part, call.kind, call.body],
     // The page's failure is reported (toast); the facets' failure only leaves the filters out.
-    queryFn: ({ signal }) => api.call(SearchCalls[call.kind], call.body, { signal, silent: part === 'facets' }),
+    queryFn: ({ signal }) => api.call(Calls[call.kind], call.body, { signal, silent: part === 'facets' }),
     staleTime: 60_000,
   });
 }

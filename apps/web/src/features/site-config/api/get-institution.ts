@@ -1,11 +1,11 @@
-import { SiteConfigCalls } from '@openfind/contract';
+import { Calls } from '@openfind/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InstitutionParams } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 
 /** Institution parameters: the AI-search flag and the version shown in the footer. */
 export function getInstitution(signal?: AbortSignal): Promise<InstitutionParams> {
-  return api.call(SiteConfigCalls.institutionGet, undefined, { signal, silent: true });
+  return api.call(Calls.institutionGet, undefined, { signal, silent: true });
 }
 
 /** Query options of the institution parameters. */

@@ -1,11 +1,11 @@
-import { DictionaryCalls } from '@openfind/contract';
+import { Calls } from '@openfind/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LibraryItem } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 
 /** The tenant's libraries (spec §8: this list fails silently). */
 export function getLibraryList(signal?: AbortSignal): Promise<LibraryItem[]> {
-  return api.call(DictionaryCalls.getLibraryList, undefined, { signal, silent: true });
+  return api.call(Calls.getLibraryList, undefined, { signal, silent: true });
 }
 
 /** Query options of the library list. */

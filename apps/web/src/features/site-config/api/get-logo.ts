@@ -1,11 +1,11 @@
-import { SiteConfigCalls } from '@openfind/contract';
+import { Calls } from '@openfind/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LogoInfo } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 
 /** The tenant's logo, icon, logo link and display name. */
 export function getLogo(signal?: AbortSignal): Promise<LogoInfo> {
-  return api.call(SiteConfigCalls.getLogoUrl, undefined, { signal, silent: true });
+  return api.call(Calls.getLogoUrl, undefined, { signal, silent: true });
 }
 
 /** Query options of the logo. */

@@ -1,11 +1,11 @@
-import { SiteConfigCalls } from '@openfind/contract';
+import { Calls } from '@openfind/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicSiteConfig } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 
 /** The tenant's site configuration (spec §3), every field filled with its default by the server. */
 export function getSiteConfig(signal?: AbortSignal): Promise<PublicSiteConfig> {
-  return api.call(SiteConfigCalls.getFindConfig, undefined, { signal });
+  return api.call(Calls.getFindConfig, undefined, { signal });
 }
 
 /** Query options of the site configuration (cached for the page's life: a change reloads). */

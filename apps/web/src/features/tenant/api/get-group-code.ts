@@ -1,4 +1,4 @@
-import { TenantCalls } from '@openfind/contract';
+import { Calls } from '@openfind/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GroupInfo } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 /** Resolves a mapping path to its tenant (spec §7 getGroupCode); unknown paths fail with errCode 40001. */
 export function getGroupCode(mappingPath: string, signal?: AbortSignal): Promise<GroupInfo> {
   // Silent: the tenant gate shows the failure as a page.
-  return api.call(TenantCalls.getGroupCode, { mappingPath }, { signal, silent: true });
+  return api.call(Calls.getGroupCode, { mappingPath }, { signal, silent: true });
 }
 
 /** Query options of the tenant lookup (the one place its key is defined). */
