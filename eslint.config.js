@@ -84,6 +84,15 @@ export default tseslint.config(
           ],
         },
       ],
+      // Query keys come from the feature's factory (features/<name>/query-keys.ts, exported by its index),
+      // so that another feature can name them to invalidate or update.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Property[key.name=/^(queryKey|mutationKey)$/] > ArrayExpression',
+          message: "Take the key from the feature's query-key factory (query-keys.ts).",
+        },
+      ],
     },
   },
   webBoundaries(fileURLToPath(new URL('.', import.meta.url)), 'apps/web/src'),

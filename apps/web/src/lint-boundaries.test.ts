@@ -57,6 +57,24 @@ describe("the repository's lint config keeps the web app's layers apart", () => 
   });
 });
 
+describe("the repository's lint config keeps query keys in the features' factories", () => {
+  const eslint = new ESLint({ cwd: repoRoot });
+  const filePath = join(repoRoot, 'apps/web/src/features/favourites/probe.ts');
+  const keyErrors = async (code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax');
+  };
+
+  it('refuses a key written out where a query is used', async () => {
+    expect(await keyErrors("export const filter = { queryKey: ['search'] };\n")).toHaveLength(1);
+  });
+
+  it('takes a key from a factory', async () => {
+    const code = "import { searchKeys } from '../search';\nexport const filter = { queryKey: searchKeys.all };\n";
+    expect(await keyErrors(code)).toEqual([]);
+  });
+});
+
 describe('the boundaries cover every feature folder, a new one included, without a change to the config', () => {
   const root = mkdtempSync(join(tmpdir(), 'openfind-lint-'));
   const files: Record<string, string> = {

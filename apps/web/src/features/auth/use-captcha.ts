@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchCaptcha } from './auth-api';
+import { authKeys } from './query-keys';
 
 /**
  * An image code for the login forms: fetched on mount, again on refresh() (a click on the image,
@@ -7,7 +8,7 @@ import { fetchCaptcha } from './auth-api';
  */
 export function useCaptcha() {
   const query = useQuery({
-    queryKey: ['auth', 'captcha'],
+    queryKey: authKeys.captcha(),
     queryFn: () => fetchCaptcha(),
     staleTime: Infinity,
     gcTime: 0,

@@ -1,11 +1,12 @@
 import { useCallback, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCaptcha } from '../../auth';
+import { accountKeys } from '../query-keys';
 
 /** One image code per scene, account name and draw: never shared, never refetched behind the reader's back. */
 const captchaQuery = (scene: 1 | 2, userName: string, draw: number) =>
   queryOptions({
-    queryKey: ['account', 'captcha', scene, userName, draw],
+    queryKey: accountKeys.captcha(scene, userName, draw),
     queryFn: () => fetchCaptcha(scene, userName),
     staleTime: Infinity,
     gcTime: 0,

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { ApiPath } from '@openfind/contract';
 import type {
   BookListPage,
@@ -49,12 +50,12 @@ export const listsApi = {
 };
 
 /**
- * One list query: the key names the list, its parameters and the language (names are translated);
- * the previous page stays on screen while the next one loads.
+ * One list query, its key from a factory (`listKeys`, or the home page's); the previous page stays on
+ * screen while the next one loads.
  */
-export function useListQuery<T>(key: readonly unknown[], fetch: (signal: AbortSignal) => Promise<T>, enabled = true) {
+export function useListQuery<T>(queryKey: QueryKey, fetch: (signal: AbortSignal) => Promise<T>, enabled = true) {
   return useQuery({
-    queryKey: ['lists', ...key],
+    queryKey,
     queryFn: ({ signal }) => fetch(signal),
     placeholderData: keepPreviousData,
     retry: false,

@@ -7,6 +7,7 @@ import { ListLayout } from '../components/ListLayout';
 import { ListState } from '../components/ListState';
 import { RankedRecords } from '../components/RankedRecords';
 import { useListParams } from '../use-list-params';
+import { listKeys } from '../query-keys';
 
 const ROWS = 20;
 const DEFAULTS = { range: '30', discipline: '', sort: '1' };
@@ -15,7 +16,7 @@ const DEFAULTS = { range: '30', discipline: '', sort: '1' };
 export function HotBorrowingPage({ feature }: { feature: string }) {
   const { t, i18n } = useTranslation('lists');
   const { values, page, set } = useListParams(DEFAULTS);
-  const disciplines = useListQuery(['disciplines', i18n.language], (signal) =>
+  const disciplines = useListQuery(listKeys.disciplines(i18n.language), (signal) =>
     listsApi.disciplines({ signal, silent: true }),
   );
   const body = {
@@ -25,7 +26,7 @@ export function HotBorrowingPage({ feature }: { feature: string }) {
     page,
     rows: ROWS,
   };
-  const list = useListQuery(['hot-loan', body, i18n.language], (signal) => listsApi.hotLoan(body, { signal }));
+  const list = useListQuery(listKeys.hotLoans(body, i18n.language), (signal) => listsApi.hotLoan(body, { signal }));
   const records = list.data?.result ?? [];
   return (
     <ListLayout

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiPath } from '@openfind/contract';
 import type { NearTenYearLoan, QrCode } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
+import { recordKeys } from '../query-keys';
 
 /** The QR code that opens the record's page on a phone (`getQrCode`). */
 export function getQrCode(recordId: number, signal?: AbortSignal): Promise<QrCode> {
@@ -11,7 +12,7 @@ export function getQrCode(recordId: number, signal?: AbortSignal): Promise<QrCod
 /** The QR code, fetched only when the dialog opens. */
 export function useQrCode(recordId: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['record', recordId, 'qr'],
+    queryKey: recordKeys.qr(recordId),
     queryFn: ({ signal }) => getQrCode(recordId, signal),
     enabled,
     staleTime: Infinity,
@@ -27,7 +28,7 @@ export function getNearTenYearLoan(recordId: number, signal?: AbortSignal): Prom
 /** The ten-year loan figures. */
 export function useNearTenYearLoan(recordId: number) {
   return useQuery({
-    queryKey: ['record', recordId, 'ten-year-loans'],
+    queryKey: recordKeys.tenYearLoans(recordId),
     queryFn: ({ signal }) => getNearTenYearLoan(recordId, signal),
     retry: false,
   });
