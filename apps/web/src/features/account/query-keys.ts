@@ -5,7 +5,4 @@ export const accountKeys = {
   userInfo: () => [...accountKeys.all, 'userInfo'] as const,
   /** Binding changes left today for a reader. */
   bindTimes: (userId: string | undefined) => [...accountKeys.all, 'bindTimes', userId] as const,
-  /** One draw of an image code. */
-  captcha: (scene: 1 | 2, userName: string, draw: number) =>
-    [...accountKeys.all, 'captcha', scene, userName, draw] as const,
 };
