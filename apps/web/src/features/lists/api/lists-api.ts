@@ -7,8 +7,6 @@ import type {
   DictResponse,
   DisciplineList,
   DonateNewsPage,
-  HotLoanRequest,
-  HotLoanResponse,
   NewBookRequest,
   PopularSearch,
   SearchResponse,
@@ -31,8 +29,6 @@ const COLLECTION_PATHS: Record<CollectionKind, string> = {
 
 /** The list calls; `options.silent` for the home page, where a failed list is simply hidden (spec §8). */
 export const listsApi = {
-  hotLoan: (body: Partial<HotLoanRequest>, options?: RequestOptions) =>
-    api.post<HotLoanResponse>(ApiPath.getHotLoan, body, options),
   newBooks: (body: Partial<Omit<NewBookRequest, 'time'>> & { time?: string }, options?: RequestOptions) =>
     api.post<SearchResponse>(ApiPath.getNewBook, body, options),
   collections: (kind: CollectionKind, page: number, rows: number, options?: RequestOptions) =>

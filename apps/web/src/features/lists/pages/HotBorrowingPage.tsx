@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { STAT_RANGES } from '@openfind/contract';
 import type { HotLoanRequest } from '@openfind/contract';
+import { getHotLoan } from '../../loans';
 import { listsApi, useListQuery } from '../api/lists-api';
 import { ChoiceFilter, SelectFilter } from '../components/Filters';
 import { ListLayout } from '../components/ListLayout';
@@ -26,7 +27,7 @@ export function HotBorrowingPage({ feature }: { feature: string }) {
     page,
     rows: ROWS,
   };
-  const list = useListQuery(listKeys.hotLoans(body, i18n.language), (signal) => listsApi.hotLoan(body, { signal }));
+  const list = useListQuery(listKeys.hotLoans(body, i18n.language), (signal) => getHotLoan(body, { signal }));
   const records = list.data?.result ?? [];
   return (
     <ListLayout

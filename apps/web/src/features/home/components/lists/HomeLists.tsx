@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { recordPath, searchPath } from '../../../../lib/record-path';
 import { listsApi, useListQuery } from '../../../lists';
+import { getHotLoan } from '../../../loans';
 import type { CollectionKind } from '../../../lists';
 import { HomeListSection } from './HomeListSection';
 import { useBatchQuery } from './use-batch-query';
@@ -54,7 +55,7 @@ function HotLoans() {
   const { data, isFetching, nextFor } = useBatchQuery(
     (page) => homeKeys.hotLoans(i18n.language, page),
     ROWS,
-    (page, s) => listsApi.hotLoan({ statRange: LAST_MONTH_DAYS, page, rows: ROWS }, quiet(s)),
+    (page, s) => getHotLoan({ statRange: LAST_MONTH_DAYS, page, rows: ROWS }, quiet(s)),
   );
   if (!data?.result.length) return null;
   return (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiPath } from '@openfind/contract';
-import type { NearTenYearLoan, QrCode } from '@openfind/contract';
+import type { QrCode } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import { recordKeys } from '../query-keys';
 
@@ -16,20 +16,6 @@ export function useQrCode(recordId: number, enabled: boolean) {
     queryFn: ({ signal }) => getQrCode(recordId, signal),
     enabled,
     staleTime: Infinity,
-    retry: false,
-  });
-}
-
-/** Loans of each of the last ten years (`getNearTenYearLoan`); silent: the chart hides when it fails. */
-export function getNearTenYearLoan(recordId: number, signal?: AbortSignal): Promise<NearTenYearLoan> {
-  return api.get<NearTenYearLoan>(ApiPath.getNearTenYearLoan, { recordId }, { signal, silent: true });
-}
-
-/** The ten-year loan figures. */
-export function useNearTenYearLoan(recordId: number) {
-  return useQuery({
-    queryKey: recordKeys.tenYearLoans(recordId),
-    queryFn: ({ signal }) => getNearTenYearLoan(recordId, signal),
     retry: false,
   });
 }

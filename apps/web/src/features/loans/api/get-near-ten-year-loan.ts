@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiPath } from '@openfind/contract';
+import type { NearTenYearLoan } from '@openfind/contract';
+import { api } from '../../../lib/api-client';
+import { loanKeys } from '../query-keys';
+
+/** Loans of each of the last ten years (`getNearTenYearLoan`); silent: the chart hides when it fails. */
+export function getNearTenYearLoan(recordId: number, signal?: AbortSignal): Promise<NearTenYearLoan> {
+  return api.get<NearTenYearLoan>(ApiPath.getNearTenYearLoan, { recordId }, { signal, silent: true });
+}
+
+/** The ten-year loan figures. */
+export function useNearTenYearLoan(recordId: number) {
+  return useQuery({
+    queryKey: loanKeys.tenYears(recordId),
+    queryFn: ({ signal }) => getNearTenYearLoan(recordId, signal),
+    retry: false,
+  });
+}
