@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,11 @@ async function boundaryErrors(eslint: ESLint, code: string, filePath: string): P
 describe("the repository's lint config keeps the web app's layers apart", () => {
   const eslint = new ESLint({ cwd: repoRoot });
   const at = (path: string) => join(repoRoot, 'apps/web/src', path);
+
+  it('finds a public entry, index.ts, in every feature', () => {
+    const features = readdirSync(at('features'), { withFileTypes: true }).filter((e) => e.isDirectory());
+    expect(features.filter((f) => !existsSync(at(`features/${f.name}/index.ts`))).map((f) => f.name)).toEqual([]);
+  });
 
   it("refuses a feature's import of another feature's internals", async () => {
     const errors = await boundaryErrors(
