@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isReservedMappingPath } from '@openfind/contract';
 import { matchRouteDef } from './match-route';
 import { NEW_WINDOW_PATHS, OWN_TOP_SEGMENTS, PERSONAL_EXTERNAL_KEYS, ROUTE_TABLE } from './route-table';
 
@@ -117,5 +118,9 @@ describe('route table', () => {
       expect.arrayContaining(['Home', 'home', 'searchList', 'login', 'personalExternal', 'drivePurchas']),
     );
     expect(new Set(OWN_TOP_SEGMENTS).size).toBe(OWN_TOP_SEGMENTS.length);
+  });
+
+  it('knows every top-level route of the app as reserved, so no institution can shadow one', () => {
+    for (const segment of OWN_TOP_SEGMENTS) expect(isReservedMappingPath(segment), segment).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FALLBACK_IMAGE_URL } from '../features/site-config';
+import { FALLBACK_IMAGE_URL } from '../lib/fallback-image';
 
 /**
  * A record's cover, 90×120, falling back to the neutral image when there is none or it fails to load.

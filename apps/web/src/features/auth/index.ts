@@ -17,15 +17,7 @@ export {
   useSession,
 } from './session-store';
 export type { PendingPasswordChange, SessionSnapshot } from './session-store';
-export {
-  casLoginUrl,
-  fetchCaptcha,
-  fetchMailPhoneStatus,
-  fetchUserInfo,
-  postLogin,
-  postLogout,
-  postSsoBind,
-} from './auth-api';
+export { casLoginUrl, fetchMailPhoneStatus, fetchUserInfo, postLogin, postLogout, postSsoBind } from './auth-api';
 export type { LoginAnswer, LoginInput } from './auth-api';
 export { openLogin, OPEN_LOGIN_EVENT } from './login-events';
 export type { OpenLoginOptions } from './login-events';
@@ -33,3 +25,5 @@ export { completeLogin, PASSWORD_EXPIRY_REDIRECT_MS } from './login-flow';
 export type { AfterLogin } from './login-flow';
 export { HeaderAccount } from './components/HeaderAccount';
 export { SessionEffects } from './components/SessionEffects';
+export { authKeys } from './query-keys';
+export { useCaptcha } from './use-captcha';

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
 import type { RecordDetail, SearchResponse } from '@openfind/contract';
+import { recordKeys } from '../record';
+import { searchKeys } from '../search';
 import { addFavourite, cancelFavourite } from './favourites-api';
 
 /** Marks the record kept (or not) in every cached answer that shows it: result pages and its detail. */
 export function markCached(client: QueryClient, recordId: number, kept: boolean): void {
-  client.setQueriesData<SearchResponse>({ queryKey: ['search'] }, (old) =>
+  client.setQueriesData<SearchResponse>({ queryKey: searchKeys.all }, (old) =>
     old && Array.isArray(old.searchResult)
       ? {
           ...old,
@@ -14,7 +16,7 @@ export function markCached(client: QueryClient, recordId: number, kept: boolean)
         }
       : old,
   );
-  client.setQueriesData<RecordDetail>({ queryKey: ['record', recordId, 'detail'] }, (old) =>
+  client.setQueriesData<RecordDetail>({ queryKey: recordKeys.detail(recordId) }, (old) =>
     old
       ? { ...old, baseMarcInfoDto: { ...old.baseMarcInfoDto, myFav: kept }, record: { ...old.record, myFav: kept } }
       : old,

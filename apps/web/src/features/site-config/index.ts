@@ -6,4 +6,5 @@ export { siteConfigQueryOptions, useSiteConfig } from './api/get-site-config';
 export { logoQueryOptions, useLogo } from './api/get-logo';
 export { institutionQueryOptions, useInstitution } from './api/get-institution';
 export { libraryListQueryOptions, useLibraryList } from './api/get-library-list';
-export { DEFAULT_LOGO_URL, DEFAULT_ICON_URL, FALLBACK_IMAGE_URL, fontFamily } from './site-assets';
+export { siteConfigKeys } from './query-keys';
+export { DEFAULT_LOGO_URL, DEFAULT_ICON_URL, fontFamily } from './site-assets';

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { isReservedMappingPath } from '@openfind/contract';
-import { OWN_TOP_SEGMENTS } from '../../app/route-table';
 import { detectTenant, isLoneSegment, withBasename } from './detect-tenant';
 
 const detect = (path: string) => detectTenant(path);
@@ -33,10 +31,6 @@ describe('tenant from path', () => {
     expect(detect('/assets/x.js').mappingPath).toBe('');
     expect(detect('/index.html').mappingPath).toBe('');
     expect(detect('/find/x').mappingPath).toBe('');
-  });
-
-  it('knows every top-level route of the app as reserved, so no institution can shadow one', () => {
-    for (const segment of OWN_TOP_SEGMENTS) expect(isReservedMappingPath(segment), segment).toBe(true);
   });
 
   it('tells a lone unknown segment from an institution path', () => {

@@ -5,8 +5,7 @@ import type { FormInstance } from 'antd';
 import type { CaptchaImage } from '@openfind/contract';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isBindRequired, readNextPath, useSession } from '../../auth';
-import { useCaptcha } from '../api/captcha';
+import { isBindRequired, readNextPath, useCaptcha, useSession } from '../../auth';
 import { readTicket } from '../bind-ticket';
 import type { TicketName } from '../bind-ticket';
 import { AccountForm } from './AccountForm';
@@ -44,7 +43,7 @@ export function BindForm<V extends { verifyCode: string }>(props: Props<V>) {
   // Untyped on purpose: the fields differ by screen; the values come typed through onFinish.
   const [form] = Form.useForm();
   const failure = useFormFailure(form, ['verifyCode']);
-  const { captcha, isLoading, isError, refresh } = useCaptcha(1, '', Boolean(ticket));
+  const { captcha, isLoading, isError, refresh } = useCaptcha({ enabled: Boolean(ticket) });
   const { isBusy, run } = useSubmit(failure);
 
   // Spec §2: a reader already logged in goes on (not while this screen is logging them in).

@@ -3,7 +3,7 @@ import { Form, Radio } from 'antd';
 import type { FormInstance } from 'antd';
 import { AuthErrCode, CaptchaScene } from '@openfind/contract';
 import { useTranslation } from 'react-i18next';
-import { useCaptcha } from '../api/captcha';
+import { useCaptcha } from '../../auth';
 import { recoveryApi } from '../api/recovery';
 import type { RecoveryContacts, RemainingTimes } from '../api/recovery';
 import type { ContactKind } from '../password-rules';
@@ -36,7 +36,11 @@ export function AccountStep({ onOpened, notice }: { onOpened: (r: OpenedRecovery
   const [form] = Form.useForm<{ userName: string; verifyCode: string }>();
   const failure = useFormFailure(form, ['verifyCode']);
   const [captchaUser, setCaptchaUser] = useState('');
-  const { captcha, isLoading, isError, refresh } = useCaptcha(CaptchaScene.reset, captchaUser, Boolean(captchaUser));
+  const { captcha, isLoading, isError, refresh } = useCaptcha({
+    scene: CaptchaScene.reset,
+    userName: captchaUser,
+    enabled: Boolean(captchaUser),
+  });
   const { isBusy, run } = useSubmit(failure);
   const { setMessage } = failure;
   useEffect(() => setMessage(notice), [notice, setMessage]);

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { loadNamespace } from '../../lang';
-import { NotAvailablePage } from '../../placeholder/pages/NotAvailablePage';
+import { NotAvailablePage } from '../../placeholder';
 
 // This chunk brings the account texts (the account namespace is not loaded at start-up).
 await loadNamespace('account');

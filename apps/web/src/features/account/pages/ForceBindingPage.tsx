@@ -15,6 +15,7 @@ import { contactIssue } from '../password-rules';
 import type { ContactKind } from '../password-rules';
 import type { RemainingTimes } from '../api/recovery';
 import { useReader } from '../use-reader';
+import { accountKeys } from '../query-keys';
 import '../account.css';
 
 type Values = { target: string; code: string; password?: string };
@@ -45,7 +46,7 @@ export default function ForceBindingPage() {
   const { loginType } = useSession();
   const asksPassword = (user?.loginType ?? loginType ?? LoginType.normal) === LoginType.normal;
   const { data: changes } = useQuery({
-    queryKey: ['account', 'bindTimes', user?.userId],
+    queryKey: accountKeys.bindTimes(user?.userId),
     queryFn: bindingApi.times,
     enabled: isLoggedIn,
     retry: false,

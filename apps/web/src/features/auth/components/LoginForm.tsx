@@ -47,7 +47,7 @@ export function LoginForm({
   const config = useConfig();
   const tenant = useTenant();
   const { pathname, search } = useLocation();
-  const captcha = useCaptcha();
+  const { captcha, codeKey, isLoading: isDrawing, isError: drawFailed, refresh: drawAgain } = useCaptcha();
   const [form] = Form.useForm<Values>();
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -80,7 +80,7 @@ export function LoginForm({
         username: values.username.trim(),
         password: values.password,
         verifyCode: values.verifyCode.trim(),
-        codeKey: captcha.codeKey,
+        codeKey,
         mappingPath: tenant.mappingPath,
         nextpath: readNextPath(),
       });
@@ -101,7 +101,7 @@ export function LoginForm({
       endLocalSession();
       setError((cause instanceof ApiError && cause.message) || t('login.failed'));
       form.setFieldValue('verifyCode', '');
-      void captcha.refresh();
+      drawAgain();
       captchaRef.current?.focus();
     } finally {
       setBusy(false);
@@ -161,11 +161,11 @@ export function LoginForm({
             />
           </Form.Item>
           <CaptchaButton
-            image={captcha.image}
-            isLoading={captcha.isLoading}
-            label={captcha.isFailed ? t('login.captchaFailed') : t('login.captchaImage')}
-            placeholder={captcha.isFailed ? t('login.captchaFailed') : t('login.captchaLoading')}
-            onRefresh={() => void captcha.refresh()}
+            image={captcha?.verifyCode}
+            isLoading={isDrawing}
+            label={drawFailed ? t('login.captchaFailed') : t('login.captchaImage')}
+            placeholder={drawFailed ? t('login.captchaFailed') : t('login.captchaLoading')}
+            onRefresh={drawAgain}
           />
         </div>
       </Form.Item>

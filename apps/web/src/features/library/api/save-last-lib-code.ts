@@ -1,6 +1,7 @@
 import { Calls } from '@openfind/contract/calls';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { libraryKeys } from '../query-keys';
 
 /** Tells the server which library the reader chose last. */
 export function saveLastLibCode(libCode: string): Promise<unknown> {
@@ -9,5 +10,5 @@ export function saveLastLibCode(libCode: string): Promise<unknown> {
 
 /** Mutation that saves the reader's library choice. */
 export function useSaveLastLibCode() {
-  return useMutation({ mutationKey: ['library', 'saveLastLibCode'], mutationFn: saveLastLibCode });
+  return useMutation({ mutationKey: libraryKeys.saveLastLibCode(), mutationFn: saveLastLibCode });
 }

@@ -1,13 +1,12 @@
 import { Calls } from '@openfind/contract/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { ApiPath } from '@openfind/contract';
 import type {
   BookListPage,
   CollectionPage,
   DisciplineList,
   DonateNewsPage,
-  HotLoanRequest,
-  HotLoanResponse,
   NewBookRequest,
   SearchResponse,
   UserRatingsRequest,
@@ -29,8 +28,6 @@ const COLLECTION_PATHS: Record<CollectionKind, string> = {
 
 /** The list calls; `options.silent` for the home page, where a failed list is simply hidden (spec §8). */
 export const listsApi = {
-  hotLoan: (body: Partial<HotLoanRequest>, options?: RequestOptions) =>
-    api.post<HotLoanResponse>(ApiPath.getHotLoan, body, options),
   newBooks: (body: Partial<Omit<NewBookRequest, 'time'>> & { time?: string }, options?: RequestOptions) =>
     api.post<SearchResponse>(ApiPath.getNewBook, body, options),
   collections: (kind: CollectionKind, page: number, rows: number, options?: RequestOptions) =>
@@ -47,12 +44,12 @@ export const listsApi = {
 };
 
 /**
- * One list query: the key names the list, its parameters and the language (names are translated);
- * the previous page stays on screen while the next one loads.
+ * One list query, its key from a factory (`listKeys`, or the home page's); the previous page stays on
+ * screen while the next one loads.
  */
-export function useListQuery<T>(key: readonly unknown[], fetch: (signal: AbortSignal) => Promise<T>, enabled = true) {
+export function useListQuery<T>(queryKey: QueryKey, fetch: (signal: AbortSignal) => Promise<T>, enabled = true) {
   return useQuery({
-    queryKey: ['lists', ...key],
+    queryKey,
     queryFn: ({ signal }) => fetch(signal),
     placeholderData: keepPreviousData,
     retry: false,

@@ -5,6 +5,7 @@ import { ChoiceFilter } from '../components/Filters';
 import { ListLayout } from '../components/ListLayout';
 import { ListState } from '../components/ListState';
 import { useListParams } from '../use-list-params';
+import { listKeys } from '../query-keys';
 
 const ROWS = 12;
 const DEFAULTS = { kind: 'hot' };
@@ -15,7 +16,7 @@ export function CollectionsPage({ feature }: { feature: string }) {
   const { t, i18n } = useTranslation('lists');
   const { values, page, set } = useListParams(DEFAULTS);
   const kind = (KINDS as string[]).includes(values.kind) ? (values.kind as CollectionKind) : 'hot';
-  const list = useListQuery(['collections', kind, page, i18n.language], (signal) =>
+  const list = useListQuery(listKeys.collections(kind, page, i18n.language), (signal) =>
     listsApi.collections(kind, page, ROWS, { signal }),
   );
   const collections = list.data?.list ?? [];

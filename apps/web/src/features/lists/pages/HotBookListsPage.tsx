@@ -5,6 +5,7 @@ import { listsApi, useListQuery } from '../api/lists-api';
 import { ListLayout } from '../components/ListLayout';
 import { ListState } from '../components/ListState';
 import { useListParams } from '../use-list-params';
+import { listKeys } from '../query-keys';
 
 const ROWS = 6;
 const DEFAULTS = {};
@@ -13,7 +14,7 @@ const DEFAULTS = {};
 export function HotBookListsPage({ feature }: { feature: string }) {
   const { t, i18n } = useTranslation('lists');
   const { page, set } = useListParams(DEFAULTS);
-  const list = useListQuery(['hot-book-lists', page, i18n.language], (signal) =>
+  const list = useListQuery(listKeys.hotBookLists(page, i18n.language), (signal) =>
     listsApi.hotBookLists(page, ROWS, { signal }),
   );
   const bookLists = list.data?.list ?? [];

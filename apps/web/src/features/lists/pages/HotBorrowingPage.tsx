@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { STAT_RANGES } from '@openfind/contract';
 import type { HotLoanRequest } from '@openfind/contract';
+import { getHotLoan } from '../../loans';
 import { listsApi, useListQuery } from '../api/lists-api';
 import { ChoiceFilter, SelectFilter } from '../components/Filters';
 import { ListLayout } from '../components/ListLayout';
 import { ListState } from '../components/ListState';
 import { RankedRecords } from '../components/RankedRecords';
 import { useListParams } from '../use-list-params';
+import { listKeys } from '../query-keys';
 
 const ROWS = 20;
 const DEFAULTS = { range: '30', discipline: '', sort: '1' };
@@ -15,7 +17,7 @@ const DEFAULTS = { range: '30', discipline: '', sort: '1' };
 export function HotBorrowingPage({ feature }: { feature: string }) {
   const { t, i18n } = useTranslation('lists');
   const { values, page, set } = useListParams(DEFAULTS);
-  const disciplines = useListQuery(['disciplines', i18n.language], (signal) =>
+  const disciplines = useListQuery(listKeys.disciplines(i18n.language), (signal) =>
     listsApi.disciplines({ signal, silent: true }),
   );
   const body = {
@@ -25,7 +27,7 @@ export function HotBorrowingPage({ feature }: { feature: string }) {
     page,
     rows: ROWS,
   };
-  const list = useListQuery(['hot-loan', body, i18n.language], (signal) => listsApi.hotLoan(body, { signal }));
+  const list = useListQuery(listKeys.hotLoans(body, i18n.language), (signal) => getHotLoan(body, { signal }));
   const records = list.data?.result ?? [];
   return (
     <ListLayout

@@ -6,6 +6,7 @@ import { ListLayout } from '../components/ListLayout';
 import { ListState } from '../components/ListState';
 import { RankedRecords } from '../components/RankedRecords';
 import { useListParams } from '../use-list-params';
+import { listKeys } from '../query-keys';
 
 const ROWS = 20;
 const DEFAULTS = { time: '2', classNo: '', location: '' };
@@ -14,7 +15,7 @@ const DEFAULTS = { time: '2', classNo: '', location: '' };
 export function NewBooksPage({ feature }: { feature: string }) {
   const { t, i18n } = useTranslation('lists');
   const { values, page, set } = useListParams(DEFAULTS);
-  const dict = useListQuery(['dict', i18n.language], (signal) => listsApi.dict({ signal, silent: true }));
+  const dict = useListQuery(listKeys.dict(i18n.language), (signal) => listsApi.dict({ signal, silent: true }));
   // 'all' (no limit) is kept in the URL so that it differs from the default window.
   const time = values.time === 'all' ? '' : values.time;
   const body = {
@@ -26,7 +27,7 @@ export function NewBooksPage({ feature }: { feature: string }) {
     page,
     rows: ROWS,
   };
-  const list = useListQuery(['new-books', body, i18n.language], (signal) => listsApi.newBooks(body, { signal }));
+  const list = useListQuery(listKeys.newBooks(body, i18n.language), (signal) => listsApi.newBooks(body, { signal }));
   const records = list.data?.searchResult ?? [];
   return (
     <ListLayout

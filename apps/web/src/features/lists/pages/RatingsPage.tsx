@@ -5,6 +5,7 @@ import { ListLayout } from '../components/ListLayout';
 import { ListState } from '../components/ListState';
 import { RankedRecords } from '../components/RankedRecords';
 import { useListParams } from '../use-list-params';
+import { listKeys } from '../query-keys';
 
 const ROWS = 20;
 const DEFAULTS = { order: '1' };
@@ -14,7 +15,7 @@ export function RatingsPage({ feature }: { feature: string }) {
   const { t, i18n } = useTranslation('lists');
   const { values, page, set } = useListParams(DEFAULTS);
   const body = { sortType: Number(values.order), page, rows: ROWS };
-  const list = useListQuery(['ratings', body, i18n.language], (signal) => listsApi.ratings(body, { signal }));
+  const list = useListQuery(listKeys.ratings(body, i18n.language), (signal) => listsApi.ratings(body, { signal }));
   const records = list.data?.list ?? [];
   return (
     <ListLayout

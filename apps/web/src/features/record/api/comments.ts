@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiPath } from '@openfind/contract';
 import type { CommentPage, UserScore } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
+import { recordKeys } from '../query-keys';
 
 /** Comments shown per page on the details page. */
 export const COMMENT_ROWS = 5;
@@ -13,7 +14,7 @@ export function getUserScore(recordId: number, signal?: AbortSignal): Promise<Us
 
 /** Query options of a record's rating (the heading and the comments section share it). */
 export const userScoreQueryOptions = (recordId: number) => ({
-  queryKey: ['record', recordId, 'score'] as const,
+  queryKey: recordKeys.score(recordId),
   queryFn: ({ signal }: { signal: AbortSignal }) => getUserScore(recordId, signal),
   retry: false,
 });
@@ -31,7 +32,7 @@ export function getComments(recordId: number, page: number, signal?: AbortSignal
 /** A page of a record's comments. */
 export function useComments(recordId: number, page: number) {
   return useQuery({
-    queryKey: ['record', recordId, 'comments', page],
+    queryKey: recordKeys.comments(recordId, page),
     queryFn: ({ signal }) => getComments(recordId, page, signal),
     retry: false,
   });

@@ -3,6 +3,7 @@ import { ApiPath } from '@openfind/contract';
 import type { ItemsByLibrary } from '@openfind/contract';
 import type { DigitalItemsResponse } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
+import { recordKeys } from '../query-keys';
 
 /** Electronic holdings as the server answers them. */
 export type DigitalItems = ReturnType<typeof DigitalItemsResponse.parse>;
@@ -15,7 +16,7 @@ export function getItemsByLibrary(recordId: number, signal?: AbortSignal): Promi
 /** Query options of a record's print holdings. */
 export const itemsByLibraryQueryOptions = (recordId: number, lang: string) =>
   queryOptions({
-    queryKey: ['record', recordId, 'holdings', lang],
+    queryKey: recordKeys.holdings(recordId, lang),
     queryFn: ({ signal }) => getItemsByLibrary(recordId, signal),
     retry: false,
   });
@@ -33,7 +34,7 @@ export function getDigitalItems(recordId: number, signal?: AbortSignal): Promise
 /** A record's electronic copies. */
 export function useDigitalItems(recordId: number) {
   return useQuery({
-    queryKey: ['record', recordId, 'digital'],
+    queryKey: recordKeys.digital(recordId),
     queryFn: ({ signal }) => getDigitalItems(recordId, signal),
     retry: false,
   });

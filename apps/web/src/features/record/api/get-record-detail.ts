@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPath } from '@openfind/contract';
 import type { RecordDetail } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
+import { recordKeys } from '../query-keys';
 
 /** The record's details (`getDetail`): basic-information rows, essentials for citing, MARC. */
 export function getRecordDetail(recordId: number, signal?: AbortSignal): Promise<RecordDetail> {
@@ -11,7 +12,7 @@ export function getRecordDetail(recordId: number, signal?: AbortSignal): Promise
 /** Query options of a record's details; the key also carries the language, since the rows are translated. */
 export const recordDetailQueryOptions = (recordId: number, lang: string) =>
   queryOptions({
-    queryKey: ['record', recordId, 'detail', lang],
+    queryKey: recordKeys.detailIn(recordId, lang),
     queryFn: ({ signal }) => getRecordDetail(recordId, signal),
     retry: false,
   });

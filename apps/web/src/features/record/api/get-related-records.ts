@@ -3,11 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 
 import type { SearchResponse } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
+import { recordKeys } from '../query-keys';
 
 /** How many related records the details page shows. */
 export const RELATED_ROWS = 8;
 
-type Relation = { recordId: number; subjects: string[]; classes: string[] };
+/** What relates records to one: its subjects and classes. */
+export type Relation = { recordId: number; subjects: string[]; classes: string[] };
 
 /** Records sharing subjects or class with a record (`searchForDetail`); silent, the list hides on failure. */
 export function getRelatedRecords(relation: Relation, signal?: AbortSignal): Promise<SearchResponse> {
@@ -24,7 +26,7 @@ export function getRelatedRecords(relation: Relation, signal?: AbortSignal): Pro
 /** Related records; waits until the record's subjects and classes are known. */
 export function useRelatedRecords(relation: Relation | null) {
   return useQuery({
-    queryKey: ['record', relation?.recordId, 'related', relation?.subjects, relation?.classes],
+    queryKey: recordKeys.related(relation),
     queryFn: ({ signal }) => getRelatedRecords(relation!, signal),
     enabled: relation !== null && (relation.subjects.length > 0 || relation.classes.length > 0),
     retry: false,

@@ -7,6 +7,7 @@ import type { UserCommentResponse } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import { readSessionToken } from '../../../lib/session';
 import { COMMENT_ROWS, useComments } from '../api/comments';
+import { recordKeys } from '../query-keys';
 import { RatingStars } from './RatingStars';
 import { busy } from '../../../components/busy';
 
@@ -25,7 +26,7 @@ export function Comments({ recordId, onLoginRequired }: Props) {
     onSuccess: (answer) => {
       setContent('');
       void message.success(answer.status === 'approved' ? t('comments.published') : t('comments.submitted'));
-      void queryClient.invalidateQueries({ queryKey: ['record', recordId] });
+      void queryClient.invalidateQueries({ queryKey: recordKeys.one(recordId) });
     },
   });
   const submit = () => {

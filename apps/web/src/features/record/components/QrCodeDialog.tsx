@@ -1,6 +1,6 @@
 import { Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useQrCode } from '../api/get-record-extras';
+import { useQrCode } from '../api/get-qr-code';
 
 /** The QR code that opens the record on a phone; fetched when the dialog opens. */
 export function QrCodeDialog({ recordId, open, onClose }: { recordId: number; open: boolean; onClose: () => void }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth';
-import { FavouriteToggle } from '../../favourites/FavouriteToggle';
+import { FavouriteToggle } from '../../favourites';
 import type { CitationRecord } from '../cite/citation-record';
 import { copyText } from '../download-file';
 import { CiteDialog } from './CiteDialog';

@@ -2,6 +2,7 @@ import { Calls } from '@openfind/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClassNode } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
+import { searchKeys } from '../query-keys';
 
 /** The CLC class tree with record counts (`classifica/list`). */
 export function getClassTree(signal?: AbortSignal): Promise<ClassNode[]> {
@@ -10,7 +11,7 @@ export function getClassTree(signal?: AbortSignal): Promise<ClassNode[]> {
 
 /** Query options of the class tree. */
 export const classTreeQueryOptions = () =>
-  queryOptions({ queryKey: ['search', 'classTree'], queryFn: ({ signal }) => getClassTree(signal) });
+  queryOptions({ queryKey: searchKeys.classTree(), queryFn: ({ signal }) => getClassTree(signal) });
 
 /** The class tree of the category browse page. */
 export function useClassTree() {

@@ -2,6 +2,7 @@ import { Calls } from '@openfind/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import type { KeyWordSuggestion } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
+import { searchKeys } from '../query-keys';
 
 /** How many suggestions the search box lists. */
 const SUGGESTION_COUNT = 8;
@@ -15,7 +16,7 @@ export function getKeyWord(text: string, signal?: AbortSignal): Promise<KeyWordS
 export function useKeyWordSuggestions(text: string) {
   const trimmed = text.trim();
   return useQuery({
-    queryKey: ['search', 'keyWord', trimmed],
+    queryKey: searchKeys.keyWord(trimmed),
     queryFn: ({ signal }) => getKeyWord(trimmed, signal),
     enabled: trimmed.length > 0,
     staleTime: 5 * 60_000,

@@ -4,6 +4,7 @@ import { Calls } from '@openfind/contract/calls';
 import { api } from '../../../lib/api-client';
 import { isRunnable, toSearchRequest } from '../search-state';
 import type { SearchBody, SearchKind, SearchState } from '../search-state';
+import { searchKeys } from '../query-keys';
 
 type SearchCall = { kind: SearchKind; body: SearchBody };
 
@@ -25,7 +26,7 @@ export function facetRequest(state: SearchState): SearchCall {
 /** Query options of a search call; the key is the request itself, so the same URL is answered from the cache. */
 function searchCall(call: SearchCall, part: 'results' | 'facets') {
   return queryOptions({
-    queryKey: ['search', part, call.kind, call.body],
+    queryKey: searchKeys.call(part, call.kind, call.body),
     // The page's failure is reported (toast); the facets' failure only leaves the filters out.
     queryFn: ({ signal }) => api.call(Calls[call.kind], call.body, { signal, silent: part === 'facets' }),
     staleTime: 60_000,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { openLogin, useSession } from '../../auth';
-import { FavouriteToggle } from '../../favourites/FavouriteToggle';
+import { FavouriteToggle } from '../../favourites';
 
 type Props = { recordId: number; title: string; kept: boolean };
 

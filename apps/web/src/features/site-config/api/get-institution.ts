@@ -2,6 +2,7 @@ import { Calls } from '@openfind/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InstitutionParams } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
+import { siteConfigKeys } from '../query-keys';
 
 /** Institution parameters: the AI-search flag and the version shown in the footer. */
 export function getInstitution(signal?: AbortSignal): Promise<InstitutionParams> {
@@ -11,7 +12,7 @@ export function getInstitution(signal?: AbortSignal): Promise<InstitutionParams>
 /** Query options of the institution parameters. */
 export const institutionQueryOptions = () =>
   queryOptions({
-    queryKey: ['site-config', 'institution'],
+    queryKey: siteConfigKeys.institution(),
     queryFn: ({ signal }) => getInstitution(signal),
     staleTime: Infinity,
   });

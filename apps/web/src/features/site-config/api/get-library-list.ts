@@ -2,6 +2,7 @@ import { Calls } from '@openfind/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LibraryItem } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
+import { siteConfigKeys } from '../query-keys';
 
 /** The tenant's libraries (spec §8: this list fails silently). */
 export function getLibraryList(signal?: AbortSignal): Promise<LibraryItem[]> {
@@ -11,7 +12,7 @@ export function getLibraryList(signal?: AbortSignal): Promise<LibraryItem[]> {
 /** Query options of the library list. */
 export const libraryListQueryOptions = () =>
   queryOptions({
-    queryKey: ['site-config', 'libraries'],
+    queryKey: siteConfigKeys.libraries(),
     queryFn: ({ signal }) => getLibraryList(signal),
     staleTime: Infinity,
   });

@@ -2,6 +2,7 @@ import { Calls } from '@openfind/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LogoInfo } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
+import { siteConfigKeys } from '../query-keys';
 
 /** The tenant's logo, icon, logo link and display name. */
 export function getLogo(signal?: AbortSignal): Promise<LogoInfo> {
@@ -10,7 +11,7 @@ export function getLogo(signal?: AbortSignal): Promise<LogoInfo> {
 
 /** Query options of the logo. */
 export const logoQueryOptions = () =>
-  queryOptions({ queryKey: ['site-config', 'logo'], queryFn: ({ signal }) => getLogo(signal), staleTime: Infinity });
+  queryOptions({ queryKey: siteConfigKeys.logo(), queryFn: ({ signal }) => getLogo(signal), staleTime: Infinity });
 
 /** The tenant's logo information. */
 export function useLogo() {

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLogo } from '../api/get-logo';
 import { useConfig } from '../site-config-context';
-import { DEFAULT_LOGO_URL, FALLBACK_IMAGE_URL } from '../site-assets';
+import { DEFAULT_LOGO_URL } from '../site-assets';
+import { FALLBACK_IMAGE_URL } from '../../../lib/fallback-image';
 
 /** The header logo: goes home, or to the configured logo link honouring its jumpMode. */
 export function SiteLogo({ siteName }: { siteName: string }) {

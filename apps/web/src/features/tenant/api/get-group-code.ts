@@ -2,6 +2,7 @@ import { Calls } from '@openfind/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GroupInfo } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
+import { tenantKeys } from '../query-keys';
 
 /** Resolves a mapping path to its tenant (spec §7 getGroupCode); unknown paths fail with errCode 40001. */
 export function getGroupCode(mappingPath: string, signal?: AbortSignal): Promise<GroupInfo> {
@@ -9,10 +10,10 @@ export function getGroupCode(mappingPath: string, signal?: AbortSignal): Promise
   return api.call(Calls.getGroupCode, { mappingPath }, { signal, silent: true });
 }
 
-/** Query options of the tenant lookup (the one place its key is defined). */
+/** Query options of the tenant lookup. */
 export const groupCodeQueryOptions = (mappingPath: string) =>
   queryOptions({
-    queryKey: ['tenant', 'groupCode', mappingPath],
+    queryKey: tenantKeys.groupCode(mappingPath),
     queryFn: ({ signal }) => getGroupCode(mappingPath, signal),
     staleTime: Infinity,
   });

@@ -2,9 +2,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { recordPath, searchPath } from '../../../../lib/record-path';
 import { listsApi, useListQuery } from '../../../lists';
+import { getHotLoan } from '../../../loans';
 import type { CollectionKind } from '../../../lists';
 import { HomeListSection } from './HomeListSection';
 import { useBatchQuery } from './use-batch-query';
+import { homeKeys } from '../../query-keys';
 import './home-lists.css';
 
 /** Items per batch on the home page. */
@@ -31,7 +33,7 @@ function RecordLines({ items }: { items: Array<{ recordId: number; title: string
 
 function PopularSearches() {
   const { t, i18n } = useTranslation('lists');
-  const { data } = useListQuery(['home', 'popular', i18n.language], (s) => listsApi.popularSearches(quiet(s)));
+  const { data } = useListQuery(homeKeys.popularSearches(i18n.language), (s) => listsApi.popularSearches(quiet(s)));
   if (!data?.length) return null;
   return (
     <HomeListSection title={t('home.popular')} className="of-home-list--wide">
@@ -50,8 +52,10 @@ function PopularSearches() {
 
 function HotLoans() {
   const { t, i18n } = useTranslation('lists');
-  const { data, isFetching, nextFor } = useBatchQuery(['home', 'hot-loan', i18n.language], ROWS, (page, s) =>
-    listsApi.hotLoan({ statRange: LAST_MONTH_DAYS, page, rows: ROWS }, quiet(s)),
+  const { data, isFetching, nextFor } = useBatchQuery(
+    (page) => homeKeys.hotLoans(i18n.language, page),
+    ROWS,
+    (page, s) => getHotLoan({ statRange: LAST_MONTH_DAYS, page, rows: ROWS }, quiet(s)),
   );
   if (!data?.result.length) return null;
   return (
@@ -81,8 +85,10 @@ function NewBooks() {
     page,
     rows: ROWS,
   });
-  const { data, isFetching, nextFor } = useBatchQuery(['home', 'new-books', i18n.language], ROWS, (page, s) =>
-    listsApi.newBooks(body(page), quiet(s)),
+  const { data, isFetching, nextFor } = useBatchQuery(
+    (page) => homeKeys.newBooks(i18n.language, page),
+    ROWS,
+    (page, s) => listsApi.newBooks(body(page), quiet(s)),
   );
   if (!data?.searchResult.length) return null;
   return (
@@ -105,8 +111,10 @@ function NewBooks() {
 
 function Collections({ kind }: { kind: CollectionKind }) {
   const { t, i18n } = useTranslation('lists');
-  const { data, isFetching, nextFor } = useBatchQuery(['home', 'collections', kind, i18n.language], ROWS, (page, s) =>
-    listsApi.collections(kind, page, ROWS, quiet(s)),
+  const { data, isFetching, nextFor } = useBatchQuery(
+    (page) => homeKeys.collections(kind, i18n.language, page),
+    ROWS,
+    (page, s) => listsApi.collections(kind, page, ROWS, quiet(s)),
   );
   if (!data?.list.length) return null;
   return (
@@ -132,7 +140,7 @@ function Collections({ kind }: { kind: CollectionKind }) {
 
 function Disciplines() {
   const { t, i18n } = useTranslation('lists');
-  const { data } = useListQuery(['home', 'disciplines', i18n.language], (s) => listsApi.disciplines(quiet(s)));
+  const { data } = useListQuery(homeKeys.disciplines(i18n.language), (s) => listsApi.disciplines(quiet(s)));
   const withRecords = (data ?? []).filter((d) => d.count > 0);
   if (!withRecords.length) return null;
   return (
@@ -154,8 +162,10 @@ function Disciplines() {
 function HotBookLists() {
   const { t, i18n } = useTranslation('lists');
   const rows = 3;
-  const { data, isFetching, nextFor } = useBatchQuery(['home', 'book-lists', i18n.language], rows, (page, s) =>
-    listsApi.hotBookLists(page, rows, quiet(s)),
+  const { data, isFetching, nextFor } = useBatchQuery(
+    (page) => homeKeys.hotBookLists(i18n.language, page),
+    rows,
+    (page, s) => listsApi.hotBookLists(page, rows, quiet(s)),
   );
   if (!data?.list.length) return null;
   return (
@@ -182,8 +192,10 @@ function HotBookLists() {
 
 function DonationNews() {
   const { t, i18n } = useTranslation('lists');
-  const { data, isFetching, nextFor } = useBatchQuery(['home', 'donations', i18n.language], ROWS, (page, s) =>
-    listsApi.donateNews(page, ROWS, quiet(s)),
+  const { data, isFetching, nextFor } = useBatchQuery(
+    (page) => homeKeys.donations(i18n.language, page),
+    ROWS,
+    (page, s) => listsApi.donateNews(page, ROWS, quiet(s)),
   );
   if (!data?.list.length) return null;
   return (

@@ -1,23 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiPath } from '@openfind/contract';
-import type { NearTenYearLoan, QrCode } from '@openfind/contract';
+import type { NearTenYearLoan } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
-
-/** The QR code that opens the record's page on a phone (`getQrCode`). */
-export function getQrCode(recordId: number, signal?: AbortSignal): Promise<QrCode> {
-  return api.get<QrCode>(ApiPath.getQrCode, { recordId }, { signal });
-}
-
-/** The QR code, fetched only when the dialog opens. */
-export function useQrCode(recordId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: ['record', recordId, 'qr'],
-    queryFn: ({ signal }) => getQrCode(recordId, signal),
-    enabled,
-    staleTime: Infinity,
-    retry: false,
-  });
-}
+import { loanKeys } from '../query-keys';
 
 /** Loans of each of the last ten years (`getNearTenYearLoan`); silent: the chart hides when it fails. */
 export function getNearTenYearLoan(recordId: number, signal?: AbortSignal): Promise<NearTenYearLoan> {
@@ -27,7 +12,7 @@ export function getNearTenYearLoan(recordId: number, signal?: AbortSignal): Prom
 /** The ten-year loan figures. */
 export function useNearTenYearLoan(recordId: number) {
   return useQuery({
-    queryKey: ['record', recordId, 'ten-year-loans'],
+    queryKey: loanKeys.tenYears(recordId),
     queryFn: ({ signal }) => getNearTenYearLoan(recordId, signal),
     retry: false,
   });

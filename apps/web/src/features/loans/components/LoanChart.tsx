@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useNearTenYearLoan } from '../api/get-record-extras';
+import { useNearTenYearLoan } from '../api/get-near-ten-year-loan';
+import '../loans.css';
 
 const WIDTH = 560;
 const HEIGHT = 180;

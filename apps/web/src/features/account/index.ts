@@ -1,0 +1,1 @@
+export { accountKeys } from './query-keys';

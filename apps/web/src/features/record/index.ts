@@ -1,0 +1,1 @@
+export { recordKeys } from './query-keys';

@@ -1,0 +1,1 @@
+export { searchKeys } from './query-keys';
