@@ -4,15 +4,18 @@ import { defineConfig } from 'vitest/config';
 import { contractCalls } from './apps/web/contract-calls-plugin';
 
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
-const alias = {
-  '@openfind/contract': src('contract'),
-  '@openfind/text': src('text'),
-  // Before the package itself: a package name also matches its subpaths.
-  '@openfind/marc/stored-marc': fileURLToPath(new URL('./packages/marc/src/model/stored-marc.ts', import.meta.url)),
-  '@openfind/marc/map': fileURLToPath(new URL('./packages/marc/src/map/map-record.ts', import.meta.url)),
-  '@openfind/marc/limits': fileURLToPath(new URL('./packages/marc/src/model/limits.ts', import.meta.url)),
-  '@openfind/marc': src('marc'),
-};
+const alias = [
+  // The package alone: its subpath `@openfind/contract/calls` is the web build's (contract-calls-plugin.ts).
+  { find: /^@openfind\/contract$/, replacement: src('contract') },
+  ...Object.entries({
+    '@openfind/text': src('text'),
+    // Before the package itself: a package name also matches its subpaths.
+    '@openfind/marc/stored-marc': fileURLToPath(new URL('./packages/marc/src/model/stored-marc.ts', import.meta.url)),
+    '@openfind/marc/map': fileURLToPath(new URL('./packages/marc/src/map/map-record.ts', import.meta.url)),
+    '@openfind/marc/limits': fileURLToPath(new URL('./packages/marc/src/model/limits.ts', import.meta.url)),
+    '@openfind/marc': src('marc'),
+  }).map(([find, replacement]) => ({ find, replacement })),
+];
 
 export default defineConfig({
   test: {

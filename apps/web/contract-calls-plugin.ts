@@ -18,6 +18,7 @@ export function contractCalls(): Plugin {
       .map((f) => readFileSync(CONTRACT_SRC + f, 'utf8'));
   return {
     name: 'openfind-contract-calls',
+    enforce: 'pre',
     resolveId: (id) => (id === ID ? RESOLVED : undefined),
     load(id) {
       if (id !== RESOLVED) return undefined;

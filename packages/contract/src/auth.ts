@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calls, get, post } from './endpoint.js';
 import { IdText } from './input.js';
 
 /**
@@ -323,3 +324,214 @@ export function passwordStrength(p: string): 0 | 1 | 2 | 3 {
   if (p.length >= 6 && /[A-Za-z]/.test(p) && /\d/.test(p)) return 2;
   return 1;
 }
+
+/** The no-data answer of the account calls that only say they succeeded. */
+const Done = z.null();
+
+/** Sessions, password recovery, binding and single sign-on (spec §7 "Auth"). */
+export const AuthCalls = calls('auth', {
+  verifyCodeImg: get('/oga/verifycode/img', {
+    input: CaptchaQuery,
+    output: CaptchaImage,
+    access: 'public',
+    summary: 'A new image code (scene 2 with userName for password recovery); single use, expires',
+  }),
+  login: post('/oga/login', {
+    input: LoginRequest,
+    output: LoginData,
+    access: 'public',
+    summary:
+      'Log in with account (or card number), password and image code. data:false = change the password first; ' +
+      'data:10000 = password too old (both with success:false, errCode 200)',
+  }),
+  loginExternal: post('/oga/loginExternal', {
+    input: LoginExternalRequest,
+    output: LoginResult,
+    access: 'public',
+    summary:
+      "Exchange a JWT of a trusted outside system (signed with the institution's external key, sub = account) " +
+      'for a session: the /loginExternal/{jwt}/{jwtHeader} entry',
+  }),
+  otherLogin: post('/oga/otherLogin', {
+    input: OtherLoginRequest,
+    output: OtherLoginResult,
+    access: 'public',
+    summary:
+      'WeChat code callback: bindFlag true with a session, or false with openId (a signed ticket) for /bindAccount',
+  }),
+  userBind: post('/oga/userBind', {
+    input: UserBindRequest,
+    output: Done,
+    access: 'public',
+    summary: 'Bind the WeChat account of openId to a library account (account, password, image code)',
+  }),
+  ssoOpac: post('/oga/ssoOpac', {
+    input: LoginRequest,
+    output: LoginData,
+    access: 'public',
+    summary: 'Bind-uid: log in with account, password and image code, binding the single-sign-on uid',
+  }),
+  passportRelevance: post('/oga/passportRelevanceLspUser', {
+    input: RelevanceRequest,
+    output: LoginResult,
+    access: 'public',
+    summary: 'Relate the outside account of uid to the reader with this name and account; answers a session',
+  }),
+  logout: post('/oga/logout', {
+    output: LogoutResult,
+    access: 'public',
+    summary: 'End the session (the token is refused from now on); logoutUrl: where unified-auth sessions go',
+  }),
+  logoutForExternal: post('/oga/logoutForExternal', {
+    output: LogoutResult,
+    access: 'public',
+    summary: 'End the session (the token is refused from now on); logoutUrl: where unified-auth sessions go',
+  }),
+  userInfo: get('/oga/userinfo', {
+    input: UserInfoQuery,
+    output: UserInfo,
+    access: 'reader',
+    summary: 'The logged-in reader (token in the jwtHeader header, the jwt cookie or ?jwt=&jwtHeader=)',
+  }),
+  forceModify: post('/oga/forceModify', {
+    input: ForceModifyRequest,
+    output: Done,
+    access: 'public',
+    summary: 'Change the password with the current one (ends every session of the reader)',
+  }),
+  checkImgCode: get('/find/getPassword/checkImgCode', {
+    input: CheckImgCodeQuery,
+    output: RecoveryTicket,
+    access: 'public',
+    summary: 'Recovery step 1: the scene-2 image code of userName opens a recovery (findKey)',
+  }),
+  checkUser: post('/find/getPassword/checkUser', {
+    input: CheckUserRequest,
+    output: RecoveryContacts,
+    access: 'public',
+    summary: 'Recovery step 2: the verified phone and e-mail of the account, masked',
+  }),
+  sendPhoneCode: get('/find/getPassword/sendPhonenumber', {
+    input: FindKeyQuery,
+    output: RemainingTimes,
+    access: 'public',
+    summary: 'Recovery step 3: send a code to the verified phone; data: sends left today',
+  }),
+  findCodeTimes: get('/find/getPassword/findCodeTimes', {
+    input: FindKeyQuery,
+    output: RemainingTimes,
+    access: 'public',
+    summary: 'Codes that can still be sent to the phone today',
+  }),
+  checkPhoneCode: get('/find/getPassword/checkPhonenumber', {
+    input: CheckCodeQuery,
+    output: Done,
+    access: 'public',
+    summary: 'Recovery step 4: the code received by phone',
+  }),
+  sendMailCode: get('/find/getPassword/sendMailCode', {
+    input: FindKeyQuery,
+    output: RemainingTimes,
+    access: 'public',
+    summary: 'Recovery step 3: send a code to the verified e-mail; data: sends left today',
+  }),
+  findMailCodeTimes: get('/find/getPassword/findMailCodeTimes', {
+    input: FindKeyQuery,
+    output: RemainingTimes,
+    access: 'public',
+    summary: 'Codes that can still be sent to the e-mail today',
+  }),
+  checkMailCode: get('/find/getPassword/checkMailCode', {
+    input: CheckCodeQuery,
+    output: Done,
+    access: 'public',
+    summary: 'Recovery step 4: the code received by e-mail',
+  }),
+  updateUserPassword: post('/find/getPassword/updateUserPassword', {
+    input: UpdatePasswordRequest,
+    output: Done,
+    access: 'public',
+    summary: 'Recovery step 5: the new password (ends the recovery and every session of the reader)',
+  }),
+  /** The real clients' GET form of the same call. */
+  updateUserPasswordGet: get('/find/getPassword/updateUserPassword', {
+    input: UpdatePasswordRequest,
+    output: Done,
+    access: 'public',
+    summary: 'Recovery step 5: the new password (ends the recovery and every session of the reader)',
+  }),
+  sendBindCode: get('/find/bindMailAndPhone/sendBindCode', {
+    input: SendBindCodeQuery,
+    output: RemainingTimes,
+    access: 'reader',
+    changesState: true,
+    summary: 'Send a code to a new phone (type=phone) or e-mail (type=mail) before binding it (header token only)',
+  }),
+  updateUserMailAndPhone: post('/find/bindMailAndPhone/updateUserMailAndPhone', {
+    input: BindQuery,
+    output: Done,
+    access: 'reader',
+    summary:
+      'Bind the phone or e-mail the code was sent to, with the current password; it counts as verified, ' +
+      'and the contacts verified before are told',
+  }),
+  /** The real clients' GET form: only with the token in a header (it changes the account). */
+  updateUserMailAndPhoneGet: get('/find/bindMailAndPhone/updateUserMailAndPhone', {
+    input: BindQuery,
+    output: Done,
+    access: 'reader',
+    changesState: true,
+    summary:
+      'Bind the phone or e-mail the code was sent to, with the current password; it counts as verified, ' +
+      'and the contacts verified before are told (GET: header token only; POST keeps the password out of the address)',
+  }),
+  resetPhone: post('/find/getPassword/resetPhone', {
+    input: ResetPhoneRequest,
+    output: Done,
+    access: 'reader',
+    summary: 'Replace the bound phone (code sent with sendBindCode type=phone; the current password too)',
+  }),
+  findChangeBindTimes: get('/find/getPassword/findChangeBindTimes', {
+    output: RemainingTimes,
+    access: 'reader',
+    summary: 'Binding changes left today',
+  }),
+  mailPhoneStatus: get('/find/bindMailAndPhone/getMailAndPhoneStatus', {
+    output: MailPhoneStatus,
+    access: 'reader',
+    summary: "Whether the reader's e-mail and phone are verified ('1')",
+  }),
+  getFirstLoginFlag: get('/find/userInfo/getFirstLoginFlag', {
+    output: FirstLoginFlag,
+    access: 'reader',
+    summary: "'0' while the guided tour has not been shown",
+  }),
+  updateFirstLoginFlag: post('/find/userInfo/updateFirstLoginFlag', {
+    output: FirstLoginFlag,
+    access: 'reader',
+    summary: 'Mark the guided tour as shown',
+  }),
+  userLibList: get('/find/userInfo/getUserLibList', {
+    output: z.array(UserLibrary),
+    access: 'reader',
+    summary: "The libraries of the institution, the reader's own marked current",
+  }),
+  changeUserLib: post('/find/userInfo/changeUserLib', {
+    input: ChangeUserLibRequest,
+    output: z.array(UserLibrary),
+    access: 'reader',
+    summary: "Change the reader's library (when the institution lets readers choose: independentLibCode)",
+  }),
+  casLogin: get('/oga/cas/login', {
+    input: CasLoginQuery,
+    output: undefined,
+    access: 'public',
+    summary: "Start unified authentication: a redirect to the institution's CAS login",
+  }),
+  casCallback: get('/oga/cas/callback', {
+    input: CasCallbackQuery,
+    output: undefined,
+    access: 'public',
+    summary: 'The CAS server comes back here with a service ticket: validated, then a redirect into the web app',
+  }),
+});

@@ -1,3 +1,4 @@
+import { AuthCalls } from './auth.js';
 import { DictionaryCalls } from './dictionaries.js';
 import { FavouriteCalls } from './favourites.js';
 import { SearchCalls } from './search.js';
@@ -15,6 +16,7 @@ export const Calls = {
   ...DictionaryCalls,
   ...SearchCalls,
   ...FavouriteCalls,
+  ...AuthCalls,
 } as const;
 
 export type CallName = keyof typeof Calls;

@@ -1,3 +1,4 @@
+import { Calls } from '@openfind/contract/calls';
 /**
  * The account and session calls of the web app (spec §7 "Auth and config"), through the one HTTP
  * client. Login-related calls are silent: the screens word their failures themselves.
@@ -12,8 +13,7 @@
  * - fetchMailPhoneStatus()            GET  mail/phone verified flags
  * - fetchFirstLoginFlag(), markFirstLoginFlag()  the guided tour's flag ('0' = not shown yet)
  */
-import { ApiPath } from '@openfind/contract';
-import type { CaptchaImage, LoginRequest, LoginResult, UserInfo } from '@openfind/contract';
+import type { AuthCalls, CaptchaImage, LoginRequest, LoginResult, OutputOf, UserInfo } from '@openfind/contract';
 import { api } from '../../lib/api-client';
 import { ApiError } from '../../lib/http';
 import type { SessionToken } from '../../lib/http';
@@ -36,15 +36,16 @@ export type LoginInput = Pick<LoginRequest, 'username' | 'password' | 'verifyCod
 
 /** A new image code; scene 2 with userName for password recovery. */
 export function fetchCaptcha(scene?: 1 | 2, userName?: string): Promise<CaptchaImage> {
-  return api.get<CaptchaImage>(ApiPath.verifyCodeImg, scene === 2 ? { scene: '2', userName: userName ?? '' } : {}, {
+  return api.call(Calls.verifyCodeImg, scene === 2 ? { scene: '2', userName: userName ?? '' } : {}, {
     silent: true,
   });
 }
 
 /** Reads a login call's answer; the `data:false` / `data:10000` envelopes (errCode 200) are not failures. */
-async function loginAnswerOf(call: Promise<LoginResult>): Promise<LoginAnswer> {
+async function loginAnswerOf(call: Promise<OutputOf<typeof AuthCalls.login>>): Promise<LoginAnswer> {
+  let data;
   try {
-    return { kind: 'session', result: await call };
+    data = await call;
   } catch (error) {
     const envelope = error instanceof ApiError ? error.envelope : null;
     if (envelope && envelope.errCode === 200) {
@@ -53,54 +54,57 @@ async function loginAnswerOf(call: Promise<LoginResult>): Promise<LoginAnswer> {
     }
     throw error;
   }
+  // false and 10000 come in failed envelopes (above); a success carries the session.
+  if (typeof data !== 'object') throw new ApiError('parse', '');
+  return { kind: 'session', result: data };
 }
 
 /** POST /oga/login. Rejects with an ApiError for a wrong code, password, lockout or throttling. */
 export function postLogin(body: LoginInput): Promise<LoginAnswer> {
-  return loginAnswerOf(api.post<LoginResult>(ApiPath.login, body, { silent: true }));
+  return loginAnswerOf(api.call(Calls.login, body, { silent: true }));
 }
 
 /** POST /oga/ssoOpac: a password login that binds the single-sign-on identity of `uid`. */
 export function postSsoBind(body: LoginInput & { uid: string }): Promise<LoginAnswer> {
-  return loginAnswerOf(api.post<LoginResult>(ApiPath.ssoOpac, body, { silent: true }));
+  return loginAnswerOf(api.call(Calls.ssoOpac, body, { silent: true }));
 }
 
 /** GET /oga/userinfo with the stored token. */
 export function fetchUserInfo(): Promise<UserInfo> {
-  return api.get<UserInfo>(ApiPath.userInfo, undefined, { silent: true });
+  return api.call(Calls.userInfo, {}, { silent: true });
 }
 
 /** POST /oga/logout: the server forgets the token and the cookie; logoutUrl is the unified-auth logout. */
-export function postLogout(token?: SessionToken | null): Promise<{ logoutUrl: string }> {
-  return api.post<{ logoutUrl: string }>(ApiPath.logout, {}, { silent: true, token });
+export function postLogout(token?: SessionToken | null): Promise<OutputOf<typeof AuthCalls.logout>> {
+  return api.call(Calls.logout, undefined, { silent: true, token });
 }
 
 /** POST /oga/loginExternal: a trusted outside system's token for a session (/loginExternal/{jwt}/{jwtHeader}). */
 export function postLoginExternal(jwt: string, jwtHeader: string): Promise<LoginResult> {
-  return api.post<LoginResult>(ApiPath.loginExternal, { jwt, jwtHeader }, { silent: true });
+  return api.call(Calls.loginExternal, { jwt, jwtHeader }, { silent: true });
 }
 
 /** The WeChat code callback: a session when the WeChat account is bound, else the openId ticket to bind. */
-export type OtherLoginResult = { bindFlag: boolean; jwt?: string; jwtHeader?: string; openId?: string };
+export type OtherLoginResult = OutputOf<typeof AuthCalls.otherLogin>;
 
 /** POST /oga/otherLogin with the WeChat code (loginType 1). */
 export function postOtherLogin(code: string, mappingPath: string): Promise<OtherLoginResult> {
-  return api.post<OtherLoginResult>(ApiPath.otherLogin, { code, loginType: '1', mappingPath }, { silent: true });
+  return api.call(Calls.otherLogin, { code, loginType: '1', mappingPath }, { silent: true });
 }
 
 /** Whether the reader's e-mail and phone are verified ('1'). */
-export function fetchMailPhoneStatus(): Promise<{ emailFlag: string; phoneFlag: string }> {
-  return api.get<{ emailFlag: string; phoneFlag: string }>(ApiPath.mailPhoneStatus, undefined, { silent: true });
+export function fetchMailPhoneStatus(): Promise<OutputOf<typeof AuthCalls.mailPhoneStatus>> {
+  return api.call(Calls.mailPhoneStatus, undefined, { silent: true });
 }
 
 /** '0' while the guided tour has not been shown to the reader. */
-export function fetchFirstLoginFlag(): Promise<{ firstLoginFlag: string }> {
-  return api.get<{ firstLoginFlag: string }>(ApiPath.getFirstLoginFlag, undefined, { silent: true });
+export function fetchFirstLoginFlag(): Promise<OutputOf<typeof AuthCalls.getFirstLoginFlag>> {
+  return api.call(Calls.getFirstLoginFlag, undefined, { silent: true });
 }
 
 /** Marks the guided tour as shown (spec §8: fails silently). */
-export function markFirstLoginFlag(): Promise<unknown> {
-  return api.post<unknown>(ApiPath.updateFirstLoginFlag, {}, { silent: true });
+export function markFirstLoginFlag(): Promise<OutputOf<typeof AuthCalls.updateFirstLoginFlag>> {
+  return api.call(Calls.updateFirstLoginFlag, undefined, { silent: true });
 }
 
 /** The address that starts unified authentication (CAS), returning to a record when recordId is given. */
@@ -108,5 +112,5 @@ export function casLoginUrl(mappingPath: string, recordId?: string): string {
   const params = new URLSearchParams({ mappingPath });
   if (recordId) params.set('recordId', recordId);
   const prefix = (import.meta.env.VITE_API_PREFIX ?? '').replace(/\/+$/, '');
-  return `${prefix}${ApiPath.casLogin}?${params.toString()}`;
+  return `${prefix}${Calls.casLogin.path}?${params.toString()}`;
 }

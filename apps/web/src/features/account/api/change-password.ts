@@ -1,5 +1,5 @@
+import { Calls } from '@openfind/contract/calls';
 import { useMutation } from '@tanstack/react-query';
-import { ApiPath } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 
 /** `POST /oga/forceModify`: the account and its current password, the new one twice. */
@@ -12,7 +12,7 @@ export type ChangePasswordInput = {
 
 /** Changes a password with the current one (ends every session of the reader). */
 export function changePassword(input: ChangePasswordInput): Promise<null> {
-  return api.post<null>(ApiPath.forceModify, input, { silent: true });
+  return api.call(Calls.forceModify, input, { silent: true });
 }
 
 export function useChangePassword() {

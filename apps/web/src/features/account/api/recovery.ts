@@ -1,34 +1,33 @@
-import { ApiPath } from '@openfind/contract';
+import { Calls } from '@openfind/contract/calls';
+import type { AuthCalls, OutputOf } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import type { ContactKind } from '../password-rules';
 
 /** Codes that can still be sent today, of a daily limit. */
-export type RemainingTimes = { times: number; limit: number };
+export type RemainingTimes = OutputOf<typeof AuthCalls.findCodeTimes>;
 /** Where recovery codes can go: masked addresses, '1' when verified. */
-export type RecoveryContacts = { phone: string; email: string; phoneFlag: string; emailFlag: string };
+export type RecoveryContacts = OutputOf<typeof AuthCalls.checkUser>;
 
 const silent = { silent: true } as const;
-const paths = {
-  phone: { send: ApiPath.sendPhoneCode, times: ApiPath.findCodeTimes, check: ApiPath.checkPhoneCode },
-  mail: { send: ApiPath.sendMailCode, times: ApiPath.findMailCodeTimes, check: ApiPath.checkMailCode },
-} as const satisfies Record<ContactKind, { send: string; times: string; check: string }>;
+const channels = {
+  phone: { send: Calls.sendPhoneCode, times: Calls.findCodeTimes, check: Calls.checkPhoneCode },
+  mail: { send: Calls.sendMailCode, times: Calls.findMailCodeTimes, check: Calls.checkMailCode },
+} as const satisfies Record<ContactKind, unknown>;
 
 /** The password recovery calls (spec §7 "Password recovery and binding"), in the order of the steps. */
 export const recoveryApi = {
   /** Step 1: the scene-2 image code of the account opens a recovery. */
-  open: (q: { userName: string; verifyCode: string; codeKey: string }) =>
-    api.get<{ findKey: string; expiresIn: number }>(ApiPath.checkImgCode, q, silent),
+  open: (q: { userName: string; verifyCode: string; codeKey: string }) => api.call(Calls.checkImgCode, q, silent),
   /** Step 2: the verified phone and e-mail of the account, masked. */
-  contacts: (findKey: string, userName: string) =>
-    api.post<RecoveryContacts>(ApiPath.checkUser, { findKey, userName }, silent),
+  contacts: (findKey: string, userName: string) => api.call(Calls.checkUser, { findKey, userName }, silent),
   /** Codes left today on a channel. */
-  times: (findKey: string, channel: ContactKind) => api.get<RemainingTimes>(paths[channel].times, { findKey }, silent),
+  times: (findKey: string, channel: ContactKind) => api.call(channels[channel].times, { findKey }, silent),
   /** Step 3: sends a code; answers the codes left today. */
-  send: (findKey: string, channel: ContactKind) => api.get<RemainingTimes>(paths[channel].send, { findKey }, silent),
+  send: (findKey: string, channel: ContactKind) => api.call(channels[channel].send, { findKey }, silent),
   /** Step 4: the code the reader received. */
   check: (findKey: string, channel: ContactKind, code: string) =>
-    api.get<null>(paths[channel].check, { findKey, code }, silent),
+    api.call(channels[channel].check, { findKey, code }, silent),
   /** Step 5: the new password (ends the recovery and every session). */
   finish: (findKey: string, password: string, confirmPassword: string) =>
-    api.post<null>(ApiPath.updateUserPassword, { findKey, password, confirmPassword }, silent),
+    api.call(Calls.updateUserPassword, { findKey, password, confirmPassword }, silent),
 };
