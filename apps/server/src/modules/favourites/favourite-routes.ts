@@ -9,8 +9,7 @@ import {
   FavouritePage,
   apiResponse,
 } from '@openfind/contract';
-import { ok } from '../../http/envelope.js';
-import { t } from '../../http/messages.js';
+import { ok, okSaying } from '../../http/envelope.js';
 import { zodApp } from '../../http/route-types.js';
 import type { Services } from '../../services.js';
 import { requireActiveReader, requireReader } from '../auth/session-context.js';
@@ -34,7 +33,7 @@ export function registerFavouriteRoutes(app: FastifyInstance, services: Services
     async (req) => {
       const reader = await requireActiveReader(req, services, 'favourite');
       const data = await favourites.add(req.tenant.id, reader.id, req.body.recordId);
-      return { ...ok(req.lang, data), message: t(req.lang, data.added ? 'favouriteAdded' : 'favouriteKept') };
+      return okSaying(req.lang, data, data.added ? 'favouriteAdded' : 'favouriteKept');
     },
   );
 
@@ -50,7 +49,7 @@ export function registerFavouriteRoutes(app: FastifyInstance, services: Services
     },
     async (req) => {
       const data = await favourites.cancel(req.tenant.id, requireReader(req), req.body);
-      return { ...ok(req.lang, data), message: t(req.lang, 'favouriteCancelled') };
+      return okSaying(req.lang, data, 'favouriteCancelled');
     },
   );
 
