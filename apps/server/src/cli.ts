@@ -15,8 +15,9 @@ import { serveCommand } from './commands/serve.js';
 import { CliError } from './commands/support.js';
 import { tenantCommand } from './commands/tenant.js';
 
-// The `openfind` command: each command is in commands/<name>.ts and loads the modules it needs
-// (the web server, the import, the services) when it runs.
+// The `openfind` command: the program and its error report; each command is in commands/<name>.ts.
+// A command loads the modules it needs (the web server, the import, the services) when it runs:
+// loading them all took over a second before any command could start.
 
 const program = new Command()
   .name('openfind')

@@ -6,9 +6,7 @@ import type { Tenant } from '../modules/tenants/tenant-repository.js';
 import type { Services } from '../services.js';
 
 // What the commands share: the configuration of a brief or a bulk command, the database and services
-// around a command, the institution it names. The modules of each command (the web server, the
-// import, the services) are loaded by the command that needs them: loading them all took over a
-// second before any command could start.
+// around a command, the institution it names, the options several commands take.
 
 /** A failure the operator can act on: printed without a stack trace. */
 export class CliError extends Error {}
