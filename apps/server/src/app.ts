@@ -11,7 +11,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
 import { registerAuthRoutes } from './modules/auth/auth-routes.js';
 import { registerSessionScope } from './modules/auth/session-context.js';
-import { registerSsoRoutes } from './modules/auth/sso-routes.js';
+import { registerCasRoutes } from './modules/auth/sso-routes.js';
 import { registerDictionaryRoutes } from './modules/dictionaries/dictionary-routes.js';
 import { registerEvaluationRoutes } from './modules/evaluations/evaluation-routes.js';
 import { registerFavouriteRoutes } from './modules/favourites/favourite-routes.js';
@@ -109,7 +109,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Resolves the tenant from the request body, so it sits outside the tenant scope.
   registerTenantRoutes(app, opts.services);
   // Browser redirects of single sign-on: the tenant comes from the query, not the headers.
-  registerSsoRoutes(app, opts.services);
+  registerCasRoutes(app, opts.services);
   await app.register(async (scope) => {
     registerTenantScope(scope, opts.services);
     registerSessionScope(scope, opts.services);

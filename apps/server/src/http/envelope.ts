@@ -6,6 +6,16 @@ export function ok<T>(lang: Lang, data: T): Envelope<T> {
   return { success: true, message: t(lang, 'ok'), errCode: 200, errorCode: null, data };
 }
 
+/** A successful envelope whose message says what was done (`key`) instead of the generic one. */
+export function okSaying<T>(
+  lang: Lang,
+  data: T,
+  key: MessageKey,
+  params?: Record<string, string | number>,
+): Envelope<T> {
+  return { ...ok(lang, data), message: t(lang, key, params) };
+}
+
 /** A failed envelope with a translated message. */
 export function fail(
   lang: Lang,

@@ -212,10 +212,10 @@ export class AccountService {
       text: t(lang, 'codeMessage', params),
     };
     await (channel === 'phone' ? this.deps.delivery.sms : this.deps.delivery.mail).send(message);
-    const times = left.times - 1;
+    // Where the code went (masked) and how many more may be sent today: the answer's message says both.
     return {
-      data: { times, limit: left.limit },
-      message: t(lang, 'codeSent', { target: channel === 'phone' ? maskPhone(target) : maskEmail(target), times }),
+      data: { times: left.times - 1, limit: left.limit },
+      sentTo: channel === 'phone' ? maskPhone(target) : maskEmail(target),
     };
   }
 

@@ -1,9 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiPath, CasCallbackQuery, CasLoginQuery } from '@openfind/contract';
-import type { z } from 'zod';
+import {
+  ApiPath,
+  CasCallbackQuery,
+  CasLoginQuery,
+  LoginData,
+  LoginExternalRequest,
+  LoginRequest,
+  LoginResult,
+  OtherLoginRequest,
+  OtherLoginResult,
+  RelevanceRequest,
+  UserBindRequest,
+  apiResponse,
+} from '@openfind/contract';
+import { z } from 'zod';
+import { ok, okSaying } from '../../http/envelope.js';
 import { zodApp } from '../../http/route-types.js';
 import type { Services } from '../../services.js';
+import { AuthErrors } from './auth-errors.js';
 import { setSessionCookie } from './sessions.js';
+import { loginAnswer } from './session-routes.js';
 
 /** The web app's address of the institution: `/` or `/{mappingPath}/`. */
 const home = (mappingPath: string) => (mappingPath ? `/${encodeURIComponent(mappingPath)}/` : '/');
@@ -15,7 +31,7 @@ const home = (mappingPath: string) => (mappingPath ? `/${encodeURIComponent(mapp
  * pageType 102 with recordId back to a record); an unknown CAS user arrives with `uid` (a signed
  * ticket) for the bind-uid screen.
  */
-export function registerSsoRoutes(app: FastifyInstance, services: Services): void {
+export function registerCasRoutes(app: FastifyInstance, services: Services): void {
   const r = zodApp(app);
   const tags = ['accounts'];
 
@@ -72,6 +88,104 @@ export function registerSsoRoutes(app: FastifyInstance, services: Services): voi
       const hash = new URLSearchParams({ jwt, jwtHeader, pageType: recordId ? '102' : '0', navigation: '1' });
       if (recordId) hash.set('recordId', recordId);
       return toWeb(reply, mappingPath, hash);
+    },
+  );
+}
+
+/**
+ * The other ways in of the institution's API (tenant scope): the external-JWT entry, the WeChat
+ * code and its binding, the bind-uid login of an unknown outside identity, and relevance.
+ */
+export function registerSsoRoutes(app: FastifyInstance, services: Services): void {
+  const r = zodApp(app);
+  const tags = ['accounts'];
+  const config = async (req: FastifyRequest) => (await services.siteConfig.settings(req.tenant.id)).config;
+
+  r.post(
+    ApiPath.loginExternal,
+    {
+      schema: {
+        tags,
+        summary:
+          "Exchange a JWT of a trusted outside system (signed with the institution's external key, sub = account) " +
+          'for a session: the /loginExternal/{jwt}/{jwtHeader} entry',
+        body: LoginExternalRequest,
+        response: { 200: apiResponse(LoginResult) },
+      },
+    },
+    async (req, reply) => {
+      const result = await services.sso.loginExternal(req.tenant, await config(req), req.body.jwt);
+      setSessionCookie(req, reply, result.jwt, result.expiresIn);
+      return ok(req.lang, result);
+    },
+  );
+
+  r.post(
+    ApiPath.otherLogin,
+    {
+      schema: {
+        tags,
+        summary:
+          'WeChat code callback: bindFlag true with a session, or false with openId (a signed ticket) for /bindAccount',
+        body: OtherLoginRequest,
+        response: { 200: apiResponse(OtherLoginResult) },
+      },
+    },
+    async (req, reply) => {
+      const outcome = await services.sso.wechat(req.tenant, await config(req), req.body.code);
+      if (outcome.kind === 'bind') return ok(req.lang, { bindFlag: false, openId: outcome.uid });
+      const { jwt, jwtHeader, expiresIn } = outcome.result;
+      setSessionCookie(req, reply, jwt, expiresIn);
+      return ok(req.lang, { bindFlag: true, jwt, jwtHeader, expiresIn });
+    },
+  );
+
+  r.post(
+    ApiPath.userBind,
+    {
+      schema: {
+        tags,
+        summary: 'Bind the WeChat account of openId to a library account (account, password, image code)',
+        body: UserBindRequest,
+        response: { 200: apiResponse(z.null()) },
+      },
+    },
+    async (req) => {
+      await services.auth.bindWechat(req.tenant, req.body, req.ip);
+      return okSaying(req.lang, null, 'bindDone');
+    },
+  );
+
+  r.post(
+    ApiPath.ssoOpac,
+    {
+      schema: {
+        tags,
+        summary: 'Bind-uid: log in with account, password and image code, binding the single-sign-on uid',
+        body: LoginRequest,
+        response: { 200: apiResponse(LoginData) },
+      },
+    },
+    async (req, reply) => {
+      if (!req.body.uid) throw AuthErrors.bindTicketInvalid();
+      return loginAnswer(services, req, req.body, reply);
+    },
+  );
+
+  r.post(
+    ApiPath.passportRelevance,
+    {
+      schema: {
+        tags,
+        summary: 'Relate the outside account of uid to the reader with this name and account; answers a session',
+        body: RelevanceRequest,
+        response: { 200: apiResponse(LoginResult) },
+      },
+    },
+    async (req, reply) => {
+      const result = await services.auth.relate(req.tenant, await config(req), req.body, req.ip);
+      setSessionCookie(req, reply, result.jwt, result.expiresIn);
+      return ok(req.lang, result);
     },
   );
 }

@@ -6,7 +6,13 @@ import type { Tenant } from '../tenants/tenant-repository.js';
 import { findReaderById, findReaderByLogin } from '../readers/reader-repository.js';
 import type { AuthService } from './auth-service.js';
 import { AuthErrors } from './auth-errors.js';
-import { bindIdentity, readerOfIdentity, tenantSecret, type IdentityProvider } from './auth-repository.js';
+import {
+  bindIdentity,
+  readerOfIdentity,
+  setTenantSecret,
+  tenantSecret,
+  type IdentityProvider,
+} from './auth-repository.js';
 import type { SessionService } from './sessions.js';
 
 /** The name of the institution secret that verifies external JWTs (`openfind config secret`). */
@@ -123,6 +129,11 @@ export class SsoService {
     const outcome = await this.arrive(tenant, config, 'external', sub!);
     if (outcome.kind !== 'session') throw AuthErrors.badCredentials();
     return outcome.result;
+  }
+
+  /** Stores the institution's external key (`openfind config secret`), which the external-JWT entry verifies with. */
+  async setExternalKey(tenantId: number, key: string): Promise<void> {
+    await setTenantSecret(this.db, tenantId, EXTERNAL_JWT_KEY, key);
   }
 
   /** Binds the identity of a bind ticket to the reader; false when the ticket is not valid here. */

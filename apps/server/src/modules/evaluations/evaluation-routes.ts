@@ -11,8 +11,7 @@ import {
   UserScore,
   apiResponse,
 } from '@openfind/contract';
-import { ok } from '../../http/envelope.js';
-import { t } from '../../http/messages.js';
+import { ok, okSaying } from '../../http/envelope.js';
 import { zodApp } from '../../http/route-types.js';
 import type { Services } from '../../services.js';
 import { requireActiveReader } from '../auth/session-context.js';
@@ -77,10 +76,7 @@ export function registerEvaluationRoutes(app: FastifyInstance, services: Service
       // A comment, or a rating alone: a frozen account or a lost card may post neither.
       const reader = await requireActiveReader(req, services, req.body.content ? 'comment' : 'rate');
       const data = await ev.comment(req.tenant.id, { id: reader.id }, req.body);
-      return {
-        ...ok(req.lang, data),
-        message: t(req.lang, data.commentId === null ? 'ratingSaved' : 'commentSubmitted'),
-      };
+      return okSaying(req.lang, data, data.commentId === null ? 'ratingSaved' : 'commentSubmitted');
     },
   );
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { FavouriteCalls } from '@openfind/contract';
-import { ok } from '../../http/envelope.js';
-import { t } from '../../http/messages.js';
+import { ok, okSaying } from '../../http/envelope.js';
 import { route } from '../../http/route.js';
 import type { Services } from '../../services.js';
 import { requireActiveReader, requireReader } from '../auth/session-context.js';
@@ -13,12 +12,12 @@ export function registerFavouriteRoutes(app: FastifyInstance, services: Services
   route(app, FavouriteCalls.addMyFav, async (req) => {
     const reader = await requireActiveReader(req, services, 'favourite');
     const data = await favourites.add(req.tenant.id, reader.id, req.body.recordId);
-    return { ...ok(req.lang, data), message: t(req.lang, data.added ? 'favouriteAdded' : 'favouriteKept') };
+    return okSaying(req.lang, data, data.added ? 'favouriteAdded' : 'favouriteKept');
   });
 
   route(app, FavouriteCalls.favoritesCancel, async (req) => {
     const data = await favourites.cancel(req.tenant.id, requireReader(req), req.body);
-    return { ...ok(req.lang, data), message: t(req.lang, 'favouriteCancelled') };
+    return okSaying(req.lang, data, 'favouriteCancelled');
   });
 
   route(app, FavouriteCalls.favoritesList, async (req) =>

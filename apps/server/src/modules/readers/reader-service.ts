@@ -3,7 +3,13 @@ import { passwordProblem, READER_STATUSES, type PasswordRule, type ReaderStatus 
 import type { Database } from '../../db/schema.js';
 import { isValidEmail, isValidPhone } from './contacts.js';
 import { hashPassword } from './passwords.js';
-import { findReaderByLogin, setReaderPassword, upsertReader, type ReaderInput } from './reader-repository.js';
+import {
+  findReaderByLogin,
+  setReaderPassword,
+  setReaderStatus,
+  upsertReader,
+  type ReaderInput,
+} from './reader-repository.js';
 
 /** A reader that cannot be stored as given; the message says why. */
 export class ReaderInputError extends Error {
@@ -82,6 +88,24 @@ export async function resetReaderPassword(
   const pp = operatorPasswordProblem(password, reader.account, rule, mustChange);
   if (pp) throw new ReaderInputError(pp);
   await setReaderPassword(db, reader.id, await hashPassword(password), { mustChange });
+}
+
+/** Whether the institution has a reader with this account or card number. */
+export async function readerExists(db: Kysely<Database>, tenantId: number, login: string): Promise<boolean> {
+  return (await findReaderByLogin(db, tenantId, login)) !== undefined;
+}
+
+/** Sets the status of the reader with this account or card number (ending its sessions); false when there is none. */
+export async function setReaderStatusOf(
+  db: Kysely<Database>,
+  tenantId: number,
+  login: string,
+  status: ReaderStatus,
+): Promise<boolean> {
+  const reader = await findReaderByLogin(db, tenantId, login);
+  if (!reader) return false;
+  await setReaderStatus(db, reader.id, status);
+  return true;
 }
 
 /** The columns `openfind reader import` reads (header names, any order; account is required). */
