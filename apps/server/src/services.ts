@@ -4,8 +4,8 @@ import { SiteConfigService } from './modules/site-config/site-config-service.js'
 import { TenantDirectory } from './modules/tenants/tenant-directory.js';
 import { DictionaryService } from './modules/dictionaries/dictionary-service.js';
 import { Classification } from './modules/search/classification.js';
-import { FacetStore } from './modules/search/facet-store.js';
-import { TextIndex } from './modules/search/text-index.js';
+import { FacetStore } from './modules/search/engine/facet-store.js';
+import { TextIndex } from './modules/search/engine/text-index.js';
 import { SearchMaintenance } from './modules/search/search-maintenance.js';
 import { PopularSearches } from './modules/search/popular-searches.js';
 import { SearchHistory } from './modules/search/search-history.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FacetDimension } from '@openfind/contract';
-import { TenantFacets } from '../src/modules/search/facet-store.js';
+import { TenantFacets } from '../src/modules/search/engine/facet-store.js';
 import type { FacetRow } from '../src/modules/search/facet-repository.js';
 import type { Filters } from '../src/modules/search/search-query.js';
 import type { FacetCount } from '../src/modules/search/search-repository.js';

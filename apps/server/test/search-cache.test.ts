@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SearchRequest } from '@openfind/contract';
 import { sql } from 'kysely';
-import { FacetStore, smallest } from '../src/modules/search/facet-store.js';
+import { FacetStore, smallest } from '../src/modules/search/engine/facet-store.js';
 import { ResultCache } from '../src/modules/search/result-cache.js';
 import { SearchService } from '../src/modules/search/search-service.js';
 import { createTestApp, type TestApp } from './helpers.js';

@@ -4,7 +4,7 @@ import { SearchRequest } from '@openfind/contract';
 import { Classification } from '../src/modules/search/classification.js';
 import { sql } from 'kysely';
 import { findChangedIds } from '../src/modules/search/facet-repository.js';
-import { FacetStore } from '../src/modules/search/facet-store.js';
+import { FacetStore } from '../src/modules/search/engine/facet-store.js';
 import { SearchService, compile } from '../src/modules/search/search-service.js';
 import { SearchVocabulary } from '../src/modules/search/search-vocabulary.js';
 import { planSearch } from '../src/modules/search/search-query.js';

@@ -22,8 +22,8 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { t } from '../../http/messages.js';
 import type { DictionaryService } from '../dictionaries/dictionary-service.js';
-import type { FacetStore, MemorySort, TenantFacets } from './facet-store.js';
-import { anyInMemory, rankInMemory } from './memory-search.js';
+import type { FacetStore, MemorySort, TenantFacets } from './engine/facet-store.js';
+import { anyInMemory, rankInMemory } from './engine/memory-search.js';
 import type { SearchMaintenance } from './search-maintenance.js';
 import type { PopularSearches } from './popular-searches.js';
 import { ResultCache } from './result-cache.js';
@@ -65,8 +65,8 @@ import {
 } from './search-sql.js';
 import { matchKey, prepareFolding, tidy } from './search-text.js';
 import type { SearchVocabulary } from './search-vocabulary.js';
-import type { TextIndex } from './text-index.js';
-import { PageFirst } from './page-first.js';
+import type { TextIndex } from './engine/text-index.js';
+import { PageFirst } from './engine/page-first.js';
 
 /** Who is searching. */
 export interface SearchContext {

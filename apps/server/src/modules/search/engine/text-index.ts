@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { grow } from '../../lib/typed-arrays.js';
-import { countTenantRecords, databaseNow } from './facet-repository.js';
-import { findChangedTimes, findTextRows, findTextRowsByIds, type TextRow } from './text-index-repository.js';
+import type { Database } from '../../../db/schema.js';
+import { grow } from '../../../lib/typed-arrays.js';
+import { countTenantRecords, databaseNow } from '../facet-repository.js';
+import { findChangedTimes, findTextRows, findTextRowsByIds, type TextRow } from '../text-index-repository.js';
 import {
   compareLexemes,
   executeQuery,

@@ -1,12 +1,12 @@
 import { FACET_DIMENSIONS, type FacetDimension } from '@openfind/contract';
 import type { Kysely } from 'kysely';
-import { grow } from '../../lib/typed-arrays.js';
-import type { Database } from '../../db/schema.js';
+import { grow } from '../../../lib/typed-arrays.js';
+import type { Database } from '../../../db/schema.js';
 import { CallNumbers } from './call-numbers.js';
-import type { Filters } from './search-query.js';
-import type { FacetCount } from './search-repository.js';
-import { TEXT_FACETS, TEXT_SORT_KEYS, type TextSort } from './search-sql.js';
-import { matchKey } from './search-text.js';
+import type { Filters } from '../search-query.js';
+import type { FacetCount } from '../search-repository.js';
+import { TEXT_FACETS, TEXT_SORT_KEYS, type TextSort } from '../search-sql.js';
+import { matchKey } from '../search-text.js';
 import {
   countTenantRecords,
   databaseNow,
@@ -15,7 +15,7 @@ import {
   findFacetRowsByIds,
   findSortRanks,
   type FacetRow,
-} from './facet-repository.js';
+} from '../facet-repository.js';
 
 /**
  * Dimensions kept per record: the contract's facets that have data ('customSub' has none), and
