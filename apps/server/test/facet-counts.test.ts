@@ -3,7 +3,7 @@ import type { FacetDimension } from '@openfind/contract';
 import { TenantFacets } from '../src/modules/search/engine/facet-store.js';
 import type { FacetRow } from '../src/modules/search/facet-repository.js';
 import type { Filters } from '../src/modules/search/search-query.js';
-import type { FacetCount } from '../src/modules/search/search-repository.js';
+import type { FacetCount } from '../src/modules/search/engine/facet-store.js';
 
 /**
  * The store's facet counts and filters against a plain restatement of what they mean, over random

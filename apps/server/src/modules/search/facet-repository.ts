@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { parseIds } from './search-repository.js';
-import { TEXT_SORT_KEYS, type TextSort } from './search-sql.js';
+import type { TextSort } from './search-query.js';
+import { TEXT_SORT_KEYS } from './search-sql.js';
 
 /** What the facet store keeps of a record. */
 export interface FacetRow {

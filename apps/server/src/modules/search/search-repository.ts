@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { MAX_RECORD_BYTES } from '@openfind/marc/limits';
 import { readText, readTexts, ROW_CAPS } from '../../lib/answer-caps.js';
+import type { FacetCount } from './engine/facet-store.js';
 import { FACET_KEYS, type Sql } from './search-sql.js';
 
 /** A compiled search: where it looks, how it filters and sorts. */
@@ -16,13 +17,6 @@ export interface CompiledSearch {
   otherFilters: Sql[];
   sortKey: Sql;
   desc: boolean;
-}
-
-/** Facet counts as rows. */
-export interface FacetCount {
-  dim: string;
-  key: string;
-  count: number;
 }
 
 /** What a search found: the total, the first ids in order, and the facet counts when asked. */

@@ -22,7 +22,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { t } from '../../http/messages.js';
 import type { DictionaryService } from '../dictionaries/dictionary-service.js';
-import type { FacetStore, MemorySort, TenantFacets } from './engine/facet-store.js';
+import type { FacetCount, FacetStore, MemorySort, TenantFacets } from './engine/facet-store.js';
 import { anyInMemory, rankInMemory } from './engine/memory-search.js';
 import type { SearchMaintenance } from './search-maintenance.js';
 import type { PopularSearches } from './popular-searches.js';
@@ -36,6 +36,7 @@ import {
   planSearch,
   positiveClauses,
   relaxPlan,
+  TEXT_FACETS,
   type Filters,
   type SearchPlan,
 } from './search-query.js';
@@ -52,17 +53,9 @@ import {
   hasMatch,
   lexemeExists,
   type CompiledSearch,
-  type FacetCount,
 } from './search-repository.js';
-import {
-  TEXT_FACETS,
-  exprSql,
-  facetFilterSql,
-  highlightTerms,
-  otherFiltersSql,
-  sortSql,
-  type CommonWords,
-} from './search-sql.js';
+import { exprSql, facetFilterSql, highlightTerms, otherFiltersSql, sortSql } from './search-sql.js';
+import type { CommonWords } from './search-tsquery.js';
 import { matchKey, prepareFolding, tidy } from './search-text.js';
 import type { SearchVocabulary } from './search-vocabulary.js';
 import type { TextIndex } from './engine/text-index.js';

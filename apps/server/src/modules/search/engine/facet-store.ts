@@ -3,9 +3,7 @@ import type { Kysely } from 'kysely';
 import { grow } from '../../../lib/typed-arrays.js';
 import type { Database } from '../../../db/schema.js';
 import { CallNumbers } from './call-numbers.js';
-import type { Filters } from '../search-query.js';
-import type { FacetCount } from '../search-repository.js';
-import { TEXT_FACETS, TEXT_SORT_KEYS, type TextSort } from '../search-sql.js';
+import { TEXT_FACETS, TEXT_SORTS, type Filters, type TextSort } from '../search-query.js';
 import { matchKey } from '../search-text.js';
 import {
   countTenantRecords,
@@ -16,6 +14,13 @@ import {
   findSortRanks,
   type FacetRow,
 } from '../facet-repository.js';
+
+/** Facet counts as rows (the database counts in the same shape). */
+export interface FacetCount {
+  dim: string;
+  key: string;
+  count: number;
+}
 
 /**
  * Dimensions kept per record: the contract's facets that have data ('customSub' has none), and
@@ -44,7 +49,6 @@ const NO_VALUE = -(2 ** 31);
  * changing (the store refreshes records by updated_at), so SQL sorts them.
  */
 const NUMBER_SORTS = ['publishYear', 'inDate', 'loanCount'] as const;
-const TEXT_SORTS = Object.keys(TEXT_SORT_KEYS) as TextSort[];
 export type MemorySort = (typeof NUMBER_SORTS)[number] | TextSort;
 /** Sort values are clamped to ±this: (value rank < 2^22) · 2^31 + id stays exact in a double. */
 const SORT_LIMIT = 2 ** 21 - 1;
