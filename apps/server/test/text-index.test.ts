@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { storeRecords } from '../src/modules/catalogue/catalogue-repository.js';
 import { rankInMemory } from '../src/modules/search/engine/memory-search.js';
 import { findRankedIds } from '../src/modules/search/search-repository.js';
-import { compile } from '../src/modules/search/search-service.js';
+import { compile } from '../src/modules/search/search-sql.js';
 import { planSearch, relaxPlan, type SearchPlan } from '../src/modules/search/search-query.js';
 import { TextIndex } from '../src/modules/search/engine/text-index.js';
 import { unread } from '../src/modules/search/engine/tenant-mirror.js';

@@ -252,6 +252,30 @@ export async function findRecordTopics(
     .executeTakeFirst();
 }
 
+/**
+ * Records sharing subjects or the class of a record (`searchForDetail`), but that record, most
+ * shared first: a point per shared subject, 1.5 for a class number of `classes`, 1 for one of
+ * `classRoots` (a class up to its point), and a mild recency.
+ */
+export function findRelated(
+  db: Kysely<Database>,
+  tenantId: number,
+  q: { subjects: string[]; classes: string[]; classRoots: string[]; excludeId: number; top: number },
+): Promise<MatchResult> {
+  const { subjects, classes, classRoots, excludeId } = q;
+  const compiled: CompiledSearch = {
+    tenantId,
+    match: sql`(b.subjects && ${subjects}::text[] OR b.class_prefixes && ${classRoots}::text[]) AND b.record_id <> ${excludeId}`,
+    facetFilters: [],
+    otherFilters: [],
+    sortKey: sql`(cardinality(ARRAY(SELECT unnest(b.subjects) INTERSECT SELECT unnest(${subjects}::text[])))
+      + CASE WHEN b.clc_classes && ${classes}::text[] THEN 1.5 WHEN b.class_prefixes && ${classRoots}::text[] THEN 1 ELSE 0 END
+      + least(greatest(coalesce(b.publish_year_int, 1950) - 1950, 0), 100)::float8 * 0.0005::float8)`,
+    desc: true,
+  };
+  return findMatches(db, compiled, { top: q.top, facets: 'none', facetLimit: 0 });
+}
+
 /** Records per CLC code: for every code in `codes`, the records with a class number starting with it. */
 export async function countRecordsByClassPrefix(
   db: Kysely<Database>,

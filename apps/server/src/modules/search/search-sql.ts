@@ -11,6 +11,7 @@ import {
   type SearchPlan,
   type TextSort,
 } from './search-query.js';
+import type { CompiledSearch } from './search-repository.js';
 import { CODE_PREFIX_LENGTH } from '../catalogue/code-prefixes.js';
 import { clauseTsQuery, relevanceOf, ONE_TITLE_WORD, unitTsQuery, type CommonWords } from './search-tsquery.js';
 import { escapeLike, foldPairFor, isbnDigits, matchKey, toIsbn13, toIssn } from './search-text.js';
@@ -354,4 +355,20 @@ export function highlightTerms(plan: SearchPlan): { terms: string[]; prefixes: s
     });
   }
   return { terms: [...terms], prefixes: [...prefixes] };
+}
+
+/** The SQL of a plan, as the search repository runs it. */
+export function compile(plan: SearchPlan, tenantId: number, common?: CommonWords): CompiledSearch {
+  const { key, desc } = sortSql(plan);
+  return {
+    tenantId,
+    match: plan.expr ? exprSql(plan.expr, tenantId, common) : sql`true`,
+    facetFilters: Object.entries(plan.filters.facets).map(([dim, values]) => [
+      dim as keyof typeof plan.filters.facets,
+      facetFilterSql(dim as keyof typeof plan.filters.facets, values, !plan.expr),
+    ]),
+    otherFilters: otherFiltersSql(plan.filters),
+    sortKey: key,
+    desc,
+  };
 }
