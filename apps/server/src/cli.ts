@@ -590,7 +590,7 @@ readerCmd
       const t = await findTenant(s, o.tenant);
       const reader = await findReaderByLogin(db.kysely, t.id, account);
       if (!reader) throw new CliError(`no reader "${account}" in ${t.name}`);
-      await setReaderStatus(db.kysely, reader.id, status as ReaderStatus);
+      await setReaderStatus(db.kysely, t.id, reader.id, status as ReaderStatus);
       console.log(`${account}: ${status}`);
     });
   });

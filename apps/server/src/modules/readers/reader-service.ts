@@ -81,7 +81,7 @@ export async function resetReaderPassword(
   if (!reader) throw new ReaderInputError(`no reader "${login}"`);
   const pp = operatorPasswordProblem(password, reader.account, rule, mustChange);
   if (pp) throw new ReaderInputError(pp);
-  await setReaderPassword(db, reader.id, await hashPassword(password), { mustChange });
+  await setReaderPassword(db, tenantId, reader.id, await hashPassword(password), { mustChange });
 }
 
 /** The columns `openfind reader import` reads (header names, any order; account is required). */
