@@ -225,6 +225,12 @@ export function databaseAnswers(db: Kysely<Database>): Promise<boolean> {
   );
 }
 
+/** The schema the database's tables are in (installations can share a database, each in its schema). */
+export async function currentSchema(db: Kysely<Database>): Promise<string | undefined> {
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  return rows[0]?.schema;
+}
+
 /** Quotes an SQL identifier. */
 export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { announceCatalogueChange } from './catalogue-events.js';
+import { CATALOGUE_CHANNEL } from './catalogue-events.js';
 import {
   ColumnTextWriter,
   columnValue,
@@ -505,4 +505,14 @@ export async function deleteHoldingsItems(db: Kysely<Database>, tenantId: number
     .returning('record_id')
     .execute();
   return rows.map((r) => r.record_id);
+}
+
+/**
+ * Announces that the tenant's catalogue changed. Called inside the writing transaction, so the
+ * notification goes out when (and only if) the transaction commits. The payload names the schema
+ * too (`7@public`): notifications reach every session of the database, and installations in other
+ * schemas of the same database have tenants with the same ids.
+ */
+export async function announceCatalogueChange(trx: Kysely<Database>, tenantId: number): Promise<void> {
+  await sql`SELECT pg_notify(${CATALOGUE_CHANNEL}, ${String(tenantId)} || '@' || current_schema())`.execute(trx);
 }

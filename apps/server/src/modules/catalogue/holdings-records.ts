@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { announceCatalogueChange } from './catalogue-events.js';
 import {
+  announceCatalogueChange,
   deleteHoldingsItems,
   findRecordsBySystemNumbers,
   insertItems,
