@@ -4,8 +4,10 @@ import { SiteConfigService } from './modules/site-config/site-config-service.js'
 import { TenantDirectory } from './modules/tenants/tenant-directory.js';
 import { DictionaryService } from './modules/dictionaries/dictionary-service.js';
 import { Classification } from './modules/search/classification.js';
-import { FacetStore } from './modules/search/facet-store.js';
-import { TextIndex } from './modules/search/text-index.js';
+import { FacetStore } from './modules/search/engine/facet-store.js';
+import { TextIndex } from './modules/search/engine/text-index.js';
+import { facetLoader } from './modules/search/facet-repository.js';
+import { textIndexLoader } from './modules/search/text-index-repository.js';
 import { SearchMaintenance } from './modules/search/search-maintenance.js';
 import { PopularSearches } from './modules/search/popular-searches.js';
 import { SearchHistory } from './modules/search/search-history.js';
@@ -68,7 +70,7 @@ export function createServices(
   });
   const searchHistory = new SearchHistory(db.kysely);
   const providers = new ContentProviders();
-  const facetStore = new FacetStore(db.kysely, searchCacheMs > 0 ? 30_000 : 0);
+  const facetStore = new FacetStore(facetLoader(db.kysely), searchCacheMs > 0 ? 30_000 : 0);
   const search = new SearchService(
     db.kysely,
     {
@@ -77,7 +79,7 @@ export function createServices(
       popular: popularSearches,
       history: searchHistory,
       facetStore,
-      textIndex: new TextIndex(db.kysely, searchCacheMs > 0 ? 30_000 : 0),
+      textIndex: new TextIndex(textIndexLoader(db.kysely), searchCacheMs > 0 ? 30_000 : 0),
       maintenance: new SearchMaintenance(db.kysely, db.kind, searchCacheMs > 0 ? 10 * 60_000 : 0),
     },
     { cacheMs: searchCacheMs },

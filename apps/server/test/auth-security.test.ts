@@ -114,7 +114,7 @@ describe('session tokens', () => {
     const jwt = await tokenOf(t, 'lost', DEMO_PASSWORD);
     const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
     const reader = await findReaderByLogin(t.db.kysely, tenantId, 'lost');
-    await setReaderStatus(t.db.kysely, reader!.id, 'frozen');
+    await setReaderStatus(t.db.kysely, reader!.tenantId, reader!.id, 'frozen');
     expect((await userinfo(jwt)).statusCode).toBe(401);
     const fresh = await tokenOf(t, 'lost', DEMO_PASSWORD);
     expect(envelopeOf<{ status: string }>(await userinfo(fresh)).data.status).toBe('frozen');

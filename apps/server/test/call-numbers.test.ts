@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CallNumbers } from '../src/modules/search/call-numbers.js';
+import { CallNumbers } from '../src/modules/search/engine/call-numbers.js';
 
 /** What `find` must answer, by testing every slot's numbers. */
 function expected(numbers: Map<number, string[]>, codes: string[], exact: boolean): number[] {

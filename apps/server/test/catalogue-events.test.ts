@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announceCatalogueChange, watchCatalogueChanges } from '../src/modules/catalogue/catalogue-events.js';
+import { watchCatalogueChanges } from '../src/modules/catalogue/catalogue-events.js';
+import { announceCatalogueChange } from '../src/modules/catalogue/catalogue-repository.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
 import { TEMPLATE, rec, storeTestRecords } from './search-fixtures.js';
 

@@ -3,7 +3,7 @@ import { foldText } from '@openfind/text';
 import { sql } from 'kysely';
 import { storeRecords } from '../src/modules/catalogue/catalogue-repository.js';
 import type { RecordInput } from '../src/modules/catalogue/record-input.js';
-import { backfillAuthorSort } from '../src/modules/catalogue/sort-key-backfill.js';
+import { backfillAuthorSort } from '../src/db/sort-key-backfill.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;

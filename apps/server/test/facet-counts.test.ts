@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FacetDimension } from '@openfind/contract';
-import { TenantFacets } from '../src/modules/search/facet-store.js';
-import type { FacetRow } from '../src/modules/search/facet-repository.js';
+import { TenantFacets, type FacetCount, type FacetRow } from '../src/modules/search/engine/facet-store.js';
 import type { Filters } from '../src/modules/search/search-query.js';
-import type { FacetCount } from '../src/modules/search/search-repository.js';
 
 /**
  * The store's facet counts and filters against a plain restatement of what they mean, over random
@@ -48,6 +46,7 @@ function makeRow(id: number, rnd: () => number): FacetRow {
     in_days: rnd() < 0.2 ? null : 19_000 + Math.floor(rnd() * 1000),
     loan_count: Math.floor(rnd() * 10),
     sort_hash: 0,
+    updated_ms: 0,
   };
 }
 

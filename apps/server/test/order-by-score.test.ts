@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ascending } from '../src/modules/search/search-service.js';
-import { orderByScore } from '../src/modules/search/text-index.js';
+import { orderByScore } from '../src/modules/search/engine/text-index.js';
 
 /** The order SQL gives: `ORDER BY score DESC, record_id DESC`, by a plain comparator. */
 function reference(scores: Float64Array, ids: Int32Array): number[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PageFirst } from '../src/modules/search/page-first.js';
+import { PageFirst } from '../src/modules/search/engine/page-first.js';
 
 /** A task that ends when `finish` is called, recording when it started and ended. */
 function task(log: string[], name: string) {

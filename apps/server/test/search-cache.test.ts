@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SearchRequest } from '@openfind/contract';
 import { sql } from 'kysely';
-import { FacetStore, smallest } from '../src/modules/search/facet-store.js';
+import { FacetStore, smallest } from '../src/modules/search/engine/facet-store.js';
+import { facetLoader } from '../src/modules/search/facet-repository.js';
 import { ResultCache } from '../src/modules/search/result-cache.js';
 import { SearchService } from '../src/modules/search/search-service.js';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -81,7 +82,7 @@ describe('a search service with its caches on', () => {
     const deps = searchDeps(t);
     const cached = new SearchService(
       t.db.kysely,
-      { ...deps, facetStore: new FacetStore(t.db.kysely, 60_000) },
+      { ...deps, facetStore: new FacetStore(facetLoader(t.db.kysely), 60_000) },
       { cacheMs: 60_000 },
     );
     const plain = new SearchService(t.db.kysely, deps, { cacheMs: 0 });
@@ -120,7 +121,7 @@ describe('a search service with its caches on', () => {
       t.db.kysely,
       {
         ...searchDeps(t),
-        facetStore: new FacetStore(t.db.kysely, 60_000),
+        facetStore: new FacetStore(facetLoader(t.db.kysely), 60_000),
       },
       { cacheMs: 50, warmMinMatches: 1, ...opts },
     );
@@ -260,7 +261,7 @@ describe('sorting by title, author and call number in memory', () => {
 
   it('gives the order SQL gives, and SQL sorts while a changed sort key is not placed yet', async () => {
     const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
-    const store = new FacetStore(t.db.kysely, 60_000);
+    const store = new FacetStore(facetLoader(t.db.kysely), 60_000);
     await store.prepare(tenantId);
     const facets = (await store.get(tenantId))!;
     expect(['title', 'author', 'callNo'].map((s) => facets.canSort(s))).toEqual([true, true, true]);
@@ -282,7 +283,7 @@ describe('sorting by title, author and call number in memory', () => {
     await sameAsSql(service(store), 'stale');
 
     // A store that refreshes before every use places them again at once.
-    const eager = new FacetStore(t.db.kysely, 0);
+    const eager = new FacetStore(facetLoader(t.db.kysely), 0);
     await sameAsSql(service(eager), 'eager');
     const added = await storeTestRecords(t, [record(3, 'Aaa 教程'), record(30, '教程 新')]);
     await sameAsSql(service(eager), 'eager, after a change');

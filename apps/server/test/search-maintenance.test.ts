@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { storeRecords } from '../src/modules/catalogue/catalogue-repository.js';
 import type { RecordInput } from '../src/modules/catalogue/record-input.js';
-import { SearchMaintenance, vacuumCatalogue } from '../src/modules/search/search-maintenance.js';
+import { SearchMaintenance } from '../src/modules/search/search-maintenance.js';
+import { vacuumCatalogue } from '../src/modules/search/search-maintenance-repository.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;

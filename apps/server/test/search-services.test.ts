@@ -3,9 +3,11 @@ import type { SearchRequestInput } from '@openfind/contract';
 import { SearchRequest } from '@openfind/contract';
 import { Classification } from '../src/modules/search/classification.js';
 import { sql } from 'kysely';
-import { findChangedIds } from '../src/modules/search/facet-repository.js';
-import { FacetStore } from '../src/modules/search/facet-store.js';
-import { SearchService, compile } from '../src/modules/search/search-service.js';
+import { facetLoader } from '../src/modules/search/facet-repository.js';
+import { findChangedTimes } from '../src/modules/search/mirror-repository.js';
+import { FacetStore } from '../src/modules/search/engine/facet-store.js';
+import { SearchService } from '../src/modules/search/search-service.js';
+import { compile } from '../src/modules/search/search-sql.js';
 import { SearchVocabulary } from '../src/modules/search/search-vocabulary.js';
 import { planSearch } from '../src/modules/search/search-query.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
@@ -285,7 +287,7 @@ describe('facets in memory and in SQL agree', () => {
     const sqlOnly = new SearchService(t.db.kysely, deps, { cacheMs: 0 });
     const inMemory = new SearchService(
       t.db.kysely,
-      { ...deps, facetStore: new FacetStore(t.db.kysely, 0) },
+      { ...deps, facetStore: new FacetStore(facetLoader(t.db.kysely), 0) },
       { cacheMs: 0 },
     );
     const ctx = { tenantId, lang: 'zh-CN' as const, readerId: null, client: 'test' };
@@ -336,7 +338,7 @@ describe('facets in memory and in SQL agree', () => {
 describe('facet values in memory follow the catalogue', () => {
   it('takes in a record changed after the load, and only what changed', async () => {
     const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
-    const store = new FacetStore(t.db.kysely, 0);
+    const store = new FacetStore(facetLoader(t.db.kysely), 0);
     const publishers = async () => {
       const facets = (await store.get(tenantId))!;
       return new Map(
@@ -353,9 +355,9 @@ describe('facet values in memory follow the catalogue', () => {
       RETURNING record_id`.execute(t.db.kysely);
     expect(rows).toHaveLength(1);
     expect((await publishers()).get('变更测试出版社')).toBe(1);
-    const changed = await findChangedIds(t.db.kysely, tenantId, Date.now() - 60_000);
-    expect(changed).toContain(rows[0]!.record_id);
-    expect(await findChangedIds(t.db.kysely, tenantId, Date.now() + 60_000)).toEqual([]);
+    const changed = await findChangedTimes(t.db.kysely, tenantId, Date.now() - 60_000);
+    expect(changed.map((c) => c.record_id)).toContain(rows[0]!.record_id);
+    expect(await findChangedTimes(t.db.kysely, tenantId, Date.now() + 60_000)).toEqual([]);
   });
 });
 
@@ -363,7 +365,7 @@ describe('class counts in memory and in SQL agree', () => {
   it('gives the same tree both ways', async () => {
     const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
     const inSql = new Classification(t.db.kysely, 0);
-    const inMemory = new Classification(t.db.kysely, 0, new FacetStore(t.db.kysely, 0));
+    const inMemory = new Classification(t.db.kysely, 0, new FacetStore(facetLoader(t.db.kysely), 0));
     for (const req of [
       { libCode: [], docCode: [] },
       { libCode: ['OFU-MED'], docCode: ['1'] },

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchRequest, type SearchRequestInput } from '@openfind/contract';
 import { sql } from 'kysely';
 import { storeRecords } from '../src/modules/catalogue/catalogue-repository.js';
-import { rankInMemory } from '../src/modules/search/memory-search.js';
+import { rankInMemory } from '../src/modules/search/engine/memory-search.js';
 import { findRankedIds } from '../src/modules/search/search-repository.js';
-import { compile } from '../src/modules/search/search-service.js';
+import { compile } from '../src/modules/search/search-sql.js';
 import { planSearch, relaxPlan, type SearchPlan } from '../src/modules/search/search-query.js';
-import { TextIndex } from '../src/modules/search/text-index.js';
-import { findChangedTimes } from '../src/modules/search/text-index-repository.js';
+import { TextIndex } from '../src/modules/search/engine/text-index.js';
+import { unread } from '../src/modules/search/engine/tenant-mirror.js';
+import { findChangedTimes } from '../src/modules/search/mirror-repository.js';
+import { textIndexLoader } from '../src/modules/search/text-index-repository.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { TEMPLATE, rec } from './search-fixtures.js';
 
@@ -155,7 +157,7 @@ async function compareAll(index: TextIndex, common: ReadonlySet<string>): Promis
 
 describe('the text index in memory', () => {
   it('finds and orders what the database finds, for every kind of text search it answers', async () => {
-    const index = new TextIndex(t.db.kysely, 0);
+    const index = new TextIndex(textIndexLoader(t.db.kysely), 0);
     const answered = await compareAll(index, new Set());
     // Everything but the searches left to the database (field checks and codes).
     expect(answered).toBe(plans().length - LEFT_TO_DB);
@@ -185,7 +187,7 @@ describe('the text index in memory', () => {
   });
 
   it('leaves plans with filters and other orders to the database', async () => {
-    const text = (await new TextIndex(t.db.kysely, 0).get(tenantId))!;
+    const text = (await new TextIndex(textIndexLoader(t.db.kysely), 0).get(tenantId))!;
     expect(rankInMemory(text, planOf({ searchFieldContent: '中国', publishBegin: 2000 }), new Set())).toBeUndefined();
     expect(
       rankInMemory(text, planOf({ searchFieldContent: '中国', sortField: 'avgScore' }), new Set()),
@@ -194,19 +196,19 @@ describe('the text index in memory', () => {
   });
 
   it('reads a record again only when it changed since it was read', async () => {
-    const text = (await new TextIndex(t.db.kysely, 0).get(tenantId))!;
+    const text = (await new TextIndex(textIndexLoader(t.db.kysely), 0).get(tenantId))!;
     // Every record of the last hour counts as changed, as a refresh with its margin would see them.
     const recent = await findChangedTimes(t.db.kysely, tenantId, Date.now() - 3_600_000);
     expect(recent.length).toBeGreaterThan(400);
-    expect(text.unread(recent)).toEqual([]);
+    expect(unread(text, recent)).toEqual([]);
     await storeRecords(t.db.kysely, tenantId, [rec('algo2', { title: 'Algorithms, 2nd ed.', langCode: 'eng' })]);
-    expect(text.unread(await findChangedTimes(t.db.kysely, tenantId, Date.now() - 3_600_000))).toEqual([
+    expect(unread(text, await findChangedTimes(t.db.kysely, tenantId, Date.now() - 3_600_000))).toEqual([
       fixture.get('test:algo2'),
     ]);
   });
 
   it('keeps up with records added, changed and deleted', async () => {
-    const index = new TextIndex(t.db.kysely, 0);
+    const index = new TextIndex(textIndexLoader(t.db.kysely), 0);
     await index.prepare(tenantId);
     const db = t.db.kysely;
     const { ids } = await storeRecords(db, tenantId, [

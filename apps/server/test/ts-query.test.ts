@@ -11,8 +11,8 @@ import {
   tsRankCd,
   type DocEntries,
   type TsOperand,
-} from '../src/modules/search/ts-query.js';
-import { TenantText } from '../src/modules/search/text-index.js';
+} from '../src/modules/search/engine/ts-query.js';
+import { TenantText } from '../src/modules/search/engine/text-index.js';
 import { openTestDatabase } from './helpers.js';
 
 let db: Db;

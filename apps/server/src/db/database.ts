@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { Kysely, PostgresDialect, type LogConfig } from 'kysely';
+import { Kysely, PostgresDialect, sql, type LogConfig } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { PGliteDialect, SessionLock } from './pglite-dialect.js';
@@ -215,6 +215,20 @@ async function listenPostgres(
     client = undefined;
     await c?.end().catch(() => {});
   };
+}
+
+/** Whether the database answers a query at all (health checks; telling a refused write from a database gone). */
+export function databaseAnswers(db: Kysely<Database>): Promise<boolean> {
+  return sql`SELECT 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The schema the database's tables are in (installations can share a database, each in its schema). */
+export async function currentSchema(db: Kysely<Database>): Promise<string | undefined> {
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  return rows[0]?.schema;
 }
 
 /** Quotes an SQL identifier. */

@@ -5,7 +5,7 @@
 
 import type { AppConfig } from '../config.js';
 import { restoreDeferredIndexes } from '../modules/catalogue/import/deferred-indexes.js';
-import { backfillAuthorSort } from '../modules/catalogue/sort-key-backfill.js';
+import { backfillAuthorSort } from './sort-key-backfill.js';
 import { ensureReferenceData } from '../seed/reference.js';
 import { openDatabase, type Db } from './database.js';
 import { migrate } from './migrate.js';

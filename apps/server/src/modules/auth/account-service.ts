@@ -167,11 +167,11 @@ export class AccountService {
   /** Codes left today for the recovery on this channel. */
   async recoveryTimes(tenant: Tenant, findKey: string, channel: Channel) {
     const reader = await this.verifiedTarget(tenant, findKey, channel);
-    return this.remaining(reader.id, channel, 'reset', this.settings.codesPerDay);
+    return this.remaining(tenant.id, reader.id, channel, 'reset', this.settings.codesPerDay);
   }
 
-  private async remaining(readerId: number, channel: Channel, purpose: Purpose, limit: number) {
-    const used = await codesSentToday(this.db, readerId, channel, purpose);
+  private async remaining(tenantId: number, readerId: number, channel: Channel, purpose: Purpose, limit: number) {
+    const used = await codesSentToday(this.db, tenantId, readerId, channel, purpose);
     return { times: Math.max(0, limit - used), limit };
   }
 
@@ -190,7 +190,7 @@ export class AccountService {
     target: string,
     lang: Lang,
   ) {
-    const left = await this.remaining(reader.id, channel, purpose, this.settings.codesPerDay);
+    const left = await this.remaining(tenant.id, reader.id, channel, purpose, this.settings.codesPerDay);
     if (left.times <= 0) throw AuthErrors.dailyLimit();
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await insertCode(this.db, {
@@ -222,9 +222,11 @@ export class AccountService {
   /** Checks a recovery code; a right one lets the ticket set a new password. */
   async checkRecoveryCode(tenant: Tenant, findKey: string, channel: Channel, code: string): Promise<void> {
     const reader = await this.verifiedTarget(tenant, findKey, channel);
-    const target = code ? await useCode(this.db, reader.id, channel, 'reset', codeHash(reader.id, code)) : undefined;
+    const target = code
+      ? await useCode(this.db, tenant.id, reader.id, channel, 'reset', codeHash(reader.id, code))
+      : undefined;
     if (target === undefined) throw AuthErrors.codeWrong();
-    await markRecoveryVerified(this.db, sha256(findKey));
+    await markRecoveryVerified(this.db, tenant.id, sha256(findKey));
   }
 
   /** Sets the new password of a verified recovery and ends the recovery and every session. */
@@ -237,7 +239,7 @@ export class AccountService {
     const reader = rec.reader;
     // Rules first (the ticket survives a refused password), then the ticket is used up once.
     await this.deps.auth.validateNewPassword(reader, config.passwordCheck, password);
-    if (!(await deleteRecovery(this.db, sha256(findKey)))) throw AuthErrors.recoveryExpired();
+    if (!(await deleteRecovery(this.db, tenant.id, sha256(findKey)))) throw AuthErrors.recoveryExpired();
     await this.deps.auth.storeNewPassword(reader, password);
   }
 
@@ -251,7 +253,7 @@ export class AccountService {
 
   /** Binding changes left today. */
   async bindTimes(session: Session) {
-    const used = await codesUsedToday(this.db, session.readerId, 'bind');
+    const used = await codesUsedToday(this.db, session.tenantId, session.readerId, 'bind');
     return { times: Math.max(0, this.settings.bindChangesPerDay - used), limit: this.settings.bindChangesPerDay };
   }
 
@@ -293,10 +295,10 @@ export class AccountService {
     // The password before the code: a wrong password leaves the code usable.
     await this.confirmReader(tenant, session, reader, change.password, ip);
     const sentTo = code
-      ? await useCode(this.db, reader.id, channel, 'bind', codeHash(reader.id, code), target)
+      ? await useCode(this.db, tenant.id, reader.id, channel, 'bind', codeHash(reader.id, code), target)
       : undefined;
     if (sentTo !== target) throw AuthErrors.codeWrong();
-    await bindReaderContact(this.db, reader.id, channel, target);
+    await bindReaderContact(this.db, tenant.id, reader.id, channel, target);
     await this.notifyContactChanged(tenant, reader, channel, target, lang);
   }
 
@@ -334,7 +336,7 @@ export class AccountService {
 
   /** Marks the guided tour as shown. */
   async markFirstLogin(session: Session) {
-    await setFirstLoginFlag(this.db, (await this.reader(session)).id, '1');
+    await setFirstLoginFlag(this.db, session.tenantId, (await this.reader(session)).id, '1');
     return { firstLoginFlag: '1' };
   }
 
@@ -349,7 +351,7 @@ export class AccountService {
     if (config.independentLibCode !== '1') throw AuthErrors.libraryNotAllowed();
     const r = await this.reader(session);
     if (!(await this.deps.dictionaries.hasLibrary(tenant.id, libCode))) throw AuthErrors.libraryNotAllowed();
-    await setReaderLibrary(this.db, r.id, libCode);
+    await setReaderLibrary(this.db, tenant.id, r.id, libCode);
     return this.libraries(tenant, session, lang);
   }
 }

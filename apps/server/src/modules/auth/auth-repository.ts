@@ -121,16 +121,24 @@ export async function revokeSession(db: Q, tenantId: number, jti: string, expire
 /** The reader's token version and tenant, and whether the token id was revoked: one query per request. */
 export async function sessionState(
   db: Q,
+  tenantId: number,
   readerId: number,
   jti: string,
-): Promise<{ tenantId: number; tokenVersion: number; revoked: boolean } | undefined> {
+): Promise<{ tokenVersion: number; revoked: boolean } | undefined> {
   const row = await db
     .selectFrom('reader')
-    .select(['tenant_id', 'token_version'])
-    .select((eb) => eb.exists(eb.selectFrom('session_revocation').select('jti').where('jti', '=', jti)).as('revoked'))
+    .select('token_version')
+    .select((eb) =>
+      eb
+        .exists(
+          eb.selectFrom('session_revocation').select('jti').where('tenant_id', '=', tenantId).where('jti', '=', jti),
+        )
+        .as('revoked'),
+    )
+    .where('tenant_id', '=', tenantId)
     .where('id', '=', readerId)
     .executeTakeFirst();
-  return row ? { tenantId: row.tenant_id, tokenVersion: row.token_version, revoked: Boolean(row.revoked) } : undefined;
+  return row ? { tokenVersion: row.token_version, revoked: Boolean(row.revoked) } : undefined;
 }
 
 /** A server secret, created with `make()` the first time (the first process to get there wins). */
@@ -150,10 +158,17 @@ export type Channel = 'phone' | 'mail';
 export type Purpose = 'reset' | 'bind';
 
 /** Codes sent to the reader today (server time zone's day) on this channel for this purpose. */
-export async function codesSentToday(db: Q, readerId: number, channel: Channel, purpose: Purpose): Promise<number> {
+export async function codesSentToday(
+  db: Q,
+  tenantId: number,
+  readerId: number,
+  channel: Channel,
+  purpose: Purpose,
+): Promise<number> {
   const row = await db
     .selectFrom('verification_code')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenant_id', '=', tenantId)
     .where('reader_id', '=', readerId)
     .where('channel', '=', channel)
     .where('purpose', '=', purpose)
@@ -163,10 +178,11 @@ export async function codesSentToday(db: Q, readerId: number, channel: Channel, 
 }
 
 /** Codes used today (binding changes made) by the reader for the purpose. */
-export async function codesUsedToday(db: Q, readerId: number, purpose: Purpose): Promise<number> {
+export async function codesUsedToday(db: Q, tenantId: number, readerId: number, purpose: Purpose): Promise<number> {
   const row = await db
     .selectFrom('verification_code')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenant_id', '=', tenantId)
     .where('reader_id', '=', readerId)
     .where('purpose', '=', purpose)
     .where('used_at', '>=', sql<Date>`date_trunc('day', now())`)
@@ -213,6 +229,7 @@ export async function insertCode(
  */
 export async function useCode(
   db: Q,
+  tenantId: number,
   readerId: number,
   channel: Channel,
   purpose: Purpose,
@@ -222,6 +239,7 @@ export async function useCode(
   const latest = await db
     .selectFrom('verification_code')
     .select(['id', 'code_hash', 'target'])
+    .where('tenant_id', '=', tenantId)
     .where('reader_id', '=', readerId)
     .where('channel', '=', channel)
     .where('purpose', '=', purpose)
@@ -288,17 +306,22 @@ export async function findRecovery(
   return row ? { readerId: row.reader_id, userName: row.user_name, verified: row.verified_at !== null } : undefined;
 }
 
-export async function markRecoveryVerified(db: Q, findKeyHash: string): Promise<void> {
+export async function markRecoveryVerified(db: Q, tenantId: number, findKeyHash: string): Promise<void> {
   await db
     .updateTable('password_recovery')
     .set({ verified_at: sql`now()` })
+    .where('tenant_id', '=', tenantId)
     .where('find_key', '=', findKeyHash)
     .execute();
 }
 
 /** Ends a recovery; true when it was there (so two parallel uses cannot both succeed). */
-export async function deleteRecovery(db: Q, findKeyHash: string): Promise<boolean> {
-  const r = await db.deleteFrom('password_recovery').where('find_key', '=', findKeyHash).executeTakeFirst();
+export async function deleteRecovery(db: Q, tenantId: number, findKeyHash: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('password_recovery')
+    .where('tenant_id', '=', tenantId)
+    .where('find_key', '=', findKeyHash)
+    .executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 

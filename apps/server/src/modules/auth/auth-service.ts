@@ -131,7 +131,7 @@ export class AuthService {
   /** A new session of the reader: the token and what the login answer tells about it. */
   async startSession(tenant: Tenant, config: SiteConfig, reader: Reader, loginType: number): Promise<LoginResult> {
     const { jwt, expiresIn } = await this.sessions.issue(tenant, reader, loginType);
-    await touchLogin(this.db, reader.id);
+    await touchLogin(this.db, reader.tenantId, reader.id);
     return { jwt, jwtHeader: config.jwtHeader, expiresIn, loginType, userId: String(reader.id), name: reader.name };
   }
 
@@ -222,7 +222,7 @@ export class AuthService {
 
   /** Stores a new password: every session of the reader ends, the reader's failures are forgotten. */
   async storeNewPassword(reader: Reader, newPassword: string): Promise<void> {
-    await setReaderPassword(this.db, reader.id, await hashPassword(newPassword));
+    await setReaderPassword(this.db, reader.tenantId, reader.id, await hashPassword(newPassword));
     await clearLoginFailures(this.db, reader.tenantId, readerKey(reader.id));
   }
 }

@@ -105,8 +105,8 @@ export class SessionService {
     ) {
       return 'invalid';
     }
-    const state = await sessionState(this.db, readerId, payload.jti);
-    if (!state || state.tenantId !== tenant.id) return 'invalid';
+    const state = await sessionState(this.db, tenant.id, readerId, payload.jti);
+    if (!state) return 'invalid';
     if (state.revoked || state.tokenVersion !== payload.ver) return 'expired';
     return {
       readerId,

@@ -1,19 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import { currentSchema, type Db } from '../../db/database.js';
 
-/** The notification channel on which writers announce that a tenant's catalogue changed. */
+/** The notification channel on which writers announce that a tenant's catalogue changed (`announceCatalogueChange`). */
 export const CATALOGUE_CHANNEL = 'openfind_catalogue';
-
-/**
- * Announces that the tenant's catalogue changed. Called inside the writing transaction, so the
- * notification goes out when (and only if) the transaction commits. The payload names the schema
- * too (`7@public`): notifications reach every session of the database, and installations in other
- * schemas of the same database have tenants with the same ids.
- */
-export async function announceCatalogueChange(trx: Kysely<Database>, tenantId: number): Promise<void> {
-  await sql`SELECT pg_notify(${CATALOGUE_CHANNEL}, ${String(tenantId)} || '@' || current_schema())`.execute(trx);
-}
 
 /**
  * Calls `onChange` with the tenant id when a catalogue changed, at most once per `quietMs` per
@@ -25,8 +13,7 @@ export async function watchCatalogueChanges(
   onChange: (tenantId: number) => void,
   quietMs = 1000,
 ): Promise<() => Promise<void>> {
-  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db.kysely);
-  const ownSchema = rows[0]?.schema;
+  const ownSchema = await currentSchema(db.kysely);
   const pending = new Map<number, NodeJS.Timeout>();
   const stop = await db.listen(CATALOGUE_CHANNEL, (payload) => {
     // A payload without a schema comes from a writer of an earlier version: taken as this schema's.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { announceCatalogueChange } from './catalogue-events.js';
+import { CATALOGUE_CHANNEL } from './catalogue-events.js';
 import {
   ColumnTextWriter,
   columnValue,
@@ -337,7 +337,7 @@ async function replaceItems(
       SELECT DISTINCT record_id FROM item
       WHERE record_id = ANY(${changedIds}::int[]) AND holdings_key IS NOT NULL`.execute(trx)
   ).rows.map((r) => r.record_id);
-  await refreshItemCounts(trx, [...new Set([...movedFrom, ...withHoldings])]);
+  await refreshItemCounts(trx, tenantId, [...new Set([...movedFrom, ...withHoldings])]);
 }
 
 /** The distinct non-empty values, sorted. */
@@ -457,7 +457,7 @@ export async function insertItems(
 }
 
 /** Recomputes physical_count, on_shelf_count and first_in_date of records from their items. */
-export async function refreshItemCounts(db: Kysely<Database>, recordIds: number[]): Promise<void> {
+export async function refreshItemCounts(db: Kysely<Database>, tenantId: number, recordIds: number[]): Promise<void> {
   if (!recordIds.length) return;
   await sql`
     UPDATE bib_record b SET
@@ -479,5 +479,40 @@ export async function refreshItemCounts(db: Kysely<Database>, recordIds: number[
                  ARRAY(SELECT DISTINCT i.location_id FROM item i WHERE i.record_id = r.id AND i.location_id <> '' ORDER BY 1) AS location_ids,
                  ARRAY(SELECT DISTINCT i.cur_location_id FROM item i WHERE i.record_id = r.id AND i.cur_location_id <> '' ORDER BY 1) AS cur_location_ids
           FROM unnest(${recordIds}::int[]) AS r(id)) s
-    WHERE b.record_id = s.id`.execute(db);
+    WHERE b.tenant_id = ${tenantId} AND b.record_id = s.id`.execute(db);
+}
+
+/** The tenant's records that hold any of these system numbers, with their numbers. */
+export function findRecordsBySystemNumbers(
+  db: Kysely<Database>,
+  tenantId: number,
+  numbers: string[],
+): Promise<Array<{ record_id: number; system_numbers: string[] }>> {
+  return db
+    .selectFrom('bib_record')
+    .select(['record_id', 'system_numbers'])
+    .where('tenant_id', '=', tenantId)
+    .where(sql<boolean>`system_numbers && ${numbers}::text[]`)
+    .execute();
+}
+
+/** Deletes the items the holdings records with these keys brought; returns the records they were attached to. */
+export async function deleteHoldingsItems(db: Kysely<Database>, tenantId: number, keys: string[]): Promise<number[]> {
+  const rows = await db
+    .deleteFrom('item')
+    .where('tenant_id', '=', tenantId)
+    .where('holdings_key', '=', sql<string>`any(${keys}::text[])`)
+    .returning('record_id')
+    .execute();
+  return rows.map((r) => r.record_id);
+}
+
+/**
+ * Announces that the tenant's catalogue changed. Called inside the writing transaction, so the
+ * notification goes out when (and only if) the transaction commits. The payload names the schema
+ * too (`7@public`): notifications reach every session of the database, and installations in other
+ * schemas of the same database have tenants with the same ids.
+ */
+export async function announceCatalogueChange(trx: Kysely<Database>, tenantId: number): Promise<void> {
+  await sql`SELECT pg_notify(${CATALOGUE_CHANNEL}, ${String(tenantId)} || '@' || current_schema())`.execute(trx);
 }

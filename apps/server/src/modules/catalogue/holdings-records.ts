@@ -1,8 +1,14 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { announceCatalogueChange } from './catalogue-events.js';
-import { insertItems, refreshItemCounts, type StoredItem } from './catalogue-repository.js';
+import {
+  announceCatalogueChange,
+  deleteHoldingsItems,
+  findRecordsBySystemNumbers,
+  insertItems,
+  refreshItemCounts,
+  type StoredItem,
+} from './catalogue-repository.js';
 import type { ItemInput } from './record-input.js';
 
 /** A holdings record (MFHD, ISO 20775) to attach to the bibliographic record it names. */
@@ -34,12 +40,7 @@ export async function attachHoldingsRecords(
   const numbers = [...new Set(holdings.flatMap((h) => h.links))];
   if (!numbers.length) return holdings.map(() => ({ kind: 'missing' }));
   return inTransaction(db, async (trx) => {
-    const found = await trx
-      .selectFrom('bib_record')
-      .select(['record_id', 'system_numbers'])
-      .where('tenant_id', '=', tenantId)
-      .where(sql<boolean>`system_numbers && ${numbers}::text[]`)
-      .execute();
+    const found = await findRecordsBySystemNumbers(trx, tenantId, numbers);
     const byNumber = new Map<string, Set<number>>();
     for (const r of found) {
       for (const n of r.system_numbers) {
@@ -63,12 +64,7 @@ export async function attachHoldingsRecords(
     if (!attached.length) return outcomes;
 
     const keys = attached.map((a) => a.h.key);
-    const previous = await trx
-      .deleteFrom('item')
-      .where('tenant_id', '=', tenantId)
-      .where('holdings_key', '=', sql<string>`any(${keys}::text[])`)
-      .returning('record_id')
-      .execute();
+    const previous = await deleteHoldingsItems(trx, tenantId, keys);
     // One barcode names one copy: of two items with one barcode, the later is kept.
     const byBarcode = new Map<string, StoredItem>();
     const unnamed: StoredItem[] = [];
@@ -82,8 +78,8 @@ export async function attachHoldingsRecords(
     }
     const items = [...unnamed, ...byBarcode.values()];
     const movedFrom = await insertItems(trx, tenantId, items);
-    await refreshItemCounts(trx, [
-      ...new Set([...attached.map((a) => a.recordId), ...previous.map((p) => p.record_id), ...movedFrom]),
+    await refreshItemCounts(trx, tenantId, [
+      ...new Set([...attached.map((a) => a.recordId), ...previous, ...movedFrom]),
     ]);
     await announceCatalogueChange(trx, tenantId);
     return outcomes;

@@ -24,10 +24,11 @@ export async function findScores(
 }
 
 /** Ratings of one record per star (index 0 = one star). */
-export async function findDistribution(db: Kysely<Database>, recordId: number): Promise<number[]> {
+export async function findDistribution(db: Kysely<Database>, tenantId: number, recordId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('record_rating')
     .select(['score', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('tenant_id', '=', tenantId)
     .where('record_id', '=', recordId)
     .groupBy('score')
     .execute();
@@ -39,12 +40,14 @@ export async function findDistribution(db: Kysely<Database>, recordId: number): 
 /** The reader's rating of the record, or null. */
 export async function findReaderScore(
   db: Kysely<Database>,
+  tenantId: number,
   recordId: number,
   readerId: number,
 ): Promise<number | null> {
   const row = await db
     .selectFrom('record_rating')
     .select('score')
+    .where('tenant_id', '=', tenantId)
     .where('record_id', '=', recordId)
     .where('reader_id', '=', readerId)
     .executeTakeFirst();
@@ -101,19 +104,21 @@ export interface CommentRow {
 /** Approved comments of a record, newest first, with the commenter's current rating. */
 export async function findApprovedComments(
   db: Kysely<Database>,
+  tenantId: number,
   recordId: number,
   offset: number,
   rows: number,
 ): Promise<{ total: number; rows: CommentRow[] }> {
   const [{ rows: countRows }, { rows: list }] = await Promise.all([
     sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM record_comment WHERE record_id = ${recordId} AND status = 'approved'`.execute(db),
+      SELECT count(*)::int AS n FROM record_comment
+      WHERE tenant_id = ${tenantId} AND record_id = ${recordId} AND status = 'approved'`.execute(db),
     sql<CommentRow>`
       SELECT c.id::text AS id, c.record_id, c.reader_name, c.content, r.score,
              to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at
       FROM record_comment c
       LEFT JOIN record_rating r ON r.record_id = c.record_id AND r.reader_id = c.reader_id
-      WHERE c.record_id = ${recordId} AND c.status = 'approved'
+      WHERE c.tenant_id = ${tenantId} AND c.record_id = ${recordId} AND c.status = 'approved'
       ORDER BY c.created_at DESC, c.id DESC
       LIMIT ${rows} OFFSET ${offset}`.execute(db),
   ]);

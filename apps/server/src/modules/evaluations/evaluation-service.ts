@@ -64,8 +64,8 @@ export class EvaluationService {
     await requireRecord(this.db, tenantId, recordId);
     const [scores, distribution, myScore] = await Promise.all([
       findScores(this.db, tenantId, [recordId]),
-      findDistribution(this.db, recordId),
-      readerId === null ? Promise.resolve(null) : findReaderScore(this.db, recordId, readerId),
+      findDistribution(this.db, tenantId, recordId),
+      readerId === null ? Promise.resolve(null) : findReaderScore(this.db, tenantId, recordId, readerId),
     ]);
     const s = scores.get(recordId);
     return { recordId, avgScore: s?.avg_score ?? null, ratingCount: s?.rating_count ?? 0, distribution, myScore };
@@ -74,7 +74,7 @@ export class EvaluationService {
   /** Approved comments of a record, newest first. */
   async comments(tenantId: number, q: RecordPageRequest): Promise<CommentPage> {
     await requireRecord(this.db, tenantId, q.recordId);
-    const { total, rows } = await findApprovedComments(this.db, q.recordId, (q.page - 1) * q.rows, q.rows);
+    const { total, rows } = await findApprovedComments(this.db, tenantId, q.recordId, (q.page - 1) * q.rows, q.rows);
     return {
       totalCount: total,
       list: rows.map((c) => ({
@@ -113,7 +113,7 @@ export class EvaluationService {
             content: q.content,
           })
         : null;
-      const score = await findReaderScore(trx, q.recordId, reader.id);
+      const score = await findReaderScore(trx, tenantId, q.recordId, reader.id);
       return { commentId, status: commentId === null ? null : 'pending', score };
     });
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
+import { databaseAnswers } from '../../db/database.js';
 import { zodApp } from '../../http/route-types.js';
 import type { Services } from '../../services.js';
 import { VERSION } from '../../version.js';
@@ -21,12 +21,7 @@ export function registerHealthRoutes(app: FastifyInstance, services: Services): 
     '/health',
     { schema: { tags: ['operations'], summary: 'Health check', response: { 200: Health, 503: Health } } },
     async (_req, reply) => {
-      let database: 'ok' | 'unavailable' = 'ok';
-      try {
-        await sql`select 1`.execute(services.db.kysely);
-      } catch {
-        database = 'unavailable';
-      }
+      const database = (await databaseAnswers(services.db.kysely)) ? ('ok' as const) : ('unavailable' as const);
       reply.header('cache-control', 'no-store');
       const body = {
         status: database,

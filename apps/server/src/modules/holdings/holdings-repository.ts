@@ -48,16 +48,24 @@ export async function findMainLibraries(db: Kysely<Database>, tenantId: number):
 }
 
 /** Files attached to a record. */
-export async function findAttachments(db: Kysely<Database>, recordId: number, offset: number, rows: number) {
+export async function findAttachments(
+  db: Kysely<Database>,
+  tenantId: number,
+  recordId: number,
+  offset: number,
+  rows: number,
+) {
   const [total, list] = await Promise.all([
     db
       .selectFrom('record_attachment')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', tenantId)
       .where('record_id', '=', recordId)
       .executeTakeFirst(),
     db
       .selectFrom('record_attachment')
       .select(['id', 'name', 'url', 'kind', 'size'])
+      .where('tenant_id', '=', tenantId)
       .where('record_id', '=', recordId)
       .orderBy('seq')
       .orderBy('id')

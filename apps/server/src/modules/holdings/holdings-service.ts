@@ -217,7 +217,7 @@ export class HoldingsService {
   /** `getAttachmentList`: files attached to the record. */
   async attachments(tenantId: number, q: RecordPageRequest) {
     await requireRecord(this.db, tenantId, q.recordId);
-    const { total, rows } = await findAttachments(this.db, q.recordId, (q.page - 1) * q.rows, q.rows);
+    const { total, rows } = await findAttachments(this.db, tenantId, q.recordId, (q.page - 1) * q.rows, q.rows);
     return {
       totalCount: total,
       list: rows.map((a) => ({

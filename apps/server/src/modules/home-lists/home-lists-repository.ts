@@ -121,6 +121,7 @@ export interface BookListRecordRow extends BriefRow {
 /** Records of the lists `ids`, in list order: `offset`/`rows` within each list. */
 export async function findBookListRecords(
   db: Kysely<Database>,
+  tenantId: number,
   ids: number[],
   offset: number,
   rows: number,
@@ -131,7 +132,7 @@ export async function findBookListRecords(
       SELECT r.book_list_id, b.record_id, b.title, b.author, b.publisher, b.publish_year, b.isbns, r.note,
              row_number() OVER (PARTITION BY r.book_list_id ORDER BY r.seq, r.record_id) AS n
       FROM book_list_record r JOIN bib_record b ON b.record_id = r.record_id
-      WHERE r.book_list_id = ANY(${ids}::int[])
+      WHERE b.tenant_id = ${tenantId} AND r.book_list_id = ANY(${ids}::int[])
     ) s
     WHERE n > ${offset} AND n <= ${offset + rows}
     ORDER BY book_list_id, n`.execute(db);

@@ -127,6 +127,7 @@ export class HomeListsService {
     if (one && !lists.length) throw Errors.bookListNotFound(q.bookListId);
     const records = await findBookListRecords(
       this.db,
+      tenantId,
       lists.map((l) => l.id),
       one ? (q.page - 1) * q.recordRows : 0,
       q.recordRows,

@@ -49,12 +49,14 @@ export async function findHotLoans(
 /** Loans of a record in each of the last ten calendar years (the database's today), oldest first. */
 export async function findLoansByYear(
   db: Kysely<Database>,
+  tenantId: number,
   recordId: number,
 ): Promise<Array<{ p: string; n: number }>> {
   const { rows } = await sql<{ p: string; n: number }>`
     SELECT y::text AS p,
            (SELECT count(*)::int FROM loan_event l
-            WHERE l.record_id = ${recordId} AND l.loan_date >= make_date(y, 1, 1) AND l.loan_date < make_date(y + 1, 1, 1)) AS n
+            WHERE l.tenant_id = ${tenantId} AND l.record_id = ${recordId}
+              AND l.loan_date >= make_date(y, 1, 1) AND l.loan_date < make_date(y + 1, 1, 1)) AS n
     FROM generate_series(extract(year FROM current_date)::int - 9, extract(year FROM current_date)::int) AS y
     ORDER BY y`.execute(db);
   return rows;
@@ -70,27 +72,34 @@ export interface LoanSummaryRow {
 }
 
 /** Loan figures of one record. */
-export async function findLoanSummary(db: Kysely<Database>, recordId: number): Promise<LoanSummaryRow> {
+export async function findLoanSummary(
+  db: Kysely<Database>,
+  tenantId: number,
+  recordId: number,
+): Promise<LoanSummaryRow> {
   const { rows } = await sql<LoanSummaryRow>`
     SELECT count(*)::int AS total,
            (count(*) FILTER (WHERE loan_date > current_date - 365))::int AS last_year,
            round(avg(return_date - loan_date) FILTER (WHERE return_date IS NOT NULL), 1)::float8 AS avg_days,
            to_char(max(loan_date), 'YYYY-MM-DD') AS last_loan,
-           (SELECT count(*)::int FROM item i WHERE i.record_id = ${recordId}) AS item_count,
-           (SELECT count(*)::int FROM item i WHERE i.record_id = ${recordId} AND i.process_type_code = '412') AS on_loan
-    FROM loan_event WHERE record_id = ${recordId}`.execute(db);
+           (SELECT count(*)::int FROM item i WHERE i.tenant_id = ${tenantId} AND i.record_id = ${recordId}) AS item_count,
+           (SELECT count(*)::int FROM item i
+            WHERE i.tenant_id = ${tenantId} AND i.record_id = ${recordId} AND i.process_type_code = '412') AS on_loan
+    FROM loan_event WHERE tenant_id = ${tenantId} AND record_id = ${recordId}`.execute(db);
   return rows[0]!;
 }
 
 /** Loans of a record in each of the last twelve months ('YYYY-MM', this month last). */
 export async function findLoansByMonth(
   db: Kysely<Database>,
+  tenantId: number,
   recordId: number,
 ): Promise<Array<{ p: string; n: number }>> {
   const { rows } = await sql<{ p: string; n: number }>`
     SELECT to_char(m, 'YYYY-MM') AS p,
            (SELECT count(*)::int FROM loan_event l
-            WHERE l.record_id = ${recordId} AND l.loan_date >= m::date AND l.loan_date < (m + interval '1 month')::date) AS n
+            WHERE l.tenant_id = ${tenantId} AND l.record_id = ${recordId}
+              AND l.loan_date >= m::date AND l.loan_date < (m + interval '1 month')::date) AS n
     FROM generate_series(date_trunc('month', current_date) - interval '11 months', date_trunc('month', current_date), interval '1 month') AS m
     ORDER BY m`.execute(db);
   return rows;

@@ -41,13 +41,16 @@ export class LoanService {
   /** `getNearTenYearLoan`: loans in each of the last ten years, oldest first. */
   async tenYears(tenantId: number, recordId: number): Promise<NearTenYearLoan> {
     await requireRecord(this.db, tenantId, recordId);
-    return (await findLoansByYear(this.db, recordId)).map((r) => ({ year: r.p, loanCount: r.n }));
+    return (await findLoansByYear(this.db, tenantId, recordId)).map((r) => ({ year: r.p, loanCount: r.n }));
   }
 
   /** `getLoanAnalysis`: totals, the last year, loan length, the last twelve months. */
   async analysis(tenantId: number, recordId: number): Promise<LoanAnalysis> {
     await requireRecord(this.db, tenantId, recordId);
-    const [s, months] = await Promise.all([findLoanSummary(this.db, recordId), findLoansByMonth(this.db, recordId)]);
+    const [s, months] = await Promise.all([
+      findLoanSummary(this.db, tenantId, recordId),
+      findLoansByMonth(this.db, tenantId, recordId),
+    ]);
     return {
       recordId,
       totalLoans: s.total,

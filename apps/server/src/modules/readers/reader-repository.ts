@@ -199,6 +199,7 @@ export async function upsertReader(
  */
 export async function setReaderPassword(
   db: Q,
+  tenantId: number,
   id: number,
   passwordHash: string,
   opts: { mustChange?: boolean } = {},
@@ -212,21 +213,29 @@ export async function setReaderPassword(
       token_version: sql`token_version + 1`,
       updated_at: sql`now()`,
     })
+    .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .execute();
 }
 
 /** Changes the status; every session of the reader ends, so the next request sees the new status. */
-export async function setReaderStatus(db: Q, id: number, status: ReaderStatus): Promise<void> {
+export async function setReaderStatus(db: Q, tenantId: number, id: number, status: ReaderStatus): Promise<void> {
   await db
     .updateTable('reader')
     .set({ status, token_version: sql`token_version + 1`, updated_at: sql`now()` })
+    .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .execute();
 }
 
 /** Binds a verified phone or e-mail address. */
-export async function bindReaderContact(db: Q, id: number, channel: 'phone' | 'mail', target: string): Promise<void> {
+export async function bindReaderContact(
+  db: Q,
+  tenantId: number,
+  id: number,
+  channel: 'phone' | 'mail',
+  target: string,
+): Promise<void> {
   await db
     .updateTable('reader')
     .set(
@@ -234,26 +243,34 @@ export async function bindReaderContact(db: Q, id: number, channel: 'phone' | 'm
         ? { phone: target, phone_verified: true, updated_at: sql`now()` }
         : { email: target, email_verified: true, updated_at: sql`now()` },
     )
+    .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .execute();
 }
 
-export async function setFirstLoginFlag(db: Q, id: number, flag: '0' | '1'): Promise<void> {
-  await db.updateTable('reader').set({ first_login_flag: flag }).where('id', '=', id).execute();
+export async function setFirstLoginFlag(db: Q, tenantId: number, id: number, flag: '0' | '1'): Promise<void> {
+  await db
+    .updateTable('reader')
+    .set({ first_login_flag: flag })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
 }
 
-export async function setReaderLibrary(db: Q, id: number, libCode: string): Promise<void> {
+export async function setReaderLibrary(db: Q, tenantId: number, id: number, libCode: string): Promise<void> {
   await db
     .updateTable('reader')
     .set({ lib_code: libCode, updated_at: sql`now()` })
+    .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .execute();
 }
 
-export async function touchLogin(db: Q, id: number): Promise<void> {
+export async function touchLogin(db: Q, tenantId: number, id: number): Promise<void> {
   await db
     .updateTable('reader')
     .set({ last_login_at: sql`now()` })
+    .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .execute();
 }

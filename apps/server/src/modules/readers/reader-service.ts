@@ -87,7 +87,7 @@ export async function resetReaderPassword(
   if (!reader) throw new ReaderInputError(`no reader "${login}"`);
   const pp = operatorPasswordProblem(password, reader.account, rule, mustChange);
   if (pp) throw new ReaderInputError(pp);
-  await setReaderPassword(db, reader.id, await hashPassword(password), { mustChange });
+  await setReaderPassword(db, tenantId, reader.id, await hashPassword(password), { mustChange });
 }
 
 /** Whether the institution has a reader with this account or card number. */
@@ -104,7 +104,7 @@ export async function setReaderStatusOf(
 ): Promise<boolean> {
   const reader = await findReaderByLogin(db, tenantId, login);
   if (!reader) return false;
-  await setReaderStatus(db, reader.id, status);
+  await setReaderStatus(db, tenantId, reader.id, status);
   return true;
 }
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { localName } from '../../lib/localized.js';
 import { findDictEntries } from '../dictionaries/dictionary-repository.js';
-import type { FacetStore } from './facet-store.js';
+import type { FacetStore } from './engine/facet-store.js';
 import { ResultCache } from './result-cache.js';
 import { countRecordsByClassPrefix } from './search-repository.js';
 

@@ -1,5 +1,6 @@
 import type { PopularSearch } from '@openfind/contract';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { databaseAnswers } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { ResultCache } from './result-cache.js';
 import {
@@ -169,11 +170,7 @@ export class PopularSearches {
 
   /** After a failed batch: writes what the database takes, drops what it refuses, keeps the rest. */
   private async recover(entries: Pending[], err: unknown): Promise<void> {
-    const reachable = await sql`SELECT 1`.execute(this.db).then(
-      () => true,
-      () => false,
-    );
-    if (!reachable) {
+    if (!(await databaseAnswers(this.db))) {
       this.keep(entries, false);
       throw err;
     }

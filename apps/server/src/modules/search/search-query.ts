@@ -165,6 +165,13 @@ export interface Filters {
  */
 export type WindowedSearchRequest = SearchRequest & { inDateFrom?: string | undefined };
 
+/** Facet dimensions of free text: their values are merged and matched by their folded form. */
+export const TEXT_FACETS = ['author', 'publisher', 'subject'] as const satisfies readonly FacetDimension[];
+
+/** Sorts by text (keys in `search-sql.ts`'s `TEXT_SORT_KEYS`; places kept by the facet store). */
+export const TEXT_SORTS = ['title', 'author', 'callNo'] as const satisfies readonly SortField[];
+export type TextSort = (typeof TEXT_SORTS)[number];
+
 /** A parsed search: what to match, how to filter, sort and page. */
 export interface SearchPlan {
   /** null: browse by filters only. */

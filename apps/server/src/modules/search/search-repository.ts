@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { MAX_RECORD_BYTES } from '@openfind/marc/limits';
 import { readText, readTexts, ROW_CAPS } from '../../lib/answer-caps.js';
+import type { FacetCount } from './engine/facet-store.js';
 import { FACET_KEYS, type Sql } from './search-sql.js';
 
 /** A compiled search: where it looks, how it filters and sorts. */
@@ -16,13 +17,6 @@ export interface CompiledSearch {
   otherFilters: Sql[];
   sortKey: Sql;
   desc: boolean;
-}
-
-/** Facet counts as rows. */
-export interface FacetCount {
-  dim: string;
-  key: string;
-  count: number;
 }
 
 /** What a search found: the total, the first ids in order, and the facet counts when asked. */
@@ -256,6 +250,30 @@ export async function findRecordTopics(
     .where('tenant_id', '=', tenantId)
     .where('record_id', '=', recordId)
     .executeTakeFirst();
+}
+
+/**
+ * Records sharing subjects or the class of a record (`searchForDetail`), but that record, most
+ * shared first: a point per shared subject, 1.5 for a class number of `classes`, 1 for one of
+ * `classRoots` (a class up to its point), and a mild recency.
+ */
+export function findRelated(
+  db: Kysely<Database>,
+  tenantId: number,
+  q: { subjects: string[]; classes: string[]; classRoots: string[]; excludeId: number; top: number },
+): Promise<MatchResult> {
+  const { subjects, classes, classRoots, excludeId } = q;
+  const compiled: CompiledSearch = {
+    tenantId,
+    match: sql`(b.subjects && ${subjects}::text[] OR b.class_prefixes && ${classRoots}::text[]) AND b.record_id <> ${excludeId}`,
+    facetFilters: [],
+    otherFilters: [],
+    sortKey: sql`(cardinality(ARRAY(SELECT unnest(b.subjects) INTERSECT SELECT unnest(${subjects}::text[])))
+      + CASE WHEN b.clc_classes && ${classes}::text[] THEN 1.5 WHEN b.class_prefixes && ${classRoots}::text[] THEN 1 ELSE 0 END
+      + least(greatest(coalesce(b.publish_year_int, 1950) - 1950, 0), 100)::float8 * 0.0005::float8)`,
+    desc: true,
+  };
+  return findMatches(db, compiled, { top: q.top, facets: 'none', facetLimit: 0 });
 }
 
 /** Records per CLC code: for every code in `codes`, the records with a class number starting with it. */

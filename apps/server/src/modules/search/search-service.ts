@@ -17,13 +17,13 @@ import {
   type TwiceSearchRequest,
 } from '@openfind/contract';
 import { foldText, queryTerms } from '@openfind/text';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { t } from '../../http/messages.js';
 import type { DictionaryService } from '../dictionaries/dictionary-service.js';
-import type { FacetStore, MemorySort, TenantFacets } from './facet-store.js';
-import { anyInMemory, rankInMemory } from './memory-search.js';
+import type { FacetCount, FacetStore, MemorySort, TenantFacets } from './engine/facet-store.js';
+import { anyInMemory, rankInMemory } from './engine/memory-search.js';
 import type { SearchMaintenance } from './search-maintenance.js';
 import type { PopularSearches } from './popular-searches.js';
 import { ResultCache } from './result-cache.js';
@@ -36,6 +36,7 @@ import {
   planSearch,
   positiveClauses,
   relaxPlan,
+  TEXT_FACETS,
   type Filters,
   type SearchPlan,
 } from './search-query.js';
@@ -49,24 +50,16 @@ import {
   findRankedIds,
   findRecordTopics,
   findRecordsByIds,
+  findRelated,
   hasMatch,
   lexemeExists,
   type CompiledSearch,
-  type FacetCount,
 } from './search-repository.js';
-import {
-  TEXT_FACETS,
-  exprSql,
-  facetFilterSql,
-  highlightTerms,
-  otherFiltersSql,
-  sortSql,
-  type CommonWords,
-} from './search-sql.js';
+import { compile, highlightTerms } from './search-sql.js';
 import { matchKey, prepareFolding, tidy } from './search-text.js';
 import type { SearchVocabulary } from './search-vocabulary.js';
-import type { TextIndex } from './text-index.js';
-import { PageFirst } from './page-first.js';
+import type { TextIndex } from './engine/text-index.js';
+import { PageFirst } from './engine/page-first.js';
 
 /** Who is searching. */
 export interface SearchContext {
@@ -201,22 +194,6 @@ function codeSearch(plan: SearchPlan): { kind: 'class' | 'call'; codes: string[]
   if (plan.sort !== 'relevance' || plan.filters.unsupported.length) return undefined;
   if (!c.codes.length) return undefined;
   return { kind, codes: c.codes, exact: c.mode === '1' };
-}
-
-/** SQL of a plan (exported for diagnostics). */
-export function compile(plan: SearchPlan, tenantId: number, common?: CommonWords): CompiledSearch {
-  const { key, desc } = sortSql(plan);
-  return {
-    tenantId,
-    match: plan.expr ? exprSql(plan.expr, tenantId, common) : sql`true`,
-    facetFilters: Object.entries(plan.filters.facets).map(([dim, values]) => [
-      dim as keyof typeof plan.filters.facets,
-      facetFilterSql(dim as keyof typeof plan.filters.facets, values, !plan.expr),
-    ]),
-    otherFilters: otherFiltersSql(plan.filters),
-    sortKey: key,
-    desc,
-  };
 }
 
 /**
@@ -817,17 +794,7 @@ export class SearchService {
       maxResults: MAX_RESULT_WINDOW,
     };
     if (!subjects.length && !classRoots.length) return empty;
-    const compiled: CompiledSearch = {
-      tenantId: ctx.tenantId,
-      match: sql`(b.subjects && ${subjects}::text[] OR b.class_prefixes && ${classRoots}::text[]) AND b.record_id <> ${excludeId}`,
-      facetFilters: [],
-      otherFilters: [],
-      sortKey: sql`(cardinality(ARRAY(SELECT unnest(b.subjects) INTERSECT SELECT unnest(${subjects}::text[])))
-        + CASE WHEN b.clc_classes && ${classes}::text[] THEN 1.5 WHEN b.class_prefixes && ${classRoots}::text[] THEN 1 ELSE 0 END
-        + least(greatest(coalesce(b.publish_year_int, 1950) - 1950, 0), 100)::float8 * 0.0005::float8)`,
-      desc: true,
-    };
-    const r = await findMatches(this.db, compiled, { top: req.rows, facets: 'none', facetLimit: 0 });
+    const r = await findRelated(this.db, ctx.tenantId, { subjects, classes, classRoots, excludeId, top: req.rows });
     const [rows, docNames] = await Promise.all([
       findRecordsByIds(this.db, ctx.tenantId, r.ids),
       this.docNames(ctx.tenantId, ctx.lang),

@@ -57,3 +57,58 @@ export async function insertTenant(db: Kysely<Database>, t: NewTenant): Promise<
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** A location type, named in Simplified Chinese, English and Traditional Chinese. */
+export interface LocationTypeInput {
+  code: string;
+  name: string;
+  nameEn: string;
+  nameTw: string;
+}
+
+/** Gives the tenant these location types, in this order. */
+export async function insertLocationTypes(
+  db: Kysely<Database>,
+  tenantId: number,
+  types: LocationTypeInput[],
+): Promise<void> {
+  if (!types.length) return;
+  await db
+    .insertInto('location_type')
+    .values(
+      types.map((e, seq) => ({
+        tenant_id: tenantId,
+        code: e.code,
+        name: e.name,
+        name_en: e.nameEn,
+        name_tw: e.nameTw,
+        seq,
+      })),
+    )
+    .execute();
+}
+
+/** A search field: its code, names in Simplified, Traditional and English, and default match mode. */
+export type SearchFieldInput = [code: string, zh: string, tw: string, en: string, mode: string];
+
+/** Gives the tenant these search fields, in this order. */
+export async function insertSearchFields(
+  db: Kysely<Database>,
+  tenantId: number,
+  fields: SearchFieldInput[],
+): Promise<void> {
+  await db
+    .insertInto('search_field_para')
+    .values(
+      fields.map(([field_code, name, name_tw, name_en, mode], seq) => ({
+        tenant_id: tenantId,
+        field_code,
+        name,
+        name_tw,
+        name_en,
+        default_match_mode: mode,
+        seq: seq + 1,
+      })),
+    )
+    .execute();
+}

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { DEFAULT_SEARCH_FIELDS, defaultLocationTypes } from '../../seed/reference.js';
-import { insertTenant, type NewTenant } from './tenant-repository.js';
+import { insertLocationTypes, insertSearchFields, insertTenant, type NewTenant } from './tenant-repository.js';
 
 /** Thrown when a mapping path is one of the web app's own route names or a server path. */
 export class ReservedMappingPathError extends Error {
@@ -19,36 +19,8 @@ export async function createTenant(db: Kysely<Database>, t: NewTenant): Promise<
   }
   return inTransaction(db, async (trx) => {
     const id = await insertTenant(trx, t);
-    const types = defaultLocationTypes();
-    if (types.length) {
-      await trx
-        .insertInto('location_type')
-        .values(
-          types.map((e, seq) => ({
-            tenant_id: id,
-            code: e.code,
-            name: e.name,
-            name_en: e.nameEn,
-            name_tw: e.nameTw,
-            seq,
-          })),
-        )
-        .execute();
-    }
-    await trx
-      .insertInto('search_field_para')
-      .values(
-        DEFAULT_SEARCH_FIELDS.map(([field_code, name, name_tw, name_en, mode], seq) => ({
-          tenant_id: id,
-          field_code,
-          name,
-          name_tw,
-          name_en,
-          default_match_mode: mode,
-          seq: seq + 1,
-        })),
-      )
-      .execute();
+    await insertLocationTypes(trx, id, defaultLocationTypes());
+    await insertSearchFields(trx, id, DEFAULT_SEARCH_FIELDS);
     return id;
   });
 }

@@ -8,6 +8,7 @@ import { BATCH_THREAD_LIMITS, startModuleWorker } from '../../../lib/module-work
 import { writeBatch, type EncodedBatch } from '../catalogue-repository.js';
 import { attachHoldingsRecords } from '../holdings-records.js';
 import { BatchWrites } from './batch-writes.js';
+import { finishImportRun, insertImportRun } from './import-repository.js';
 import { loadPlaceDirectory } from './place-directory.js';
 import { readRecords, type PendingHoldings, type ReadWorkerInput, type ReadWorkerMessage } from './read-worker.js';
 import type { ImportFormat } from './import-options.js';
@@ -72,16 +73,11 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
   const size = statSync(opts.file).size;
   const places = await loadPlaceDirectory(opts.db, opts.tenantId);
   const rejects = new RejectWriter(opts.rejectDir ?? path.dirname(path.resolve(opts.file)), opts.file);
-  const run = await opts.db
-    .insertInto('import_run')
-    .values({
-      tenant_id: opts.tenantId,
-      file_name: path.basename(opts.file),
-      file_size: size,
-      format: opts.format ?? 'auto',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const runId = await insertImportRun(opts.db, opts.tenantId, {
+    fileName: path.basename(opts.file),
+    fileSize: size,
+    format: opts.format ?? 'auto',
+  });
 
   const writers = Math.max(1, opts.concurrentWrites ?? 1);
   const writes = new BatchWrites((batch) => writeBatch(opts.db, opts.tenantId, batch), writers);
@@ -173,19 +169,14 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
     await rejects.close();
   }
   opts.onProgress?.(size, size, totals.read);
-  await opts.db
-    .updateTable('import_run')
-    .set({
-      file_hash: fileHash,
-      finished_at: new Date().toISOString(),
-      read_count: totals.read,
-      created_count: totals.created,
-      updated_count: totals.updated,
-      unchanged_count: totals.unchanged,
-      skipped_count: rejects.count,
-    })
-    .where('id', '=', run.id)
-    .execute();
+  await finishImportRun(opts.db, opts.tenantId, runId, {
+    fileHash,
+    read: totals.read,
+    created: totals.created,
+    updated: totals.updated,
+    unchanged: totals.unchanged,
+    skipped: rejects.count,
+  });
   return {
     file: opts.file,
     read: totals.read,

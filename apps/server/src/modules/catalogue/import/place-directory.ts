@@ -1,27 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { PlaceDirectory } from './bib-to-record.js';
+import { findPlaces } from './import-repository.js';
 
 /** The tenant's libraries and locations, findable by code or by name in any of the three languages. */
 export async function loadPlaceDirectory(db: Kysely<Database>, tenantId: number): Promise<PlaceDirectory> {
-  const [libraries, locations] = await Promise.all([
-    db.selectFrom('library').selectAll().where('tenant_id', '=', tenantId).execute(),
-    db
-      .selectFrom('location')
-      .innerJoin('campus', (j) =>
-        j.onRef('campus.tenant_id', '=', 'location.tenant_id').onRef('campus.campus_id', '=', 'location.campus_id'),
-      )
-      .select([
-        'location.location_id as locationId',
-        'location.campus_id as campusId',
-        'campus.lib_code as libCode',
-        'location.name as name',
-        'location.name_en as nameEn',
-        'location.name_tw as nameTw',
-      ])
-      .where('location.tenant_id', '=', tenantId)
-      .execute(),
-  ]);
+  const { libraries, locations } = await findPlaces(db, tenantId);
   const dir: PlaceDirectory = { libraries: new Map(), locations: new Map() };
   for (const l of libraries) {
     for (const key of [l.lib_code, l.name, l.name_en, l.name_tw])

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from './schema.js';
 
 const BATCH = 5000;
 
@@ -23,7 +23,7 @@ export async function backfillAuthorSort(db: Kysely<Database>): Promise<number> 
     if (!rows.length) return filled;
     const [{ sortKey }, { sortAuthorOf }] = await Promise.all([
       import('@openfind/text'),
-      import('./record-analysis.js'),
+      import('../modules/catalogue/record-analysis.js'),
     ]);
     const ids = rows.map((r) => r.record_id);
     const keys = rows.map((r) => sortKey(sortAuthorOf({ authors: r.first ? [r.first] : [], author: r.author })));

@@ -1,4 +1,4 @@
-import { grow } from '../../lib/typed-arrays.js';
+import { grow } from '../../../lib/typed-arrays.js';
 
 /** Records changed since the sort are tested one by one; past this share the sort is done again. */
 const MAX_CHANGED_SHARE = 0.05;

@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { grow } from '../../lib/typed-arrays.js';
-import { countTenantRecords, databaseNow } from './facet-repository.js';
-import { findChangedTimes, findTextRows, findTextRowsByIds, type TextRow } from './text-index-repository.js';
+import { grow } from '../../../lib/typed-arrays.js';
+import { TenantMirror, type MirrorLoader, type Mirrored } from './tenant-mirror.js';
 import {
   compareLexemes,
   executeQuery,
@@ -18,11 +15,24 @@ import {
   type TsQuery,
 } from './ts-query.js';
 
-const BATCH = 5000;
-/** Changes are read again this far back, for transactions that committed after a refresh but started before it. */
-const MARGIN_MS = 120_000;
-/** How often the record count is compared (a difference means deletions: everything is read again). */
-const FULL_CHECK_MS = 5 * 60_000;
+/** What the text index keeps of a record: its search vector and what relevance reads beside it. */
+export interface TextRow {
+  record_id: number;
+  /** search_vector as text (`'word':1A,7 …`). */
+  vector: string;
+  title_sort: string | null;
+  /** lower(title), as the database lowers it. */
+  title_lower: string | null;
+  publish_year_int: number | null;
+  doc_code: string;
+  /** Subject headings, series and publisher as field checks compare them (see `FOLDED`), values joined by U+0001. */
+  subjects_folded: string;
+  series_folded: string;
+  publisher_folded: string;
+  /** updated_at in ms since the epoch: a record read again is taken only when it changed since. */
+  updated_ms: number;
+}
+
 /** A prefix matching more lexemes than this is left to the database. */
 const MAX_PREFIX_LEXEMES = 512;
 /** Records changed since the postings were built are read one by one; past this share the postings are built again. */
@@ -274,7 +284,7 @@ export interface RelevanceSpec {
 const RANK_WEIGHTS = Float32Array.from([0.1, 0.2, 0.4, 1.0]);
 
 /** The postings of one tenant's search vectors, with what relevance needs per record. */
-export class TenantText {
+export class TenantText implements Mirrored<TextRow> {
   /** record id → slot + 1. */
   private slotOf = new Int32Array(0);
   private recordOf = new Int32Array(0);
@@ -309,11 +319,6 @@ export class TenantText {
   private readonly loose = new Map<number, LooseDoc>();
   /** The loose documents of each lexeme, so that a query reads only the changed records with its words. */
   private readonly looseByLexeme = new Map<string, Set<number>>();
-
-  /** When the last read started (ms since epoch, database clock). */
-  readStarted = 0;
-  checkedAt = 0;
-  fullCheckedAt = 0;
 
   get size(): number {
     return this.slots;
@@ -388,14 +393,9 @@ export class TenantText {
     return out.subarray(0, n);
   }
 
-  /** Of records changed since `sinceMs` (ids and when), those not read since their change. */
-  unread(changes: Array<{ record_id: number; updated_ms: number }>): number[] {
-    return changes
-      .filter((c) => {
-        const slot = c.record_id < this.slotOf.length ? this.slotOf[c.record_id]! - 1 : -1;
-        return slot < 0 || this.updated[slot]! < c.updated_ms;
-      })
-      .map((c) => c.record_id);
+  changedAt(recordId: number): number | undefined {
+    const slot = recordId < this.slotOf.length ? this.slotOf[recordId]! - 1 : -1;
+    return slot < 0 ? undefined : this.updated[slot];
   }
 
   /** Stores a record read after the build (new or changed): read as a loose document. */
@@ -851,130 +851,11 @@ function looseOrder(doc: LooseDoc, op: TsOperand, e: number): number {
 }
 
 /**
- * The full-text index of every tenant in memory: built on first use from the search vectors the
- * database holds (the database stays the source of truth), then kept up to date by reading the
- * records changed since (and built again after deletions or many changes). Until a tenant's index
- * is built, its searches are ranked by the database.
+ * The full-text index of every tenant in memory (`TenantMirror`): until a tenant's index is built,
+ * its searches are ranked by the database.
  */
-export class TextIndex {
-  private readonly tenants = new Map<number, TenantText>();
-  private readonly loading = new Map<number, Promise<void>>();
-  /** The refresh running per tenant, and how many announcements it reads. */
-  private readonly refreshing = new Map<number, { done: Promise<void>; covers: number }>();
-  /** Changes announced per tenant, and how many of them the index has read. */
-  private readonly announced = new Map<number, number>();
-  private readonly read = new Map<number, number>();
-  private closed = false;
-
-  constructor(
-    private readonly db: Kysely<Database>,
-    /** How often to look for changed records (0: before every use, and loads are awaited). */
-    private readonly refreshMs: number,
-    private readonly log: (err: unknown) => void = () => {},
-  ) {}
-
-  /** The tenant's index if it can be used now; a first build runs in the background (awaited in tests). */
-  async get(tenantId: number): Promise<TenantText | undefined> {
-    if (this.closed) return undefined;
-    const current = this.tenants.get(tenantId);
-    if (!current) {
-      const loading = this.load(tenantId);
-      if (this.refreshMs === 0) await loading;
-      else loading.catch(this.log);
-      return this.tenants.get(tenantId);
-    }
-    // After an announced change the search waits until the index has read it (a few reads): an
-    // index known to miss those records would answer, and be cached, without them. Periodic
-    // refreshes run behind the searches.
-    const behind = (this.read.get(tenantId) ?? 0) < (this.announced.get(tenantId) ?? 0);
-    if (behind || Date.now() - current.checkedAt >= this.refreshMs) {
-      const refreshing = this.refreshFor(tenantId, current);
-      if (this.refreshMs === 0 || behind) await refreshing.catch(this.log);
-      else refreshing.catch(this.log);
-    }
-    return this.tenants.get(tenantId);
-  }
-
-  /** A refresh that reads every change announced so far (the one running, or one after it). */
-  private refreshFor(tenantId: number, text: TenantText): Promise<void> {
-    const wanted = this.announced.get(tenantId) ?? 0;
-    const running = this.refreshing.get(tenantId);
-    if (running && running.covers >= wanted) return running.done;
-    const done: Promise<void> = (running?.done.catch(() => undefined) ?? Promise.resolve())
-      .then(() => this.refresh(tenantId, text))
-      .then(() => void this.read.set(tenantId, Math.max(this.read.get(tenantId) ?? 0, wanted)))
-      .finally(() => {
-        if (this.refreshing.get(tenantId)?.done === done) this.refreshing.delete(tenantId);
-      });
-    this.refreshing.set(tenantId, { done, covers: wanted });
-    return done;
-  }
-
-  /** Builds the tenant's index now if it is not built. */
-  async prepare(tenantId: number): Promise<void> {
-    if (!this.tenants.has(tenantId)) await this.load(tenantId);
-  }
-
-  /** Stops building (the database is about to close); waits for the batch being read. */
-  async close(): Promise<void> {
-    this.closed = true;
-    await Promise.allSettled([...this.loading.values()]);
-  }
-
-  /** Makes the next use of the tenant's index read the records changed since the last read. */
-  markStale(tenantId: number): void {
-    const text = this.tenants.get(tenantId);
-    if (!text) return;
-    text.checkedAt = 0;
-    this.announced.set(tenantId, (this.announced.get(tenantId) ?? 0) + 1);
-  }
-
-  /** Reads every record of the tenant and builds its postings (one build at a time per tenant). */
-  private load(tenantId: number): Promise<void> {
-    let running = this.loading.get(tenantId);
-    if (!running) {
-      running = (async () => {
-        const checkedAt = Date.now();
-        const readStarted = await databaseNow(this.db);
-        const db = this.db;
-        const isClosed = () => this.closed;
-        async function* batches(): AsyncIterable<TextRow[]> {
-          for (let after = 0; !isClosed();) {
-            const rows = await findTextRows(db, tenantId, { afterId: after, limit: BATCH });
-            yield rows;
-            if (rows.length < BATCH) return;
-            after = rows.at(-1)!.record_id;
-          }
-        }
-        const text = await TenantText.build(batches(), () => new Promise((resolve) => setImmediate(resolve)));
-        if (this.closed) return;
-        text.checkedAt = text.fullCheckedAt = checkedAt;
-        text.readStarted = readStarted;
-        this.tenants.set(tenantId, text);
-      })().finally(() => this.loading.delete(tenantId));
-      this.loading.set(tenantId, running);
-    }
-    return running;
-  }
-
-  /** Reads the records changed since the last read; builds again after deletions or many changes. */
-  private async refresh(tenantId: number, text: TenantText): Promise<void> {
-    const now = Date.now();
-    text.checkedAt = now;
-    if (now - text.fullCheckedAt >= Math.min(FULL_CHECK_MS, this.refreshMs * 10)) text.fullCheckedAt = now;
-    const since = text.readStarted - (this.refreshMs > 0 ? MARGIN_MS : 0);
-    text.readStarted = await databaseNow(this.db);
-    // Records are read again only when they changed since they were read (the margin finds the
-    // same recent changes at every refresh: after an import, every record it wrote).
-    const changed = text.unread(await findChangedTimes(this.db, tenantId, since));
-    for (let at = 0; at < changed.length; at += BATCH) {
-      for (const r of await findTextRowsByIds(this.db, changed.slice(at, at + BATCH))) text.put(r);
-    }
-    const deleted = text.fullCheckedAt === now && (await countTenantRecords(this.db, tenantId)) !== text.size;
-    if (deleted || text.needsRebuild) {
-      // The current index answers (with the changes read) until the new one is built.
-      if (this.refreshMs === 0) await this.load(tenantId);
-      else this.load(tenantId).catch(this.log);
-    }
+export class TextIndex extends TenantMirror<TextRow, TenantText> {
+  constructor(loader: MirrorLoader<TextRow>, refreshMs: number, log?: (err: unknown) => void) {
+    super(loader, (rows, pause) => TenantText.build(rows, pause), refreshMs, log);
   }
 }

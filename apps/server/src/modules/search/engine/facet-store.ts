@@ -1,21 +1,51 @@
 import { FACET_DIMENSIONS, type FacetDimension } from '@openfind/contract';
-import type { Kysely } from 'kysely';
-import { grow } from '../../lib/typed-arrays.js';
-import type { Database } from '../../db/schema.js';
+import { grow } from '../../../lib/typed-arrays.js';
 import { CallNumbers } from './call-numbers.js';
-import type { Filters } from './search-query.js';
-import type { FacetCount } from './search-repository.js';
-import { TEXT_FACETS, TEXT_SORT_KEYS, type TextSort } from './search-sql.js';
-import { matchKey } from './search-text.js';
-import {
-  countTenantRecords,
-  databaseNow,
-  findChangedIds,
-  findFacetRows,
-  findFacetRowsByIds,
-  findSortRanks,
-  type FacetRow,
-} from './facet-repository.js';
+import { TenantMirror, type MirrorLoader, type Mirrored } from './tenant-mirror.js';
+import { TEXT_FACETS, TEXT_SORTS, type Filters, type TextSort } from '../search-query.js';
+import { matchKey } from '../search-text.js';
+
+/** What the facet store keeps of a record. */
+export interface FacetRow {
+  record_id: number;
+  doc_code: string;
+  physical_count: number;
+  e_count: number;
+  campus_ids: string[];
+  lib_codes: string[];
+  location_ids: string[];
+  cur_location_ids: string[];
+  lang_code: string | null;
+  country_code: string | null;
+  discode1: string[];
+  clc_classes: string[];
+  /** Call numbers of the record and of its copies, upper-cased, each once. */
+  call_numbers: string[];
+  authors: string[];
+  publisher: string | null;
+  subjects: string[];
+  publish_year_int: number | null;
+  on_shelf_count: number;
+  /** first_in_date as days since 1970-01-01. */
+  in_days: number | null;
+  loan_count: number;
+  /** A hash of the record's text sort keys: when it changes, the store's ranks of them are stale. */
+  sort_hash: number;
+  /** updated_at in ms since the epoch: a record read again is taken only when it changed since. */
+  updated_ms: number;
+}
+
+/** What the facet store reads: its rows, and the places of records in the text orders. */
+export interface FacetLoader extends MirrorLoader<FacetRow> {
+  sortRanks(tenantId: number, sort: TextSort): Promise<{ ids: Int32Array; ranks: Int32Array }>;
+}
+
+/** Facet counts as rows (the database counts in the same shape). */
+export interface FacetCount {
+  dim: string;
+  key: string;
+  count: number;
+}
 
 /**
  * Dimensions kept per record: the contract's facets that have data ('customSub' has none), and
@@ -44,20 +74,14 @@ const NO_VALUE = -(2 ** 31);
  * changing (the store refreshes records by updated_at), so SQL sorts them.
  */
 const NUMBER_SORTS = ['publishYear', 'inDate', 'loanCount'] as const;
-const TEXT_SORTS = Object.keys(TEXT_SORT_KEYS) as TextSort[];
 export type MemorySort = (typeof NUMBER_SORTS)[number] | TextSort;
 /** Sort values are clamped to ±this: (value rank < 2^22) · 2^31 + id stays exact in a double. */
 const SORT_LIMIT = 2 ** 21 - 1;
 /** Places in a text order are computed again after changes at most this often (ms), but for tests. */
 const PLACES_INTERVAL_MS = 120_000;
-const BATCH = 5000;
 /** Records stored since the value postings were built are tested one by one; past this share they are built again. */
 const MAX_DIRTY_SHARE = 0.05;
 const MIN_DIRTY_REBUILD = 20_000;
-/** Changes are read again this far back, for transactions that committed after a refresh but started before it. */
-const MARGIN_MS = 120_000;
-/** How often the record count is compared (a difference means deletions: everything is read again). */
-const FULL_CHECK_MS = 5 * 60_000;
 
 /** The CLC main class of a class number: the letter, or two letters in T. */
 function mainClass(c: string): string | undefined {
@@ -97,7 +121,7 @@ function valuesOf(r: FacetRow): Array<[Dim, string]> {
  * search engine's doc values): counting facets over a result is then a loop in memory instead of
  * reading every matching row again.
  */
-export class TenantFacets {
+export class TenantFacets implements Mirrored<FacetRow> {
   /** record id → slot + 1 (0: absent). */
   private slotOf = new Int32Array(0);
   private recordOf = new Int32Array(0);
@@ -158,13 +182,27 @@ export class TenantFacets {
   private counts = new Int32Array(0);
   /** Records per dictionary entry over the whole catalogue (kept up to date once computed). */
   private catalogueCounts: Int32Array | undefined;
-  /** When the last read started (ms since epoch, database clock). */
-  readStarted = 0;
-  checkedAt = 0;
-  fullCheckedAt = 0;
+  /** When each record was last changed, as read (ms since the epoch). */
+  private updated = new Float64Array(0);
 
   get size(): number {
     return this.slots;
+  }
+
+  changedAt(recordId: number): number | undefined {
+    const slot = recordId < this.slotOf.length ? this.slotOf[recordId]! - 1 : -1;
+    return slot < 0 ? undefined : this.updated[slot];
+  }
+
+  /** The facets of every record of a tenant (`rows` yields batches, `pause` lets searches through). */
+  static async build(rows: AsyncIterable<FacetRow[]>, pause: () => Promise<void>): Promise<TenantFacets> {
+    const facets = new TenantFacets();
+    for await (const batch of rows) {
+      for (const r of batch) facets.put(r);
+      await pause();
+    }
+    facets.loaded();
+    return facets;
   }
 
   /** Whether the places in the text orders hold for every record. */
@@ -247,11 +285,13 @@ export class TenantFacets {
       this.inDays = grow(this.inDays, this.slots);
       this.loans = grow(this.loans, this.slots);
       this.sortHash = grow(this.sortHash, this.slots);
+      this.updated = grow(this.updated, this.slots);
       this.tallyInfo = grow(this.tallyInfo, 3 * this.slots);
       this.recordOf[slot] = r.record_id;
       this.sortChanges++;
     } else if (this.sortHash[slot] !== r.sort_hash) this.sortChanges++;
     this.sortHash[slot] = r.sort_hash;
+    this.updated[slot] = r.updated_ms;
     this.callNumbers.put(slot, r.call_numbers);
     this.year[slot] = r.publish_year_int ?? 0;
     this.onShelf[slot] = r.on_shelf_count > 0 ? 1 : 0;
@@ -911,96 +951,39 @@ interface FacetTest {
 }
 
 /**
- * Facet values of the catalogue in memory, per tenant: loaded on first use, then kept up to date
- * by reading the records changed since (and reloaded when records were deleted). Until a tenant is
- * loaded the search counts facets in SQL instead.
+ * Facet values of the catalogue in memory, per tenant (`TenantMirror`), with each record's place in
+ * the text orders. Until a tenant is loaded the search counts facets in SQL instead.
  */
-export class FacetStore {
-  private readonly tenants = new Map<number, TenantFacets>();
-  private readonly loading = new Map<number, Promise<void>>();
+export class FacetStore extends TenantMirror<FacetRow, TenantFacets> {
   private readonly placing = new Map<number, Promise<void>>();
-  private closed = false;
 
   constructor(
-    private readonly db: Kysely<Database>,
-    /** How often to look for changed records (0: before every use, and loads are awaited). */
-    private readonly refreshMs: number,
-    private readonly log: (err: unknown) => void = () => {},
-  ) {}
+    private readonly facetLoader: FacetLoader,
+    refreshMs: number,
+    log?: (err: unknown) => void,
+  ) {
+    super(facetLoader, (rows, pause) => TenantFacets.build(rows, pause), refreshMs, log);
+  }
 
-  /**
-   * The tenant's facets if they can be used now. A first load (or a reload after deletions) runs
-   * in the background, except when refreshes are immediate (tests), where it is awaited.
-   */
-  async get(tenantId: number): Promise<TenantFacets | undefined> {
-    if (this.closed) return undefined;
-    const current = this.tenants.get(tenantId);
-    const now = Date.now();
-    if (!current) {
-      const loading = this.load(tenantId);
-      if (this.refreshMs === 0) await loading;
-      else loading.catch(this.log);
-      return this.tenants.get(tenantId);
-    }
-    if (now - current.checkedAt >= this.refreshMs) {
-      const refreshing = this.refresh(tenantId, current);
-      if (this.refreshMs === 0) await refreshing;
-      else refreshing.catch(this.log);
-    }
-    if (!current.placesFresh) {
-      const placing = this.place(tenantId, current);
+  /** The tenant's facets if they can be used now; places in the text orders are read again when stale. */
+  override async get(tenantId: number): Promise<TenantFacets | undefined> {
+    const facets = await super.get(tenantId);
+    if (facets && !facets.placesFresh) {
+      const placing = this.place(tenantId, facets);
       if (this.refreshMs === 0) await placing;
       else placing.catch(this.log);
     }
-    return this.tenants.get(tenantId);
+    return facets;
   }
 
-  /** Loads the tenant's facets now if they are not loaded. */
-  async prepare(tenantId: number): Promise<void> {
-    if (!this.tenants.has(tenantId)) await this.load(tenantId);
+  /** Stops loading and placing (the database is about to close); waits for what is being read. */
+  override async close(): Promise<void> {
+    await Promise.allSettled([super.close(), ...this.placing.values()]);
   }
 
-  /** Stops loading (the database is about to close); waits for the batch being read. */
-  async close(): Promise<void> {
-    this.closed = true;
-    await Promise.allSettled([...this.loading.values(), ...this.placing.values()]);
-  }
-
-  /** Makes the next use of the tenant's facets read the records changed since the last read. */
-  markStale(tenantId: number): void {
-    const facets = this.tenants.get(tenantId);
-    if (facets) facets.checkedAt = 0;
-  }
-
-  /** Forgets a tenant (the next use loads it again). */
-  invalidate(tenantId?: number): void {
-    if (tenantId === undefined) this.tenants.clear();
-    else this.tenants.delete(tenantId);
-  }
-
-  /** Reads every record of the tenant (one load at a time per tenant). */
-  private load(tenantId: number): Promise<void> {
-    let running = this.loading.get(tenantId);
-    if (!running) {
-      running = (async () => {
-        const facets = new TenantFacets();
-        facets.checkedAt = facets.fullCheckedAt = Date.now();
-        facets.readStarted = await databaseNow(this.db);
-        for (let after = 0; ;) {
-          if (this.closed) return;
-          const rows = await findFacetRows(this.db, tenantId, { afterId: after, limit: BATCH });
-          for (const r of rows) facets.put(r);
-          if (rows.length < BATCH) break;
-          after = rows.at(-1)!.record_id;
-          await new Promise((resolve) => setImmediate(resolve)); // let searches through
-        }
-        facets.loaded();
-        this.tenants.set(tenantId, facets);
-        await this.place(tenantId, facets).catch(this.log);
-      })().finally(() => this.loading.delete(tenantId));
-      this.loading.set(tenantId, running);
-    }
-    return running;
+  /** A load places the records in the text orders before it is done. */
+  protected override async built(tenantId: number, facets: TenantFacets): Promise<void> {
+    await this.place(tenantId, facets).catch(this.log);
   }
 
   /**
@@ -1018,32 +1001,13 @@ export class FacetStore {
         const orders = new Map<TextSort, { ids: Int32Array; ranks: Int32Array }>();
         for (const sort of TEXT_SORTS) {
           if (this.closed) return;
-          orders.set(sort, await findSortRanks(this.db, tenantId, sort));
+          orders.set(sort, await this.facetLoader.sortRanks(tenantId, sort));
         }
         facets.setPlaces(version, orders);
       })().finally(() => this.placing.delete(tenantId));
       this.placing.set(tenantId, running);
     }
     return running;
-  }
-
-  /** Reads the records changed since the last read; reloads when the count shows deletions. */
-  private async refresh(tenantId: number, facets: TenantFacets): Promise<void> {
-    const now = Date.now();
-    facets.checkedAt = now;
-    if (now - facets.fullCheckedAt >= Math.min(FULL_CHECK_MS, this.refreshMs * 10)) {
-      facets.fullCheckedAt = now;
-    }
-    // Changes since the last read started, and a margin for transactions that were still open then.
-    const since = facets.readStarted - (this.refreshMs > 0 ? MARGIN_MS : 0);
-    facets.readStarted = await databaseNow(this.db);
-    const changed = await findChangedIds(this.db, tenantId, since);
-    for (let at = 0; at < changed.length; at += BATCH) {
-      for (const r of await findFacetRowsByIds(this.db, changed.slice(at, at + BATCH))) facets.put(r);
-    }
-    if (facets.fullCheckedAt === now && (await countTenantRecords(this.db, tenantId)) !== facets.size) {
-      await this.load(tenantId);
-    }
   }
 }
 

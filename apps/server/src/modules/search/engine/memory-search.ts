@@ -1,7 +1,7 @@
-import type { BoolExpr, Clause, SearchPlan } from './search-query.js';
-import { clauseKey } from './search-query.js';
-import { foldPairFor, matchKey } from './search-text.js';
-import { ONE_TITLE_WORD, clauseTsQuery, relevanceOf, unitTsQuery, type CommonWords } from './search-sql.js';
+import type { BoolExpr, Clause, SearchPlan } from '../search-query.js';
+import { clauseKey } from '../search-query.js';
+import { foldPairFor, matchKey } from '../search-text.js';
+import { ONE_TITLE_WORD, clauseTsQuery, relevanceOf, unitTsQuery, type CommonWords } from '../search-tsquery.js';
 import { difference, intersectSlots, unionSlots, UnsupportedInMemory, type TenantText } from './text-index.js';
 import { parseTsQuery } from './ts-query.js';
 
