@@ -1,4 +1,5 @@
 import { FavouriteCalls } from './favourites.js';
+import { RecordDetailCalls } from './record-detail.js';
 
 /**
  * Every call of the API, by name: the one table the server registers its routes from, the web
@@ -6,6 +7,7 @@ import { FavouriteCalls } from './favourites.js';
  * module's calls are declared beside its schemas (`FavouriteCalls` in favourites.ts…) and joined here.
  */
 export const Calls = {
+  ...RecordDetailCalls,
   ...FavouriteCalls,
 } as const;
 

@@ -37,12 +37,7 @@ export const ApiPath = {
   updateSearchHistory: '/find/userInfo/updateSearchHistory',
   classificaList: '/find/category/classifica/list',
   // Discovery (issue 5): record details, holdings, home lists, ratings and comments.
-  getDetail: '/find/searchResultDetail/getDetail',
-  getBookDetail: '/find/searchResultDetail/getBookDetail',
-  getQrCode: '/find/searchResultDetail/getQrCode',
-  recordStatistics: '/find/searchResultDetail/statistics',
   getLoanAnalysis: '/find/searchResultDetail/getLoanAnalysis',
-  getAuthorInfo: '/find/searchResultDetail/getAuthorInfo',
   getNearTenYearLoan: '/find/loanInfo/getNearTenYearLoan',
   groupItems: '/find/physical/groupitems',
   groupItemsByLibCode: '/find/physical/groupItemsByLibCode',

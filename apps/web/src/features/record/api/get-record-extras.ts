@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiPath } from '@openfind/contract';
+import { ApiPath, RecordDetailCalls } from '@openfind/contract';
 import type { NearTenYearLoan, QrCode } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 
 /** The QR code that opens the record's page on a phone (`getQrCode`). */
 export function getQrCode(recordId: number, signal?: AbortSignal): Promise<QrCode> {
-  return api.get<QrCode>(ApiPath.getQrCode, { recordId }, { signal });
+  return api.call(RecordDetailCalls.getQrCode, { recordId }, { signal });
 }
 
 /** The QR code, fetched only when the dialog opens. */
