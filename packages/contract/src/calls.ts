@@ -1,4 +1,5 @@
 import { FavouriteCalls } from './favourites.js';
+import { HoldingsCalls } from './holdings.js';
 import { RecordDetailCalls } from './record-detail.js';
 
 /**
@@ -8,6 +9,7 @@ import { RecordDetailCalls } from './record-detail.js';
  */
 export const Calls = {
   ...RecordDetailCalls,
+  ...HoldingsCalls,
   ...FavouriteCalls,
 } as const;
 

@@ -39,12 +39,6 @@ export const ApiPath = {
   // Discovery (issue 5): record details, holdings, home lists, ratings and comments.
   getLoanAnalysis: '/find/searchResultDetail/getLoanAnalysis',
   getNearTenYearLoan: '/find/loanInfo/getNearTenYearLoan',
-  groupItems: '/find/physical/groupitems',
-  groupItemsByLibCode: '/find/physical/groupItemsByLibCode',
-  shelfNos: '/find/physical/shelfNos',
-  getDItems: '/find/dItem/getDItems',
-  contiItemList: '/find/contiItem/list',
-  getAttachmentList: '/find/attachment/getAttachmentList',
   getHotLoan: '/find/index/getHotLoan',
   getNewBook: '/find/index/getNewBook',
   getHotCollection: '/find/index/getHotCollection',
