@@ -1,5 +1,6 @@
 import { FavouriteCalls } from './favourites.js';
 import { HoldingsCalls } from './holdings.js';
+import { LoanCalls } from './loans.js';
 import { RecordDetailCalls } from './record-detail.js';
 
 /**
@@ -10,6 +11,7 @@ import { RecordDetailCalls } from './record-detail.js';
 export const Calls = {
   ...RecordDetailCalls,
   ...HoldingsCalls,
+  ...LoanCalls,
   ...FavouriteCalls,
 } as const;
 

@@ -37,9 +37,6 @@ export const ApiPath = {
   updateSearchHistory: '/find/userInfo/updateSearchHistory',
   classificaList: '/find/category/classifica/list',
   // Discovery (issue 5): record details, holdings, home lists, ratings and comments.
-  getLoanAnalysis: '/find/searchResultDetail/getLoanAnalysis',
-  getNearTenYearLoan: '/find/loanInfo/getNearTenYearLoan',
-  getHotLoan: '/find/index/getHotLoan',
   getNewBook: '/find/index/getNewBook',
   getHotCollection: '/find/index/getHotCollection',
   getNewCollection: '/find/index/getNewCollection',

@@ -1,13 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiPath } from '@openfind/contract';
+import { ApiPath, LoanCalls } from '@openfind/contract';
 import type {
   BookListPage,
+  InputOf,
   CollectionPage,
   DictResponse,
   DisciplineList,
   DonateNewsPage,
-  HotLoanRequest,
-  HotLoanResponse,
   NewBookRequest,
   PopularSearch,
   SearchResponse,
@@ -30,8 +29,8 @@ const COLLECTION_PATHS: Record<CollectionKind, string> = {
 
 /** The list calls; `options.silent` for the home page, where a failed list is simply hidden (spec §8). */
 export const listsApi = {
-  hotLoan: (body: Partial<HotLoanRequest>, options?: RequestOptions) =>
-    api.post<HotLoanResponse>(ApiPath.getHotLoan, body, options),
+  hotLoan: (body: InputOf<typeof LoanCalls.getHotLoan>, options?: RequestOptions) =>
+    api.call(LoanCalls.getHotLoan, body, options),
   newBooks: (body: Partial<Omit<NewBookRequest, 'time'>> & { time?: string }, options?: RequestOptions) =>
     api.post<SearchResponse>(ApiPath.getNewBook, body, options),
   collections: (kind: CollectionKind, page: number, rows: number, options?: RequestOptions) =>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiPath, RecordDetailCalls } from '@openfind/contract';
+import { LoanCalls, RecordDetailCalls } from '@openfind/contract';
 import type { NearTenYearLoan, QrCode } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 
@@ -21,7 +21,7 @@ export function useQrCode(recordId: number, enabled: boolean) {
 
 /** Loans of each of the last ten years (`getNearTenYearLoan`); silent: the chart hides when it fails. */
 export function getNearTenYearLoan(recordId: number, signal?: AbortSignal): Promise<NearTenYearLoan> {
-  return api.get<NearTenYearLoan>(ApiPath.getNearTenYearLoan, { recordId }, { signal, silent: true });
+  return api.call(LoanCalls.getNearTenYearLoan, { recordId }, { signal, silent: true });
 }
 
 /** The ten-year loan figures. */
