@@ -1,5 +1,6 @@
 import { FavouriteCalls } from './favourites.js';
 import { HoldingsCalls } from './holdings.js';
+import { HomeListCalls } from './home-lists.js';
 import { LoanCalls } from './loans.js';
 import { RecordDetailCalls } from './record-detail.js';
 
@@ -12,6 +13,7 @@ export const Calls = {
   ...RecordDetailCalls,
   ...HoldingsCalls,
   ...LoanCalls,
+  ...HomeListCalls,
   ...FavouriteCalls,
 } as const;
 
