@@ -1,3 +1,4 @@
+import { EvaluationCalls } from './evaluations.js';
 import { FavouriteCalls } from './favourites.js';
 import { HoldingsCalls } from './holdings.js';
 import { HomeListCalls } from './home-lists.js';
@@ -14,6 +15,7 @@ export const Calls = {
   ...HoldingsCalls,
   ...LoanCalls,
   ...HomeListCalls,
+  ...EvaluationCalls,
   ...FavouriteCalls,
 } as const;
 

@@ -37,10 +37,6 @@ export const ApiPath = {
   updateSearchHistory: '/find/userInfo/updateSearchHistory',
   classificaList: '/find/category/classifica/list',
   // Discovery (issue 5): record details, holdings, home lists, ratings and comments.
-  userRatings: '/find/findUserEvaluation/userRatings',
-  getUserScore: '/find/findUserEvaluation/getUserScore',
-  userCommentList: '/find/findUserEvaluation/userCommentList',
-  userComment: '/find/findUserEvaluation/userComment',
   // Accounts and sessions (issue 6).
   verifyCodeImg: '/oga/verifycode/img',
   login: '/oga/login',

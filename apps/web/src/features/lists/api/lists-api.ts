@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiPath, HomeListCalls, LoanCalls } from '@openfind/contract';
-import type { DictResponse, InputOf, PopularSearch, UserRatingsRequest, UserRatingsResponse } from '@openfind/contract';
+import { ApiPath, EvaluationCalls, HomeListCalls, LoanCalls } from '@openfind/contract';
+import type { DictResponse, InputOf, PopularSearch } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import type { RequestOptions } from '../../../lib/http';
 
@@ -21,8 +21,8 @@ export const listsApi = {
     api.call(HomeListCalls.getNewBook, body, options),
   collections: (kind: CollectionKind, page: number, rows: number, options?: RequestOptions) =>
     api.call(COLLECTION_CALLS[kind], { page, rows }, options),
-  ratings: (body: Partial<UserRatingsRequest>, options?: RequestOptions) =>
-    api.post<UserRatingsResponse>(ApiPath.userRatings, body, options),
+  ratings: (body: InputOf<typeof EvaluationCalls.userRatings>, options?: RequestOptions) =>
+    api.call(EvaluationCalls.userRatings, body, options),
   hotBookLists: (page: number, rows: number, options?: RequestOptions) =>
     api.call(HomeListCalls.indexHotBookList, { page, rows, recordRows: 5 }, options),
   disciplines: (options?: RequestOptions) => api.call(HomeListCalls.getDiscipline, undefined, options),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiPath } from '@openfind/contract';
+import { EvaluationCalls } from '@openfind/contract';
 import type { CommentPage, UserScore } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 
@@ -8,7 +8,7 @@ export const COMMENT_ROWS = 5;
 
 /** A record's average rating and its distribution (`getUserScore`); silent: the rating hides on failure. */
 export function getUserScore(recordId: number, signal?: AbortSignal): Promise<UserScore> {
-  return api.post<UserScore>(ApiPath.getUserScore, { recordId }, { signal, silent: true });
+  return api.call(EvaluationCalls.getUserScore, { recordId }, { signal, silent: true });
 }
 
 /** Query options of a record's rating (the heading and the comments section share it). */
@@ -25,7 +25,7 @@ export function useUserScore(recordId: number) {
 
 /** Approved comments, newest first (`userCommentList`). */
 export function getComments(recordId: number, page: number, signal?: AbortSignal): Promise<CommentPage> {
-  return api.post<CommentPage>(ApiPath.userCommentList, { recordId, page, rows: COMMENT_ROWS }, { signal });
+  return api.call(EvaluationCalls.userCommentList, { recordId, page, rows: COMMENT_ROWS }, { signal });
 }
 
 /** A page of a record's comments. */
