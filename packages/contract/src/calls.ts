@@ -3,6 +3,7 @@ import { FavouriteCalls } from './favourites.js';
 import { HoldingsCalls } from './holdings.js';
 import { HomeListCalls } from './home-lists.js';
 import { LoanCalls } from './loans.js';
+import { ProviderCalls } from './providers.js';
 import { RecordDetailCalls } from './record-detail.js';
 
 /**
@@ -17,6 +18,7 @@ export const Calls = {
   ...HomeListCalls,
   ...EvaluationCalls,
   ...FavouriteCalls,
+  ...ProviderCalls,
 } as const;
 
 export type CallName = keyof typeof Calls;

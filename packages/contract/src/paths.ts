@@ -36,7 +36,6 @@ export const ApiPath = {
   searchHistory: '/find/userInfo/searchHistory',
   updateSearchHistory: '/find/userInfo/updateSearchHistory',
   classificaList: '/find/category/classifica/list',
-  // Discovery (issue 5): record details, holdings, home lists, ratings and comments.
   // Accounts and sessions (issue 6).
   verifyCodeImg: '/oga/verifycode/img',
   login: '/oga/login',
@@ -71,25 +70,4 @@ export const ApiPath = {
   userBind: '/oga/userBind',
   ssoOpac: '/oga/ssoOpac',
   passportRelevance: '/oga/passportRelevanceLspUser',
-} as const;
-
-/** Third-party content calls (answered by the configured providers; empty with none). */
-export const ExternalContentPath = {
-  getDuxiuEBook: '/find/searchResultDetail/getDuxiuEBook',
-  getDuxiuTryRead: '/find/searchResultDetail/getDuxiuTryRead',
-  getJdRes: '/find/searchResultDetail/getJdRes',
-  getCadalRes: '/find/searchResultDetail/getCadalRes',
-  getCxzxRes: '/find/searchResultDetail/getCxzxRes',
-  getcxzxEBook: '/find/searchResultDetail/getcxzxEBook',
-  getBookInfoFromLanBo: '/find/searchResultDetail/getBookInfoFromLanBo',
-} as const;
-
-/** POST third-party content calls. */
-export const ExternalContentPostPath = {
-  wos: '/find/searchResultDetail/wos',
-  getBookinfo: '/find/searchResultDetail/getBookinfo',
-  getBookInfoFromJd: '/find/searchResultDetail/getBookInfoFromJd',
-  getBookInfoFromCxCkb: '/find/searchResultDetail/getBookInfoFromCxCkb',
-  getCatalog: '/find/searchResultDetail/getCatalog',
-  getLianTuCD: '/find/searchResultDetail/getLianTuCD',
 } as const;
