@@ -76,11 +76,20 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The web app never imports the server (feature boundaries: webBoundaries below).
-      'no-restricted-imports': [
+      // The web app never imports the server, and takes the table of calls without its schemas:
+      // `Calls` of @openfind/contract/calls (packages/contract/src/call-refs.ts); the contract's own
+      // tables and ApiPath would bring zod and every schema into the first page. Types are fine.
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             { group: ['**/apps/server/**', '@openfind/server'], message: 'the web app never imports the server' },
+            {
+              regex: '^@openfind/contract$',
+              importNamePattern: '^(ApiPath|\\w*Calls)$',
+              allowTypeImports: true,
+              message: "call through `Calls` of '@openfind/contract/calls' (no schemas in the web app)",
+            },
           ],
         },
       ],

@@ -92,10 +92,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         { name: 'dictionaries', description: 'Libraries, locations and code lists' },
         { name: 'record', description: 'Record details, QR code, usage, author, third-party content' },
         { name: 'holdings', description: 'Copies, shelves, electronic copies, serial issues, attachments' },
-        {
-          name: 'lists',
-          description: 'Home-page lists: hot borrowing, new books, collections, book lists, donation news',
-        },
+        { name: 'loans', description: "Circulation figures: hot borrowing, a record's loans by year, loan analysis" },
+        { name: 'lists', description: 'Home-page lists: new books, collections, book lists, donation news' },
         { name: 'evaluations', description: 'Ratings and comments' },
         { name: 'accounts', description: 'Login, sessions, passwords, recovery and binding' },
         { name: 'operations', description: 'Health and operations' },

@@ -530,7 +530,12 @@ describe('ratings and comments', () => {
 
   it('refuses a score outside 1…5 and an empty comment', async () => {
     const recordId = ids.get('huozhe')!;
-    expect((await post('/find/findUserEvaluation/userComment', { recordId, score: 6 })).statusCode).toBe(400);
+    const jwt = await tokenOf(t, 'reader', DEMO_PASSWORD);
+    const comment = (body: unknown) =>
+      t.call({ url: '/find/findUserEvaluation/userComment', mappingPath: '', headers: bearer(jwt), body });
+    expect((await comment({ recordId, score: 6 })).statusCode).toBe(400);
+    // A reader's call: without a session it is refused before its body is read.
+    expect((await post('/find/findUserEvaluation/userComment', { recordId, score: 6 })).statusCode).toBe(401);
     await expect(
       t.services.evaluations.comment(tenantId, { id: 9, name: 'x' }, { recordId, content: '', score: null }),
     ).rejects.toMatchObject({ errCode: 40303 });

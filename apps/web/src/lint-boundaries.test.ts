@@ -37,6 +37,21 @@ describe("the repository's lint config keeps the web app's layers apart", () => 
     ]);
   });
 
+  it('takes the table of calls without schemas: no ApiPath or XCalls value from the contract, types allowed', async () => {
+    const errorsOf = async (code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: at('features/auth/api/probe.ts') });
+      return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports');
+    };
+    expect(await errorsOf("export { ApiPath } from '@openfind/contract';\n")).toHaveLength(1);
+    expect(
+      await errorsOf("import { AuthCalls } from '@openfind/contract';\nexport const p = AuthCalls.login.path;\n"),
+    ).toHaveLength(1);
+    const allowed =
+      "import { Calls } from '@openfind/contract/calls';\nimport type { AuthCalls, OutputOf } from '@openfind/contract';\n" +
+      'export type Out = OutputOf<typeof AuthCalls.login>;\nexport const p = Calls.login.path;\n';
+    expect(await errorsOf(allowed)).toEqual([]);
+  });
+
   it('lets a feature import another through its index, and its own internals freely', async () => {
     const code =
       "export { FavouriteToggle } from '../../favourites';\nexport { RecordPage } from '../pages/RecordPage';\n";

@@ -1,6 +1,12 @@
 import { AuthCalls } from './auth.js';
 import { DictionaryCalls } from './dictionaries.js';
+import { EvaluationCalls } from './evaluations.js';
 import { FavouriteCalls } from './favourites.js';
+import { HoldingsCalls } from './holdings.js';
+import { HomeListCalls } from './home-lists.js';
+import { LoanCalls } from './loans.js';
+import { ProviderCalls } from './providers.js';
+import { RecordDetailCalls } from './record-detail.js';
 import { SearchCalls } from './search.js';
 import { SiteConfigCalls } from './site-config.js';
 import { TenantCalls } from './tenants.js';
@@ -15,7 +21,13 @@ export const Calls = {
   ...SiteConfigCalls,
   ...DictionaryCalls,
   ...SearchCalls,
+  ...RecordDetailCalls,
+  ...HoldingsCalls,
+  ...LoanCalls,
+  ...HomeListCalls,
+  ...EvaluationCalls,
   ...FavouriteCalls,
+  ...ProviderCalls,
   ...AuthCalls,
 } as const;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { calls, post } from './endpoint.js';
 import { boundedNumber, freeText } from './input.js';
-import { Page, RecordBrief, RecordId, Rows, optionalCode } from './records.js';
+import { Page, RecordBrief, RecordId, RecordIdBody, RecordPageRequest, Rows, optionalCode } from './records.js';
 
 /**
  * Ratings and comments (issue 5): one rating per reader and record; comments listed once approved.
@@ -86,3 +87,31 @@ export const UserCommentResponse = z.object({
   score: z.number().int().nullable(),
 });
 export type UserCommentResponse = z.infer<typeof UserCommentResponse>;
+
+/** Ratings and comments: the lists are open to visitors (a logged-in reader also sees their own score); posting needs a logged-in reader. */
+export const EvaluationCalls = calls('evaluations', {
+  userRatings: post('/find/findUserEvaluation/userRatings', {
+    input: UserRatingsRequest,
+    output: UserRatingsResponse,
+    access: 'public',
+    summary: 'Records by average rating, best or worst first (top 100)',
+  }),
+  getUserScore: post('/find/findUserEvaluation/getUserScore', {
+    input: RecordIdBody,
+    output: UserScore,
+    access: 'public',
+    summary: "A record's rating: average, count, per star, and the reader's own",
+  }),
+  userCommentList: post('/find/findUserEvaluation/userCommentList', {
+    input: RecordPageRequest,
+    output: CommentPage,
+    access: 'public',
+    summary: 'Approved comments of a record, newest first',
+  }),
+  userComment: post('/find/findUserEvaluation/userComment', {
+    input: UserCommentRequest,
+    output: UserCommentResponse,
+    access: 'reader',
+    summary: 'Comment on and/or rate a record (needs login; comments wait for approval)',
+  }),
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { calls, post } from './endpoint.js';
 import { wholeNumber } from './input.js';
-import { Page, RecordId, Rows, optionalCode } from './records.js';
+import { Page, RecordId, RecordIdBody, RecordPageRequest, Rows, optionalCode } from './records.js';
 
 /**
  * A record's copies (issue 5): physical items with status and due date, grouped by library, shelf
@@ -131,3 +132,43 @@ export const Attachment = z.object({
 export type Attachment = z.infer<typeof Attachment>;
 export const AttachmentsResponse = z.object({ totalCount: z.number().int(), list: z.array(Attachment) });
 export type AttachmentsResponse = z.infer<typeof AttachmentsResponse>;
+
+/** A record's holdings, open to visitors: copies, shelves, electronic copies, serial issues, attachments. */
+export const HoldingsCalls = calls('holdings', {
+  groupItems: post('/find/physical/groupitems', {
+    input: GroupItemsRequest,
+    output: GroupItemsResponse,
+    access: 'public',
+    summary: 'Copies of a record with status and due date, sorted and paged',
+  }),
+  groupItemsByLibCode: post('/find/physical/groupItemsByLibCode', {
+    input: RecordIdBody,
+    output: ItemsByLibrary,
+    access: 'public',
+    summary: 'Copies of a record grouped by library (main library first)',
+  }),
+  shelfNos: post('/find/physical/shelfNos', {
+    input: RecordIdBody,
+    output: ShelfNosResponse,
+    access: 'public',
+    summary: 'Where the copies stand: call number, location, shelf',
+  }),
+  getDItems: post('/find/dItem/getDItems', {
+    input: RecordPageRequest,
+    output: DigitalItemsResponse,
+    access: 'public',
+    summary: 'Electronic copies (links) of a record',
+  }),
+  contiItemList: post('/find/contiItem/list', {
+    input: RecordPageRequest,
+    output: ContiItemsResponse,
+    access: 'public',
+    summary: "A serial's holdings by year and volume",
+  }),
+  getAttachmentList: post('/find/attachment/getAttachmentList', {
+    input: RecordPageRequest,
+    output: AttachmentsResponse,
+    access: 'public',
+    summary: 'Files attached to a record (contents, covers, previews)',
+  }),
+});

@@ -1,11 +1,17 @@
 import { z } from 'zod';
+import { calls, get, post } from './endpoint.js';
 import { Id } from './input.js';
-import { Page, RecordBrief, Rows, codeList, optionalCode } from './records.js';
+import { Page, PageRequest, RecordBrief, Rows, codeList, optionalCode } from './records.js';
+import { SearchResponse } from './search.js';
 
 /**
  * The lists of the home page (issue 5): new books, collections, disciplines, libraries, book lists
  * and donation news.
  */
+
+/** The codes of the new-book windows (`time`), so that a client can check one before sending it. */
+export const NEW_BOOK_TIMES = ['1', '2', '3', '4', '5', '6', '7'] as const;
+export type NewBookTime = (typeof NEW_BOOK_TIMES)[number];
 
 /** New-book windows (`time`): 1 week, 1 month, 2 months, 3 months, half a year, 1 year, 2 years (days). */
 export const NEW_BOOK_WINDOWS: Record<string, number> = {
@@ -31,7 +37,7 @@ export const NewBookRequest = z.object({
   sortClause: z.union([z.string().max(10), z.null()]).optional(),
   /** '1' week … '7' two years (NEW_BOOK_WINDOWS); absent: every dated arrival. */
   time: z
-    .union([z.enum(['1', '2', '3', '4', '5', '6', '7']), z.number().int().min(1).max(7), z.literal(''), z.null()])
+    .union([z.enum(NEW_BOOK_TIMES), z.number().int().min(1).max(7), z.literal(''), z.null()])
     .optional()
     .transform((v) => (v === null || v === undefined || v === '' ? undefined : String(v))),
   docCode: codeList,
@@ -137,3 +143,59 @@ export const DonateNews = z.object({
 export type DonateNews = z.infer<typeof DonateNews>;
 export const DonateNewsPage = z.object({ totalCount: z.number().int(), list: z.array(DonateNews) });
 export type DonateNewsPage = z.infer<typeof DonateNewsPage>;
+
+/** The home page's lists, open to visitors. */
+export const HomeListCalls = calls('lists', {
+  getNewBook: post('/find/index/getNewBook', {
+    input: NewBookRequest,
+    output: SearchResponse,
+    access: 'public',
+    summary: 'New arrivals in a time window (1 week … 2 years), by class, discipline and place; search-shaped',
+  }),
+  getHotCollection: post('/find/index/getHotCollection', {
+    input: PageRequest,
+    output: CollectionPage,
+    access: 'public',
+    summary: 'Electronic collections, most visited first',
+  }),
+  getNewCollection: post('/find/index/getNewCollection', {
+    input: PageRequest,
+    output: CollectionPage,
+    access: 'public',
+    summary: 'Electronic collections added in the last year, newest first',
+  }),
+  getTryCollection: post('/find/index/getTryCollection', {
+    input: PageRequest,
+    output: CollectionPage,
+    access: 'public',
+    summary: 'Electronic collections on trial (trial not ended)',
+  }),
+  getDiscipline: get('/find/index/getDiscipline', {
+    output: DisciplineList,
+    access: 'public',
+    summary: 'Disciplines with records, and how many',
+  }),
+  getLibrary: get('/find/index/getLibrary', {
+    output: LibraryEntryList,
+    access: 'public',
+    summary: 'The libraries with their records, copies and copies on shelf',
+  }),
+  indexBookList: get('/find/index/bookList', {
+    input: BookListRequest,
+    output: BookListPage,
+    access: 'public',
+    summary: 'Book lists, newest first, with their first records (or one list with its records paged)',
+  }),
+  indexHotBookList: post('/find/bookList/indexHotBookList', {
+    input: BookListRequest,
+    output: BookListPage,
+    access: 'public',
+    summary: 'Hot book lists (most viewed first) with their first records',
+  }),
+  searchDonateNews: post('/find/donate/searchDonateNews', {
+    input: PageRequest,
+    output: DonateNewsPage,
+    access: 'public',
+    summary: 'Donation news, newest first',
+  }),
+});

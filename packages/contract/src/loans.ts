@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { calls, get, post } from './endpoint.js';
 import { boundedNumber, wholeNumber } from './input.js';
-import { Page, Rows, optionalCode } from './records.js';
+import { Page, RecordIdQuery, Rows, optionalCode } from './records.js';
 
 /**
  * Circulation history (issue 5): hot borrowing of the home page, a record's ten-year chart and its
@@ -80,3 +81,25 @@ export const HotLoanResponse = z.object({
   statRange: z.number().int(),
 });
 export type HotLoanResponse = z.infer<typeof HotLoanResponse>;
+
+/** Circulation figures, open to visitors: hot borrowing, a record's ten-year chart and loan analysis. */
+export const LoanCalls = calls('loans', {
+  getHotLoan: post('/find/index/getHotLoan', {
+    input: HotLoanRequest,
+    output: HotLoanResponse,
+    access: 'public',
+    summary: 'Hot borrowing: records by loans (or loans per copy) in the last 7, 30, 90 or 365 days',
+  }),
+  getNearTenYearLoan: get('/find/loanInfo/getNearTenYearLoan', {
+    input: RecordIdQuery,
+    output: NearTenYearLoan,
+    access: 'public',
+    summary: 'Loans of a record in each of the last ten years',
+  }),
+  getLoanAnalysis: get('/find/searchResultDetail/getLoanAnalysis', {
+    input: RecordIdQuery,
+    output: LoanAnalysis,
+    access: 'public',
+    summary: 'Loan analysis of a record: totals, loans per copy, loan length, the last twelve months',
+  }),
+});

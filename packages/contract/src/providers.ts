@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calls, get, post } from './endpoint.js';
 import { freeText } from './input.js';
 import { RecordId } from './records.js';
 
@@ -35,3 +36,34 @@ export const ExternalContent = z.object({
   list: z.array(ExternalResource),
 });
 export type ExternalContent = z.infer<typeof ExternalContent>;
+
+/** What a third-party content call at `path` answers; its last segment names it (to the providers too). */
+const content = (path: string) => {
+  const call = path.slice(path.lastIndexOf('/') + 1);
+  const summary = `Third-party content (${call}); an empty list when no provider serves it, and the page hides the part`;
+  return { output: ExternalContent, access: 'public', summary } as const;
+};
+/** A GET third-party content call: the record in the query. */
+const contentGet = (path: string) => get(path, { input: ExternalQuery, ...content(path) });
+/** A POST third-party content call: the record in the body. */
+const contentPost = (path: string) => post(path, { input: ExternalBody, ...content(path) });
+
+/**
+ * The third-party content calls of the record page, open to visitors. The server hands each to the
+ * providers under its name, so a name here is the call a provider answers.
+ */
+export const ProviderCalls = calls('record', {
+  getDuxiuEBook: contentGet('/find/searchResultDetail/getDuxiuEBook'),
+  getDuxiuTryRead: contentGet('/find/searchResultDetail/getDuxiuTryRead'),
+  getJdRes: contentGet('/find/searchResultDetail/getJdRes'),
+  getCadalRes: contentGet('/find/searchResultDetail/getCadalRes'),
+  getCxzxRes: contentGet('/find/searchResultDetail/getCxzxRes'),
+  getcxzxEBook: contentGet('/find/searchResultDetail/getcxzxEBook'),
+  getBookInfoFromLanBo: contentGet('/find/searchResultDetail/getBookInfoFromLanBo'),
+  wos: contentPost('/find/searchResultDetail/wos'),
+  getBookinfo: contentPost('/find/searchResultDetail/getBookinfo'),
+  getBookInfoFromJd: contentPost('/find/searchResultDetail/getBookInfoFromJd'),
+  getBookInfoFromCxCkb: contentPost('/find/searchResultDetail/getBookInfoFromCxCkb'),
+  getCatalog: contentPost('/find/searchResultDetail/getCatalog'),
+  getLianTuCD: contentPost('/find/searchResultDetail/getLianTuCD'),
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { calls, get } from './endpoint.js';
 import { freeText } from './input.js';
-import { RecordId } from './records.js';
+import { RecordId, RecordIdQuery } from './records.js';
 import { SearchRecord } from './search.js';
 
 /**
@@ -208,3 +209,37 @@ export const AuthorInfo = z.object({
   baike: EncyclopediaEntry.nullable(),
 });
 export type AuthorInfo = z.infer<typeof AuthorInfo>;
+
+/** The record page's calls: open to visitors (a logged-in reader sees which records they keep). */
+export const RecordDetailCalls = calls('record', {
+  getDetail: get('/find/searchResultDetail/getDetail', {
+    input: RecordIdQuery,
+    output: RecordDetail,
+    access: 'public',
+    summary: 'A record for its detail page: basic information in the request language, MARC, links, counts',
+  }),
+  getBookDetail: get('/find/searchResultDetail/getBookDetail', {
+    input: RecordIdQuery,
+    output: BookDetail,
+    access: 'public',
+    summary: 'Basic information rows (bean2List) in the request language',
+  }),
+  getQrCode: get('/find/searchResultDetail/getQrCode', {
+    input: QrCodeQuery,
+    output: QrCode,
+    access: 'public',
+    summary: "A QR code (PNG data URL) that opens the record's page",
+  }),
+  recordStatistics: get('/find/searchResultDetail/statistics', {
+    input: RecordIdQuery,
+    output: RecordStatistics,
+    access: 'public',
+    summary: 'Views, loans, comments, ratings and copies of a record',
+  }),
+  getAuthorInfo: get('/find/searchResultDetail/getAuthorInfo', {
+    input: AuthorInfoQuery,
+    output: AuthorInfo,
+    access: 'public',
+    summary: "The author's records in the catalogue and an encyclopedia entry when a provider has one",
+  }),
+});

@@ -1,9 +1,15 @@
+import type { CallRef, Endpoint } from '@openfind/contract';
+import type { ZodType } from 'zod';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createHttpClient, toQueryString } from './http';
 import type { HttpClientOptions, RequestContext, SessionToken } from './http';
+
+/** A call of the table as the web build holds it (method and path), for paths made up here: any input. */
+const ref = (method: 'GET' | 'POST', path: string) =>
+  ({ method, path }) as CallRef<Endpoint<'GET' | 'POST', ZodType<unknown, object | undefined>, ZodType<unknown>>>;
 
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
 type Reply = (req: IncomingMessage, res: ServerResponse) => void;
@@ -56,7 +62,7 @@ function client(overrides: Partial<HttpClientOptions> = {}, token: SessionToken 
 describe('http client', () => {
   it('sends the tenant, language and token headers on every call', async () => {
     const { http } = client({}, { header: 'jwtOpacAuth', value: 'token-1' });
-    await http.get('/find/findConfig/getFindConfig');
+    await http.call(ref('GET', '/find/findConfig/getFindConfig'));
     const headers = seen[0]?.headers ?? {};
     expect(headers.mappingpath).toBe('beiling');
     expect(headers.groupcode).toBe('200616');
@@ -65,8 +71,8 @@ describe('http client', () => {
     expect(headers.jwtopacauth).toBe('token-1');
     // POSTs too: the server accepts a call that changes something only with the header token or
     // from the site's own pages (the cookie alone is not enough).
-    await http.post('/find/record/addmyfav', { recordId: 1 });
-    await http.postWithMessage('/find/bindMailAndPhone/updateUserMailAndPhone', {});
+    await http.call(ref('POST', '/find/record/addmyfav'), { recordId: 1 });
+    await http.callWithMessage(ref('POST', '/find/bindMailAndPhone/updateUserMailAndPhone'), {});
     expect(seen.map((r) => r.headers.jwtopacauth)).toEqual(['token-1', 'token-1', 'token-1']);
   });
 
@@ -76,7 +82,7 @@ describe('http client', () => {
       getContext: () => ({ mappingPath: '', groupCode: '', lang: 'en-US' }),
       getToken: () => null,
     });
-    await http.post('/find/homePage/getGroupCode', { mappingPath: '' });
+    await http.call(ref('POST', '/find/homePage/getGroupCode'), { mappingPath: '' });
     const headers = seen[0]?.headers ?? {};
     expect(headers.mappingpath).toBe('');
     expect(headers.groupcode).toBeUndefined();
@@ -87,8 +93,8 @@ describe('http client', () => {
 
   it('puts GET parameters in the query string and POST payloads in a JSON body', async () => {
     const { http } = client();
-    await http.get('/find/a', { page: 1, rows: 10, q: '中华书局', ids: ['1', '2'], skip: undefined });
-    await http.post('/find/b', { libCode: 'A01' });
+    await http.call(ref('GET', '/find/a'), { page: 1, rows: 10, q: '中华书局', ids: ['1', '2'], skip: undefined });
+    await http.call(ref('POST', '/find/b'), { libCode: 'A01' });
     expect(seen[0]?.method).toBe('GET');
     expect(seen[0]?.url).toBe('/find/a?page=1&rows=10&q=%E4%B8%AD%E5%8D%8E%E4%B9%A6%E5%B1%80&ids=1&ids=2');
     expect(seen[1]?.method).toBe('POST');
@@ -98,21 +104,21 @@ describe('http client', () => {
 
   it('puts the configured prefix in front of every path', async () => {
     const { http } = client({ prefix: '/portal/' });
-    await http.get('/find/x');
+    await http.call(ref('GET', '/find/x'));
     expect(seen[0]?.url).toBe('/portal/find/x');
   });
 
   it('resolves to the envelope data on success', async () => {
     reply = (_req, res) => json(res, 200, ok({ groupCode: '200616' }));
     const { http, onError } = client();
-    await expect(http.get('/find/x')).resolves.toEqual({ groupCode: '200616' });
+    await expect(http.call(ref('GET', '/find/x'))).resolves.toEqual({ groupCode: '200616' });
     expect(onError).not.toHaveBeenCalled();
   });
 
   it('gives the server message with the data when the caller shows it', async () => {
     reply = (_req, res) => json(res, 200, { ...ok({ favoritesId: 7 }), message: '收藏成功' });
     const { http } = client();
-    await expect(http.postWithMessage('/find/record/addmyfav', { recordId: 1 })).resolves.toEqual({
+    await expect(http.callWithMessage(ref('POST', '/find/record/addmyfav'), { recordId: 1 })).resolves.toEqual({
       data: { favoritesId: 7 },
       message: '收藏成功',
     });
@@ -121,7 +127,7 @@ describe('http client', () => {
   it('rejects a business failure and reports the server message', async () => {
     reply = (_req, res) => json(res, 200, fail(40001, '未知的機構'));
     const { http, onError, onUnauthorized } = client();
-    const error = await http.get('/find/x').catch((e: unknown) => e);
+    const error = await http.call(ref('GET', '/find/x')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'business', errCode: 40001, message: '未知的機構' });
     expect(onError).toHaveBeenCalledOnce();
@@ -132,7 +138,9 @@ describe('http client', () => {
   it('does not report failures of silent calls', async () => {
     reply = (_req, res) => json(res, 200, fail(500, 'boom'));
     const { http, onError } = client();
-    await expect(http.get('/oga/opaclibcode/getlibs', undefined, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(http.call(ref('GET', '/oga/opaclibcode/getlibs'), undefined, { silent: true })).rejects.toBeInstanceOf(
+      ApiError,
+    );
     expect(onError).not.toHaveBeenCalled();
   });
 
@@ -144,7 +152,7 @@ describe('http client', () => {
   ])('treats %s as an expired login', async (_name, respond) => {
     reply = (_req, res) => respond(res);
     const { http, onError, onUnauthorized } = client({}, { header: 'jwtOpacAuth', value: 't' });
-    const error = await http.get('/oga/userinfo').catch((e: unknown) => e);
+    const error = await http.call(ref('GET', '/oga/userinfo')).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'unauthorized' });
     expect(onUnauthorized).toHaveBeenCalledOnce();
     expect(onError).not.toHaveBeenCalled();
@@ -160,7 +168,7 @@ describe('http client', () => {
       json(res, 401, fail(401, 'expired'));
     };
     const { http, onError, onUnauthorized } = client({ getToken: () => token });
-    const error = await http.get('/oga/userinfo').catch((e: unknown) => e);
+    const error = await http.call(ref('GET', '/oga/userinfo')).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'unauthorized' });
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(onError).not.toHaveBeenCalled();
@@ -171,7 +179,7 @@ describe('http client', () => {
     reply = (_req, res) => setTimeout(() => json(res, 200, ok(null)), 500);
     const { http, onError } = client({ timeoutMs: 50 });
     const started = Date.now();
-    const error = await http.get('/find/slow').catch((e: unknown) => e);
+    const error = await http.call(ref('GET', '/find/slow')).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'timeout' });
     expect(Date.now() - started).toBeLessThan(400);
     expect(onError).toHaveBeenCalledOnce();
@@ -189,7 +197,7 @@ describe('http client', () => {
           }),
       );
       const { http } = client({ fetchImpl: fetchImpl as unknown as typeof fetch });
-      const result = http.get('/find/x').catch((e: unknown) => e);
+      const result = http.call(ref('GET', '/find/x')).catch((e: unknown) => e);
       await vi.advanceTimersByTimeAsync(29_999);
       expect(fetchImpl.mock.calls[0]?.[1]?.signal?.aborted).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
@@ -201,7 +209,7 @@ describe('http client', () => {
 
   it('reports a network failure', async () => {
     const { http, onError } = client({ baseUrl: 'http://127.0.0.1:9' });
-    await expect(http.get('/find/x')).rejects.toMatchObject({ kind: 'network' });
+    await expect(http.call(ref('GET', '/find/x'))).rejects.toMatchObject({ kind: 'network' });
     expect(onError).toHaveBeenCalledOnce();
   });
 
@@ -211,7 +219,7 @@ describe('http client', () => {
       res.end('');
     };
     const { http, onError } = client();
-    await expect(http.get('/find/x')).rejects.toMatchObject({ kind: 'http', status: 502 });
+    await expect(http.call(ref('GET', '/find/x'))).rejects.toMatchObject({ kind: 'http', status: 502 });
     expect(onError).toHaveBeenCalledOnce();
   });
 
@@ -219,7 +227,7 @@ describe('http client', () => {
     reply = (_req, res) => setTimeout(() => json(res, 200, ok(null)), 300);
     const { http, onError } = client();
     const controller = new AbortController();
-    const result = http.get('/find/x', undefined, { signal: controller.signal });
+    const result = http.call(ref('GET', '/find/x'), undefined, { signal: controller.signal });
     setTimeout(() => controller.abort(), 20);
     await expect(result).rejects.not.toBeInstanceOf(ApiError);
     expect(onError).not.toHaveBeenCalled();

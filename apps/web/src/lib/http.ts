@@ -64,10 +64,10 @@ type Scalar = string | number | boolean;
 export type QueryValue = Scalar | null | undefined | readonly Scalar[];
 export type Query = Record<string, QueryValue>;
 
-/** The arguments of a call: its input (none for a call that takes nothing), then options. */
+/** The arguments of a call: its input (optional where the call takes none or may go without), then options. */
 export type CallArgs<E extends Endpoint> =
-  InputOf<E> extends undefined
-    ? [input?: undefined, options?: RequestOptions]
+  undefined extends InputOf<E>
+    ? [input?: InputOf<E>, options?: RequestOptions]
     : [input: InputOf<E>, options?: RequestOptions];
 
 export type HttpClient = {
@@ -82,13 +82,6 @@ export type HttpClient = {
     call: R,
     ...args: NoInfer<CallArgs<EntryOf<R>>>
   ): Promise<{ data: OutputOf<EntryOf<R>>; message: string }>;
-
-  /** GET with a query string; resolves to `data` or rejects with an ApiError. */
-  get<T>(path: string, query?: Query, options?: RequestOptions): Promise<T>;
-  /** POST with a JSON body; resolves to `data` or rejects with an ApiError. */
-  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  /** POST whose success message is shown to the reader (spec §8: favourites, code sends…): `data` and `message`. */
-  postWithMessage<T>(path: string, body?: unknown, options?: RequestOptions): Promise<{ data: T; message: string }>;
 };
 
 /** Builds `?a=1&b=x&b=y` from a query object. */
@@ -226,11 +219,5 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const { url, body } = callOf(call, input);
       return send<OutputOf<EntryOf<R>>>(call.method, url, body, opts);
     },
-    get: async <T>(path: string, query?: Query, opts: RequestOptions = {}) =>
-      (await send<T>('GET', `${base}${path}${toQueryString(query)}`, undefined, opts)).data,
-    post: async <T>(path: string, body?: unknown, opts: RequestOptions = {}) =>
-      (await send<T>('POST', `${base}${path}`, body, opts)).data,
-    postWithMessage: <T>(path: string, body?: unknown, opts: RequestOptions = {}) =>
-      send<T>('POST', `${base}${path}`, body, opts),
   };
 }

@@ -1,44 +1,32 @@
 import { Calls } from '@openfind/contract/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';
-import { ApiPath } from '@openfind/contract';
-import type {
-  BookListPage,
-  CollectionPage,
-  DisciplineList,
-  DonateNewsPage,
-  NewBookRequest,
-  SearchResponse,
-  UserRatingsRequest,
-  UserRatingsResponse,
-} from '@openfind/contract';
+import type { EvaluationCalls, HomeListCalls, InputOf } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import type { RequestOptions } from '../../../lib/http';
 
-/** Disciplines with record counts, as `getDiscipline` answers. */
-export type Disciplines = ReturnType<typeof DisciplineList.parse>;
 /** The three kinds of collection list. */
 export type CollectionKind = 'hot' | 'new' | 'trial';
 
-const COLLECTION_PATHS: Record<CollectionKind, string> = {
-  hot: ApiPath.getHotCollection,
-  new: ApiPath.getNewCollection,
-  trial: ApiPath.getTryCollection,
-};
+const COLLECTION_CALLS = {
+  hot: Calls.getHotCollection,
+  new: Calls.getNewCollection,
+  trial: Calls.getTryCollection,
+} satisfies Record<CollectionKind, unknown>;
 
 /** The list calls; `options.silent` for the home page, where a failed list is simply hidden (spec §8). */
 export const listsApi = {
-  newBooks: (body: Partial<Omit<NewBookRequest, 'time'>> & { time?: string }, options?: RequestOptions) =>
-    api.post<SearchResponse>(ApiPath.getNewBook, body, options),
+  newBooks: (body: InputOf<typeof HomeListCalls.getNewBook>, options?: RequestOptions) =>
+    api.call(Calls.getNewBook, body, options),
   collections: (kind: CollectionKind, page: number, rows: number, options?: RequestOptions) =>
-    api.post<CollectionPage>(COLLECTION_PATHS[kind], { page, rows }, options),
-  ratings: (body: Partial<UserRatingsRequest>, options?: RequestOptions) =>
-    api.post<UserRatingsResponse>(ApiPath.userRatings, body, options),
+    api.call(COLLECTION_CALLS[kind], { page, rows }, options),
+  ratings: (body: InputOf<typeof EvaluationCalls.userRatings>, options?: RequestOptions) =>
+    api.call(Calls.userRatings, body, options),
   hotBookLists: (page: number, rows: number, options?: RequestOptions) =>
-    api.post<BookListPage>(ApiPath.indexHotBookList, { page, rows, recordRows: 5 }, options),
-  disciplines: (options?: RequestOptions) => api.get<Disciplines>(ApiPath.getDiscipline, undefined, options),
+    api.call(Calls.indexHotBookList, { page, rows, recordRows: 5 }, options),
+  disciplines: (options?: RequestOptions) => api.call(Calls.getDiscipline, undefined, options),
   donateNews: (page: number, rows: number, options?: RequestOptions) =>
-    api.post<DonateNewsPage>(ApiPath.searchDonateNews, { page, rows }, options),
+    api.call(Calls.searchDonateNews, { page, rows }, options),
   popularSearches: (options?: RequestOptions) => api.call(Calls.popularSearchTopTen, undefined, options),
   dict: (options?: RequestOptions) => api.call(Calls.dict, {}, options),
 };

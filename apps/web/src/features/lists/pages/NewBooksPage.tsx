@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NEW_BOOK_WINDOWS } from '@openfind/contract';
+import { NEW_BOOK_TIMES, type NewBookTime } from '@openfind/contract';
 import { listsApi, useListQuery } from '../api/lists-api';
 import { SelectFilter } from '../components/Filters';
 import { ListLayout } from '../components/ListLayout';
@@ -17,7 +17,7 @@ export function NewBooksPage({ feature }: { feature: string }) {
   const { values, page, set } = useListParams(DEFAULTS);
   const dict = useListQuery(listKeys.dict(i18n.language), (signal) => listsApi.dict({ signal, silent: true }));
   // 'all' (no limit) is kept in the URL so that it differs from the default window.
-  const time = values.time === 'all' ? '' : values.time;
+  const time: NewBookTime | '' = NEW_BOOK_TIMES.find((code) => code === values.time) ?? '';
   const body = {
     time,
     callNo: values.classNo,
@@ -38,7 +38,7 @@ export function NewBooksPage({ feature }: { feature: string }) {
             label={t('filters.time')}
             value={time}
             allLabel={t('filters.anyTime')}
-            options={Object.keys(NEW_BOOK_WINDOWS).map((code) => ({ value: code, label: t(`times.${code}`) }))}
+            options={NEW_BOOK_TIMES.map((code) => ({ value: code, label: t(`times.${code}`) }))}
             onChange={(time) => set({ time: time || 'all' })}
           />
           <SelectFilter

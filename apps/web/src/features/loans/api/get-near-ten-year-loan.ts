@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiPath } from '@openfind/contract';
+import { Calls } from '@openfind/contract/calls';
 import type { NearTenYearLoan } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import { loanKeys } from '../query-keys';
 
 /** Loans of each of the last ten years (`getNearTenYearLoan`); silent: the chart hides when it fails. */
 export function getNearTenYearLoan(recordId: number, signal?: AbortSignal): Promise<NearTenYearLoan> {
-  return api.get<NearTenYearLoan>(ApiPath.getNearTenYearLoan, { recordId }, { signal, silent: true });
+  return api.call(Calls.getNearTenYearLoan, { recordId }, { signal, silent: true });
 }
 
 /** The ten-year loan figures. */

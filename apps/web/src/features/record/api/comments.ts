@@ -1,5 +1,6 @@
+import { Calls } from '@openfind/contract/calls';
 import { useQuery } from '@tanstack/react-query';
-import { ApiPath } from '@openfind/contract';
+
 import type { CommentPage, UserScore } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import { recordKeys } from '../query-keys';
@@ -9,7 +10,7 @@ export const COMMENT_ROWS = 5;
 
 /** A record's average rating and its distribution (`getUserScore`); silent: the rating hides on failure. */
 export function getUserScore(recordId: number, signal?: AbortSignal): Promise<UserScore> {
-  return api.post<UserScore>(ApiPath.getUserScore, { recordId }, { signal, silent: true });
+  return api.call(Calls.getUserScore, { recordId }, { signal, silent: true });
 }
 
 /** Query options of a record's rating (the heading and the comments section share it). */
@@ -26,7 +27,7 @@ export function useUserScore(recordId: number) {
 
 /** Approved comments, newest first (`userCommentList`). */
 export function getComments(recordId: number, page: number, signal?: AbortSignal): Promise<CommentPage> {
-  return api.post<CommentPage>(ApiPath.userCommentList, { recordId, page, rows: COMMENT_ROWS }, { signal });
+  return api.call(Calls.userCommentList, { recordId, page, rows: COMMENT_ROWS }, { signal });
 }
 
 /** A page of a record's comments. */

@@ -1,16 +1,13 @@
+import { Calls } from '@openfind/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiPath } from '@openfind/contract';
-import type { ItemsByLibrary } from '@openfind/contract';
-import type { DigitalItemsResponse } from '@openfind/contract';
+
+import type { DigitalItemsResponse, ItemsByLibrary } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import { recordKeys } from '../query-keys';
 
-/** Electronic holdings as the server answers them. */
-export type DigitalItems = ReturnType<typeof DigitalItemsResponse.parse>;
-
 /** Print copies grouped by library (`groupItemsByLibCode`), main library first. */
 export function getItemsByLibrary(recordId: number, signal?: AbortSignal): Promise<ItemsByLibrary> {
-  return api.post<ItemsByLibrary>(ApiPath.groupItemsByLibCode, { recordId }, { signal });
+  return api.call(Calls.groupItemsByLibCode, { recordId }, { signal });
 }
 
 /** Query options of a record's print holdings. */
@@ -27,8 +24,8 @@ export function useItemsByLibrary(recordId: number, lang: string) {
 }
 
 /** Electronic copies (`getDItems`); silent, since a record without them is the common case. */
-export function getDigitalItems(recordId: number, signal?: AbortSignal): Promise<DigitalItems> {
-  return api.post<DigitalItems>(ApiPath.getDItems, { recordId, page: 1, rows: 50 }, { signal, silent: true });
+export function getDigitalItems(recordId: number, signal?: AbortSignal): Promise<DigitalItemsResponse> {
+  return api.call(Calls.getDItems, { recordId, page: 1, rows: 50 }, { signal, silent: true });
 }
 
 /** A record's electronic copies. */

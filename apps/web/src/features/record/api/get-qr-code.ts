@@ -1,12 +1,12 @@
+import { Calls } from '@openfind/contract/calls';
 import { useQuery } from '@tanstack/react-query';
-import { ApiPath } from '@openfind/contract';
 import type { QrCode } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import { recordKeys } from '../query-keys';
 
 /** The QR code that opens the record's page on a phone (`getQrCode`). */
 export function getQrCode(recordId: number, signal?: AbortSignal): Promise<QrCode> {
-  return api.get<QrCode>(ApiPath.getQrCode, { recordId }, { signal });
+  return api.call(Calls.getQrCode, { recordId }, { signal });
 }
 
 /** The QR code, fetched only when the dialog opens. */

@@ -1,12 +1,13 @@
+import { Calls } from '@openfind/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiPath } from '@openfind/contract';
+
 import type { RecordDetail } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import { recordKeys } from '../query-keys';
 
 /** The record's details (`getDetail`): basic-information rows, essentials for citing, MARC. */
 export function getRecordDetail(recordId: number, signal?: AbortSignal): Promise<RecordDetail> {
-  return api.get<RecordDetail>(ApiPath.getDetail, { recordId }, { signal });
+  return api.call(Calls.getDetail, { recordId }, { signal });
 }
 
 /** Query options of a record's details; the key also carries the language, since the rows are translated. */

@@ -1,9 +1,9 @@
+import { Calls } from '@openfind/contract/calls';
 import { useState } from 'react';
 import { Button, Input, message, Pagination, Rate, Skeleton } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiPath, MAX_COMMENT_LENGTH } from '@openfind/contract';
-import type { UserCommentResponse } from '@openfind/contract';
+import { MAX_COMMENT_LENGTH } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import { readSessionToken } from '../../../lib/session';
 import { COMMENT_ROWS, useComments } from '../api/comments';
@@ -22,7 +22,7 @@ export function Comments({ recordId, onLoginRequired }: Props) {
   const comments = useComments(recordId, page);
   const queryClient = useQueryClient();
   const post = useMutation({
-    mutationFn: () => api.post<UserCommentResponse>(ApiPath.userComment, { recordId, content, score: score || null }),
+    mutationFn: () => api.call(Calls.userComment, { recordId, content, score: score || null }),
     onSuccess: (answer) => {
       setContent('');
       void message.success(answer.status === 'approved' ? t('comments.published') : t('comments.submitted'));

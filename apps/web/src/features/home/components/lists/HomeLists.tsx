@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { NewBookTime } from '@openfind/contract';
 import { recordPath, searchPath } from '../../../../lib/record-path';
 import { listsApi, useListQuery } from '../../../lists';
 import { getHotLoan } from '../../../loans';
@@ -13,7 +14,7 @@ import './home-lists.css';
 const ROWS = 6;
 /** Spec §9: the overview lists cover the last month (statRange 30 days; new books `time` '2'). */
 const LAST_MONTH_DAYS = 30;
-const LAST_MONTH_NEW_BOOKS = '2';
+const LAST_MONTH_NEW_BOOKS: NewBookTime = '2';
 /** Home lists never report a failure: a list that fails or is empty is hidden (spec §8, issue 5). */
 const quiet = (signal: AbortSignal) => ({ signal, silent: true });
 
