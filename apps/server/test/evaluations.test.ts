@@ -38,7 +38,7 @@ describe('userRatings', () => {
       scores.map((score, n) => ({ tenant_id: tenant.id, record_id, reader_id: n + 1, score }));
     await t.db.kysely
       .insertInto('record_rating')
-      .values([...rate(hlm!, [5, 5, 4]), ...rate(santi!, [5]), ...rate(python!, [2, 3])])
+      .values([...rate(hlm, [5, 5, 4]), ...rate(santi, [5]), ...rate(python, [2, 3])])
       .execute();
   });
 

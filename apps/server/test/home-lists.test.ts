@@ -50,7 +50,7 @@ beforeAll(async () => {
     },
     { title: '旧书', clcClasses: ['K20'] },
   ]);
-  ids = { hlm: hlm!, santi: santi!, python: python!, old: old! };
+  ids = { hlm, santi, python, old };
 }, 120_000);
 afterAll(async () => t?.close());
 

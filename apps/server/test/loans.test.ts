@@ -2,7 +2,7 @@ import { ApiPath, type HotLoanResponse, type LoanAnalysis, type NearTenYearLoan 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t as text } from '../src/http/messages.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
-import { addLoans, clientOf, day, makeRecord, makeTenant } from './support/factories.js';
+import { addLoans, clientOf, day, makeRecord, makeRecords, makeTenant } from './support/factories.js';
 
 /** Loans: the most borrowed records of an institution, and the loans of one record. */
 
@@ -22,20 +22,18 @@ describe('getHotLoan', () => {
   beforeAll(async () => {
     const tenant = await makeTenant(t, { libraries: 'demo' });
     api = clientOf(t, tenant);
-    const make = (spec: Parameters<typeof makeRecord>[2]) => makeRecord(t, tenant.id, spec);
-    hlm = await make({
-      title: '红楼梦',
-      clcClasses: ['I242.47'],
-      callNumbers: ['I242.47/2'],
-      items: [{}, {}, {}, { libCode: 'OFU-MED', campusId: '3', locationId: '301' }],
-    });
-    const santi = await make({ title: '三体', clcClasses: ['I247.55'], items: [{}] });
-    const python = await make({
-      title: 'Python编程',
-      clcClasses: ['TP311.56'],
-      items: [{}, { processTypeCode: '412' }],
-    });
-    const old = await make({ title: '旧书', clcClasses: ['K20'] });
+    const [red, santi, python, old] = await makeRecords(t, tenant.id, [
+      {
+        title: '红楼梦',
+        clcClasses: ['I242.47'],
+        callNumbers: ['I242.47/2'],
+        items: [{}, {}, {}, { libCode: 'OFU-MED', campusId: '3', locationId: '301' }],
+      },
+      { title: '三体', clcClasses: ['I247.55'], items: [{}] },
+      { title: 'Python编程', clcClasses: ['TP311.56'], items: [{}, { processTypeCode: '412' }] },
+      { title: '旧书', clcClasses: ['K20'] },
+    ]);
+    hlm = red;
     const loans = (recordId: number, daysAgo: number[], libCode = 'OFU') =>
       daysAgo.map((d) => ({ recordId, loanDate: day(-d), libCode }));
     await addLoans(t, tenant.id, [

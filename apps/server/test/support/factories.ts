@@ -101,7 +101,11 @@ export type RecordSpec = Partial<Omit<RecordInput, 'items'>> & { isbn?: string; 
  * search engine at once, as the catalogue watcher would a second later; the record ids, in order.
  * Copies are on shelf and loanable, in the tenant's main library, unless a spec says otherwise.
  */
-export async function makeRecords(t: TestApp, tenantId: number, specs: RecordSpec[]): Promise<number[]> {
+export async function makeRecords<const S extends readonly RecordSpec[]>(
+  t: TestApp,
+  tenantId: number,
+  specs: S,
+): Promise<{ -readonly [K in keyof S]: number }> {
   const place = await mainPlace(t, tenantId);
   const inputs = specs.map(({ isbn, items = [], ...over }) => {
     const n = next();
@@ -114,12 +118,13 @@ export async function makeRecords(t: TestApp, tenantId: number, specs: RecordSpe
   });
   const { ids } = await storeRecords(t.db.kysely, tenantId, inputs);
   t.services.search.catalogueChanged(tenantId);
-  return inputs.map((i) => ids.get(i.sourceKey)!);
+  return inputs.map((i) => ids.get(i.sourceKey)!) as { -readonly [K in keyof S]: number };
 }
 
 /** One record (see `makeRecords`); its id. */
 export async function makeRecord(t: TestApp, tenantId: number, spec: RecordSpec = {}): Promise<number> {
-  return (await makeRecords(t, tenantId, [spec]))[0]!;
+  const [id] = await makeRecords(t, tenantId, [spec]);
+  return id;
 }
 
 /** A loan of a copy: `loanDate` YYYY-MM-DD, returned or not. */
