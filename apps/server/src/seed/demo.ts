@@ -45,8 +45,11 @@ export async function seedDemo(db: Kysely<Database>, opts: { records?: number } 
   return report;
 }
 
-/** Seeds one institution in one transaction: it exists whole or not at all. */
-async function seedTenant(db: Kysely<Database>, demo: DemoTenant): Promise<number> {
+/**
+ * Seeds one institution in one transaction: it exists whole or not at all. Exported for the test
+ * factories, which make institutions the same way.
+ */
+export async function seedTenant(db: Kysely<Database>, demo: DemoTenant): Promise<number> {
   return inTransaction(db, async (trx) => {
     const id = await createTenant(trx, demo.tenant);
     await mergeSiteConfig(trx, id, demo.config);
