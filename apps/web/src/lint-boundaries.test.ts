@@ -47,7 +47,7 @@ describe("the repository's lint config keeps the web app's layers apart", () => 
       await errorsOf("import { AuthCalls } from '@openfind/contract';\nexport const p = AuthCalls.login.path;\n"),
     ).toHaveLength(1);
     const allowed =
-      "import { Calls } from '@openfind/contract/calls';\nimport type { AuthCalls, OutputOf } from '@openfind/contract';\n" +
+      "import * as Calls from '@openfind/contract/calls';\nimport type { AuthCalls, OutputOf } from '@openfind/contract';\n" +
       'export type Out = OutputOf<typeof AuthCalls.login>;\nexport const p = Calls.login.path;\n';
     expect(await errorsOf(allowed)).toEqual([]);
   });

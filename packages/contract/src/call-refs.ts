@@ -49,9 +49,14 @@ export function readCallTables(sources: readonly string[]): Record<string, CallT
   return tables;
 }
 
-/** The JavaScript of `@openfind/contract/calls`: `Calls`, every table's entries joined by name. */
+/**
+ * The JavaScript of `@openfind/contract/calls`: one export a call, every table's entries by name, so
+ * that a chunk of the web app carries only the calls it makes (`import * as Calls` and `Calls.x`).
+ */
 export function callRefsModule(sources: readonly string[]): string {
   const all: CallTable = {};
   for (const table of Object.values(readCallTables(sources))) Object.assign(all, table);
-  return `export const Calls = ${JSON.stringify(all)};\n`;
+  return Object.entries(all)
+    .map(([name, ref]) => `export const ${name} = ${JSON.stringify(ref)};\n`)
+    .join('');
 }

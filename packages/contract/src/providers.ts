@@ -37,33 +37,29 @@ export const ExternalContent = z.object({
 });
 export type ExternalContent = z.infer<typeof ExternalContent>;
 
-/** What a third-party content call at `path` answers; its last segment names it (to the providers too). */
-const content = (path: string) => {
-  const call = path.slice(path.lastIndexOf('/') + 1);
-  const summary = `Third-party content (${call}); an empty list when no provider serves it, and the page hides the part`;
-  return { output: ExternalContent, access: 'public', summary } as const;
-};
+const CONTENT_SUMMARY =
+  'Third-party content, named by the last segment of the path; an empty list when no provider serves it, and the page hides the part';
 /** A GET third-party content call: the record in the query. */
-const contentGet = (path: string) => get(path, { input: ExternalQuery, ...content(path) });
+const inQuery = { input: ExternalQuery, output: ExternalContent, access: 'public', summary: CONTENT_SUMMARY } as const;
 /** A POST third-party content call: the record in the body. */
-const contentPost = (path: string) => post(path, { input: ExternalBody, ...content(path) });
+const inBody = { input: ExternalBody, output: ExternalContent, access: 'public', summary: CONTENT_SUMMARY } as const;
 
 /**
  * The third-party content calls of the record page, open to visitors. The server hands each to the
  * providers under its name, so a name here is the call a provider answers.
  */
 export const ProviderCalls = calls('record', {
-  getDuxiuEBook: contentGet('/find/searchResultDetail/getDuxiuEBook'),
-  getDuxiuTryRead: contentGet('/find/searchResultDetail/getDuxiuTryRead'),
-  getJdRes: contentGet('/find/searchResultDetail/getJdRes'),
-  getCadalRes: contentGet('/find/searchResultDetail/getCadalRes'),
-  getCxzxRes: contentGet('/find/searchResultDetail/getCxzxRes'),
-  getcxzxEBook: contentGet('/find/searchResultDetail/getcxzxEBook'),
-  getBookInfoFromLanBo: contentGet('/find/searchResultDetail/getBookInfoFromLanBo'),
-  wos: contentPost('/find/searchResultDetail/wos'),
-  getBookinfo: contentPost('/find/searchResultDetail/getBookinfo'),
-  getBookInfoFromJd: contentPost('/find/searchResultDetail/getBookInfoFromJd'),
-  getBookInfoFromCxCkb: contentPost('/find/searchResultDetail/getBookInfoFromCxCkb'),
-  getCatalog: contentPost('/find/searchResultDetail/getCatalog'),
-  getLianTuCD: contentPost('/find/searchResultDetail/getLianTuCD'),
+  getDuxiuEBook: get('/find/searchResultDetail/getDuxiuEBook', inQuery),
+  getDuxiuTryRead: get('/find/searchResultDetail/getDuxiuTryRead', inQuery),
+  getJdRes: get('/find/searchResultDetail/getJdRes', inQuery),
+  getCadalRes: get('/find/searchResultDetail/getCadalRes', inQuery),
+  getCxzxRes: get('/find/searchResultDetail/getCxzxRes', inQuery),
+  getcxzxEBook: get('/find/searchResultDetail/getcxzxEBook', inQuery),
+  getBookInfoFromLanBo: get('/find/searchResultDetail/getBookInfoFromLanBo', inQuery),
+  wos: post('/find/searchResultDetail/wos', inBody),
+  getBookinfo: post('/find/searchResultDetail/getBookinfo', inBody),
+  getBookInfoFromJd: post('/find/searchResultDetail/getBookInfoFromJd', inBody),
+  getBookInfoFromCxCkb: post('/find/searchResultDetail/getBookInfoFromCxCkb', inBody),
+  getCatalog: post('/find/searchResultDetail/getCatalog', inBody),
+  getLianTuCD: post('/find/searchResultDetail/getLianTuCD', inBody),
 });

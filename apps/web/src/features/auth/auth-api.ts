@@ -1,9 +1,8 @@
-import { Calls } from '@openfind/contract/calls';
+import * as Calls from '@openfind/contract/calls';
 /**
  * The account and session calls of the web app (spec §7 "Auth and config"), through the one HTTP
  * client. Login-related calls are silent: the screens word their failures themselves.
  *
- * - fetchCaptcha(scene?, userName?)   GET  /oga/verifycode/img → { verifyCode (image src), codeKey, expiresIn }
  * - postLogin(body)                   POST /oga/login → LoginAnswer (a session, or 'mustChange' / 'passwordTooOld')
  * - postSsoBind(body)                 POST /oga/ssoOpac (login that binds a single-sign-on uid) → LoginAnswer
  * - fetchUserInfo()                   GET  /oga/userinfo → the logged-in reader
@@ -13,7 +12,7 @@ import { Calls } from '@openfind/contract/calls';
  * - fetchMailPhoneStatus()            GET  mail/phone verified flags
  * - fetchFirstLoginFlag(), markFirstLoginFlag()  the guided tour's flag ('0' = not shown yet)
  */
-import type { AuthCalls, CaptchaImage, LoginRequest, LoginResult, OutputOf, UserInfo } from '@openfind/contract';
+import type { AuthCalls, LoginRequest, LoginResult, OutputOf, UserInfo } from '@openfind/contract';
 import { api } from '../../lib/api-client';
 import { ApiError } from '../../lib/http';
 import type { SessionToken } from '../../lib/http';
@@ -33,13 +32,6 @@ export type LoginAnswer =
 /** A login request as the screens fill it (mappingPath, nextpath and uid optional). */
 export type LoginInput = Pick<LoginRequest, 'username' | 'password' | 'verifyCode' | 'codeKey'> &
   Partial<Pick<LoginRequest, 'mappingPath' | 'nextpath' | 'uid'>>;
-
-/** A new image code; scene 2 with userName for password recovery. */
-export function fetchCaptcha(scene?: 1 | 2, userName?: string): Promise<CaptchaImage> {
-  return api.call(Calls.verifyCodeImg, scene === 2 ? { scene: '2', userName: userName ?? '' } : {}, {
-    silent: true,
-  });
-}
 
 /** Reads a login call's answer; the `data:false` / `data:10000` envelopes (errCode 200) are not failures. */
 async function loginAnswerOf(call: Promise<OutputOf<typeof AuthCalls.login>>): Promise<LoginAnswer> {

@@ -25,5 +25,3 @@ export { completeLogin, PASSWORD_EXPIRY_REDIRECT_MS } from './login-flow';
 export type { AfterLogin } from './login-flow';
 export { HeaderAccount } from './components/HeaderAccount';
 export { SessionEffects } from './components/SessionEffects';
-export { authKeys } from './query-keys';
-export { useCaptcha } from './use-captcha';

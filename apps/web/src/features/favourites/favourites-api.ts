@@ -1,4 +1,4 @@
-import { Calls } from '@openfind/contract/calls';
+import * as Calls from '@openfind/contract/calls';
 import { api } from '../../lib/api-client';
 
 /** Keeps a record; resolves with the server's message, shown to the reader (spec §8). */

@@ -1,4 +1,4 @@
-import { Calls } from '@openfind/contract/calls';
+import * as Calls from '@openfind/contract/calls';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -3,7 +3,7 @@ import { Form, Radio } from 'antd';
 import type { FormInstance } from 'antd';
 import { AuthErrCode, CaptchaScene } from '@openfind/contract';
 import { useTranslation } from 'react-i18next';
-import { useCaptcha } from '../../auth';
+import { useCaptcha } from '../../captcha';
 import { recoveryApi } from '../api/recovery';
 import type { RecoveryContacts, RemainingTimes } from '../api/recovery';
 import type { ContactKind } from '../password-rules';

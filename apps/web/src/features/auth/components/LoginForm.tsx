@@ -11,7 +11,7 @@ import { postLogin } from '../auth-api';
 import { completeLogin, PASSWORD_EXPIRY_REDIRECT_MS } from '../login-flow';
 import type { AfterLogin } from '../login-flow';
 import { endLocalSession, readNextPath, storePendingPasswordChange } from '../session-store';
-import { useCaptcha } from '../use-captcha';
+import { useCaptcha } from '../../captcha';
 import { CaptchaButton } from '../../../components/CaptchaButton';
 import { busy } from '../../../components/busy';
 

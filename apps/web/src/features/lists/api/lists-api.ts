@@ -1,4 +1,4 @@
-import { Calls } from '@openfind/contract/calls';
+import * as Calls from '@openfind/contract/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';
 import type { EvaluationCalls, HomeListCalls, InputOf } from '@openfind/contract';

@@ -1,4 +1,4 @@
-import { Calls } from '@openfind/contract/calls';
+import * as Calls from '@openfind/contract/calls';
 import type { InputOf, LoanCalls, OutputOf } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import type { RequestOptions } from '../../../lib/http';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Calls } from '@openfind/contract/calls';
+import * as Calls from '@openfind/contract/calls';
 import type { NearTenYearLoan } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import { loanKeys } from '../query-keys';

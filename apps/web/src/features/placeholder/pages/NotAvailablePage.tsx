@@ -3,6 +3,10 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ResultPage } from '../../../components/ResultPage';
 import { setPageTitle } from '../../../lib/document-title';
+import { loadNamespace } from '../../lang';
+
+// Its texts load with the page: the first page shows none of them.
+await loadNamespace('placeholder');
 
 /** The "not available yet" page of a screen that a later issue builds; names the feature. */
 export function NotAvailablePage({ feature }: { feature: string }) {

@@ -1,4 +1,4 @@
-import { Calls } from '@openfind/contract/calls';
+import * as Calls from '@openfind/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 
 import type { CommentPage, UserScore } from '@openfind/contract';

@@ -1,4 +1,4 @@
-import { Calls } from '@openfind/contract/calls';
+import * as Calls from '@openfind/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { DigitalItemsResponse, ItemsByLibrary } from '@openfind/contract';

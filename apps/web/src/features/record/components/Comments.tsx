@@ -1,4 +1,4 @@
-import { Calls } from '@openfind/contract/calls';
+import * as Calls from '@openfind/contract/calls';
 import { useState } from 'react';
 import { Button, Input, message, Pagination, Rate, Skeleton } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { Calls } from '@openfind/contract/calls';
+import * as Calls from '@openfind/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import type { KeyWordSuggestion } from '@openfind/contract';
 import { api } from '../../../lib/api-client';

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Calls } from '@openfind/contract/calls';
+import * as Calls from '@openfind/contract/calls';
 import { api } from '../../../lib/api-client';
 import { isRunnable, toSearchRequest } from '../search-state';
 import type { SearchBody, SearchKind, SearchState } from '../search-state';
 import { searchKeys } from '../query-keys';
 
 type SearchCall = { kind: SearchKind; body: SearchBody };
+
+/** The call of each kind of search (named one by one: a chunk carries only the calls it names). */
+const SEARCH_CALLS = { search: Calls.search, advancedSearch: Calls.advancedSearch, twiceSearch: Calls.twiceSearch };
 
 /** The page of results alone (`facet: '0'`): it is never held back by the facet counts. */
 export function pageRequest(state: SearchState): SearchCall {
@@ -28,7 +31,7 @@ function searchCall(call: SearchCall, part: 'results' | 'facets') {
   return queryOptions({
     queryKey: searchKeys.call(part, call.kind, call.body),
     // The page's failure is reported (toast); the facets' failure only leaves the filters out.
-    queryFn: ({ signal }) => api.call(Calls[call.kind], call.body, { signal, silent: part === 'facets' }),
+    queryFn: ({ signal }) => api.call(SEARCH_CALLS[call.kind], call.body, { signal, silent: part === 'facets' }),
     staleTime: 60_000,
   });
 }

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { fetchCaptcha } from './auth-api';
-import { authKeys } from './query-keys';
+import { fetchCaptcha } from './captcha-api';
+import { captchaKeys } from './query-keys';
 
 type Options = {
   /** 2 for password recovery, where the code belongs to `userName`. */
@@ -19,7 +19,7 @@ type Options = {
 export function useCaptcha({ scene = 1, userName = '', enabled = true }: Options = {}) {
   const [draw, setDraw] = useState(0);
   const query = useQuery({
-    queryKey: authKeys.captcha(scene, userName, draw),
+    queryKey: captchaKeys.draw(scene, userName, draw),
     queryFn: () => fetchCaptcha(scene, userName),
     enabled,
     staleTime: Infinity,
