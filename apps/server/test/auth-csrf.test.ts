@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { AuthErrCode } from '@openfind/contract';
+import { ApiPath, AuthErrCode } from '@openfind/contract';
 import { buildApp } from '../src/app.js';
 import { upsertReader } from '../src/modules/readers/reader-repository.js';
 import { hashPassword } from '../src/modules/readers/passwords.js';
@@ -60,7 +60,7 @@ async function lastCode(account: string): Promise<string> {
 }
 
 const sendBindCode = (target: string, headers: Record<string, string>, type = 'mail') =>
-  t.call({ url: '/find/bindMailAndPhone/sendBindCode', mappingPath: '', query: { type, target }, headers });
+  t.call({ url: ApiPath.sendBindCode, mappingPath: '', query: { type, target }, headers });
 
 function expectRefused(res: LightMyRequestResponse): void {
   expect(res.statusCode).toBe(403);
@@ -89,7 +89,7 @@ describe('cross-site requests (CSRF)', () => {
     expect(envelopeOf(await sendBindCode('owner2@example.org', bearer(jwt))).success).toBe(true);
     const code = await lastCode('csrf-get');
     const bind = await t.call({
-      url: '/find/bindMailAndPhone/updateUserMailAndPhone',
+      url: ApiPath.updateUserMailAndPhone,
       mappingPath: '',
       query: { type: 'mail', target: 'owner2@example.org', code, password: DEMO_PASSWORD },
       headers: { ...cookie(jwt), ...EVIL },
@@ -99,7 +99,7 @@ describe('cross-site requests (CSRF)', () => {
 
     // The same GET with the header token works (the real clients' form).
     const viaHeader = await t.call({
-      url: '/find/bindMailAndPhone/updateUserMailAndPhone',
+      url: ApiPath.updateUserMailAndPhone,
       mappingPath: '',
       query: { type: 'mail', target: 'owner2@example.org', code, password: DEMO_PASSWORD },
       headers: bearer(jwt),
@@ -111,7 +111,7 @@ describe('cross-site requests (CSRF)', () => {
   it('the refusal is translated, and a GET without any token still asks for a login', async () => {
     const jwt = await tokenOf(t, 'reader', DEMO_PASSWORD);
     const en = await t.call({
-      url: '/find/bindMailAndPhone/sendBindCode',
+      url: ApiPath.sendBindCode,
       mappingPath: '',
       lang: 'en_US',
       query: { type: 'mail', target: 'a@example.org' },
@@ -122,7 +122,7 @@ describe('cross-site requests (CSRF)', () => {
       "This request did not come from the library's own pages and was refused. Please do it again on the library's site.",
     );
     const tw = await t.call({
-      url: '/find/bindMailAndPhone/sendBindCode',
+      url: ApiPath.sendBindCode,
       mappingPath: '',
       lang: 'zh_HK',
       query: { type: 'mail', target: 'a@example.org' },
@@ -136,7 +136,7 @@ describe('cross-site requests (CSRF)', () => {
     await addReader('csrf-post');
     const jwt = await tokenOf(t, 'csrf-post', DEMO_PASSWORD);
     const firstLogin = (headers: Record<string, string>) =>
-      t.call({ url: '/find/userInfo/updateFirstLoginFlag', mappingPath: '', body: {}, headers });
+      t.call({ url: ApiPath.updateFirstLoginFlag, mappingPath: '', body: {}, headers });
     const flag = async () =>
       (
         await t.db.kysely
@@ -171,7 +171,7 @@ describe('cross-site requests (CSRF)', () => {
     const jwt = await tokenOf(t, 'reader', DEMO_PASSWORD);
     expectRefused(
       await t.call({
-        url: '/find/userInfo/updateFirstLoginFlag',
+        url: ApiPath.updateFirstLoginFlag,
         mappingPath: '',
         body: {},
         headers: { ...bearer(jwt), ...EVIL },
@@ -183,12 +183,12 @@ describe('cross-site requests (CSRF)', () => {
       envelopeOf(await login(t, 'reader', DEMO_PASSWORD, { headers: { 'sec-fetch-site': 'same-origin' } })).success,
     ).toBe(true);
     // A cross-site logout leaves the session alive.
-    const out = await t.call({ url: '/oga/logout', mappingPath: '', body: {}, headers: { ...cookie(jwt), ...EVIL } });
+    const out = await t.call({ url: ApiPath.logout, mappingPath: '', body: {}, headers: { ...cookie(jwt), ...EVIL } });
     expectRefused(out);
-    expect((await t.call({ url: '/oga/userinfo', mappingPath: '', headers: bearer(jwt) })).statusCode).toBe(200);
+    expect((await t.call({ url: ApiPath.userInfo, mappingPath: '', headers: bearer(jwt) })).statusCode).toBe(200);
     // Public reads are GETs and stay open to links from anywhere.
     const config = await t.call({
-      url: '/find/findConfig/getFindConfig',
+      url: ApiPath.getFindConfig,
       mappingPath: '',
       headers: { ...cookie(jwt), ...EVIL },
     });
@@ -202,7 +202,7 @@ describe('cross-site requests (CSRF)', () => {
       const post = (headers: Record<string, string>) =>
         proxied.inject({
           method: 'POST',
-          url: '/find/userInfo/updateFirstLoginFlag',
+          url: ApiPath.updateFirstLoginFlag,
           headers: { mappingPath: '', cookie: `jwt=${jwt}`, 'content-type': 'application/json', ...headers },
           payload: '{}',
         });
@@ -219,7 +219,7 @@ describe('cross-site requests (CSRF)', () => {
 describe('binding a phone or e-mail asks for the password and tells the old contacts', () => {
   const bindMail = (jwt: string, target: string, code: string, password?: string, lang?: string) =>
     t.call({
-      url: '/find/bindMailAndPhone/updateUserMailAndPhone',
+      url: ApiPath.updateUserMailAndPhone,
       mappingPath: '',
       headers: bearer(jwt),
       body: { type: 'mail', target, code, ...(password === undefined ? {} : { password }) },
@@ -290,7 +290,7 @@ describe('binding a phone or e-mail asks for the password and tells the old cont
     const code = await lastCode('bind-phone');
     const reset = (password?: string) =>
       t.call({
-        url: '/find/getPassword/resetPhone',
+        url: ApiPath.resetPhone,
         mappingPath: '',
         headers: bearer(jwt),
         body: { phone: '13900000078', code, ...(password === undefined ? {} : { password }) },

@@ -1,3 +1,4 @@
+import { ApiPath } from '@openfind/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
@@ -16,7 +17,7 @@ afterAll(async () => t?.close());
 
 describe('image captcha', () => {
   it('is an image usable as <img src>, bound to a fresh codeKey, not cached', async () => {
-    const res = await t.call({ url: '/oga/verifycode/img', mappingPath: '' });
+    const res = await t.call({ url: ApiPath.verifyCodeImg, mappingPath: '' });
     expect(res.headers['cache-control']).toBe('no-store');
     const d = envelopeOf<{ verifyCode: string; codeKey: string; expiresIn: number; answer: string }>(res).data;
     expect(d.verifyCode).toMatch(/^data:image\/svg\+xml;base64,/);
@@ -24,7 +25,7 @@ describe('image captcha', () => {
     expect(d.codeKey.length).toBeGreaterThanOrEqual(20);
     expect(d.answer).toMatch(/^\w{4}$/);
     expect(d.expiresIn).toBe(300);
-    const again = envelopeOf<{ codeKey: string }>(await t.call({ url: '/oga/verifycode/img', mappingPath: '' })).data;
+    const again = envelopeOf<{ codeKey: string }>(await t.call({ url: ApiPath.verifyCodeImg, mappingPath: '' })).data;
     expect(again.codeKey).not.toBe(d.codeKey);
   });
 
@@ -32,7 +33,7 @@ describe('image captcha', () => {
     const plain = await createTestApp();
     try {
       const d = envelopeOf<Record<string, unknown>>(
-        await plain.call({ url: '/oga/verifycode/img', mappingPath: '' }),
+        await plain.call({ url: ApiPath.verifyCodeImg, mappingPath: '' }),
       ).data;
       expect(d).not.toHaveProperty('answer');
       expect(d.codeKey).toBeTypeOf('string');
@@ -167,7 +168,7 @@ describe('login', () => {
     const change = async (newPassword: string, confirmPassword = '') =>
       envelopeOf(
         await t.call({
-          url: '/oga/forceModify',
+          url: ApiPath.forceModify,
           mappingPath: '',
           body: { username: 'initial', password: DEMO_INITIAL_PASSWORD, newPassword, confirmPassword },
         }),
@@ -186,7 +187,7 @@ describe('login', () => {
     const change = (newPassword: string) =>
       t
         .call({
-          url: '/oga/forceModify',
+          url: ApiPath.forceModify,
           mappingPath: '',
           body: { username: 'Lib2026abc', password: 'Start2026pw', newPassword },
         })
@@ -215,7 +216,7 @@ describe('login', () => {
     for (const account of ['frozen', 'lost']) {
       const jwt = await tokenOf(t, account, DEMO_PASSWORD);
       const info = envelopeOf<{ status: string }>(
-        await t.call({ url: '/oga/userinfo', mappingPath: '', headers: bearer(jwt) }),
+        await t.call({ url: ApiPath.userInfo, mappingPath: '', headers: bearer(jwt) }),
       );
       expect(info.data.status).toBe(account);
     }
@@ -238,13 +239,13 @@ describe('login', () => {
   it('refuses empty or oversized input with an answer, never a 500', async () => {
     const c = await captcha(t);
     const empty = await t.call({
-      url: '/oga/login',
+      url: ApiPath.login,
       mappingPath: '',
       body: { codeKey: c.codeKey, verifyCode: c.answer },
     });
     expect(envelopeOf(empty).errCode).toBe(40201);
     const big = await t.call({
-      url: '/oga/login',
+      url: ApiPath.login,
       mappingPath: '',
       body: { username: 'x'.repeat(5000), password: 'y' },
     });
@@ -262,11 +263,11 @@ describe('the logged-in reader', () => {
       mobileCheckFlag: string;
       userId: string;
       groupCode: string;
-    }>(await t.call({ url: '/oga/userinfo', mappingPath: '', headers: bearer(jwt) }));
+    }>(await t.call({ url: ApiPath.userInfo, mappingPath: '', headers: bearer(jwt) }));
     expect(viaHeader.data).toMatchObject({ name: '李明', libCode: 'OFU', emailCheckFlag: '1', mobileCheckFlag: '1' });
-    const viaCookie = await t.call({ url: '/oga/userinfo', mappingPath: '', headers: { cookie: `jwt=${jwt}` } });
+    const viaCookie = await t.call({ url: ApiPath.userInfo, mappingPath: '', headers: { cookie: `jwt=${jwt}` } });
     expect(envelopeOf(viaCookie).success).toBe(true);
-    const viaQuery = await t.call({ url: '/oga/userinfo', mappingPath: '', query: { jwt, jwtHeader: 'jwtOpacAuth' } });
+    const viaQuery = await t.call({ url: ApiPath.userInfo, mappingPath: '', query: { jwt, jwtHeader: 'jwtOpacAuth' } });
     expect(envelopeOf(viaQuery).success).toBe(true);
     // The query form is for userinfo only (tokens in addresses end up in logs).
     const history = await t.call({ url: `/find/userInfo/searchHistory?jwt=${jwt}`, mappingPath: '', body: {} });
@@ -281,7 +282,7 @@ describe('the logged-in reader', () => {
     const e = envelopeOf<{ jwt: string; jwtHeader: string }>(res);
     expect(e.data.jwtHeader).toBe('X-Beiling-Token');
     const info = await t.call({
-      url: '/oga/userinfo',
+      url: ApiPath.userInfo,
       mappingPath: 'beiling',
       headers: { 'x-beiling-token': e.data.jwt },
     });
@@ -289,24 +290,24 @@ describe('the logged-in reader', () => {
   });
 
   it('answers 401 without a session, with "please log in" or "login expired"', async () => {
-    const none = await t.call({ url: '/oga/userinfo', mappingPath: '' });
+    const none = await t.call({ url: ApiPath.userInfo, mappingPath: '' });
     expect(none.statusCode).toBe(401);
     expect(envelopeOf(none)).toMatchObject({ success: false, errCode: 401, message: '请登录！' });
-    const bad = await t.call({ url: '/oga/userinfo', mappingPath: '', headers: bearer('not.a.token') });
+    const bad = await t.call({ url: ApiPath.userInfo, mappingPath: '', headers: bearer('not.a.token') });
     expect(bad.statusCode).toBe(401);
     expect(envelopeOf(bad).message).toBe('当前登录已失效，请重新登录');
   });
 
   it('search history works for a logged-in reader (401 before)', async () => {
-    expect((await t.call({ url: '/find/userInfo/searchHistory', mappingPath: '', body: {} })).statusCode).toBe(401);
+    expect((await t.call({ url: ApiPath.searchHistory, mappingPath: '', body: {} })).statusCode).toBe(401);
     const jwt = await tokenOf(t, 'reader', DEMO_PASSWORD);
     await t.call({
-      url: '/find/unify/search',
+      url: ApiPath.search,
       mappingPath: '',
       headers: bearer(jwt),
       body: { searchFieldContent: '红楼梦', searchField: 'keyWord', page: 1, rows: 10 },
     });
-    const res = await t.call({ url: '/find/userInfo/searchHistory', mappingPath: '', headers: bearer(jwt), body: {} });
+    const res = await t.call({ url: ApiPath.searchHistory, mappingPath: '', headers: bearer(jwt), body: {} });
     expect(res.statusCode).toBe(200);
     const e = envelopeOf<{ numFound?: number; totalCount?: number; list?: unknown[]; searchResult?: unknown[] }>(res);
     expect(e.success).toBe(true);
@@ -316,43 +317,42 @@ describe('the logged-in reader', () => {
   it('shows and marks the first-login flag, and changes the library when readers may choose', async () => {
     const jwt = await tokenOf(t, 'reader', DEMO_PASSWORD);
     const h = bearer(jwt);
-    expect(
-      envelopeOf(await t.call({ url: '/find/userInfo/getFirstLoginFlag', mappingPath: '', headers: h })).data,
-    ).toEqual({ firstLoginFlag: '0' });
+    expect(envelopeOf(await t.call({ url: ApiPath.getFirstLoginFlag, mappingPath: '', headers: h })).data).toEqual({
+      firstLoginFlag: '0',
+    });
     expect(
       envelopeOf(
         await t.call({
           method: 'POST',
-          url: '/find/userInfo/updateFirstLoginFlag',
+          url: ApiPath.updateFirstLoginFlag,
           mappingPath: '',
           headers: h,
           body: {},
         }),
       ).data,
     ).toEqual({ firstLoginFlag: '1' });
-    expect(
-      envelopeOf(await t.call({ url: '/find/userInfo/getFirstLoginFlag', mappingPath: '', headers: h })).data,
-    ).toEqual({ firstLoginFlag: '1' });
+    expect(envelopeOf(await t.call({ url: ApiPath.getFirstLoginFlag, mappingPath: '', headers: h })).data).toEqual({
+      firstLoginFlag: '1',
+    });
 
     const libs = envelopeOf<{ libCode: string; current: boolean }[]>(
-      await t.call({ url: '/find/userInfo/getUserLibList', mappingPath: '', headers: h }),
+      await t.call({ url: ApiPath.userLibList, mappingPath: '', headers: h }),
     ).data;
     expect(libs.filter((l) => l.current).map((l) => l.libCode)).toEqual(['OFU']);
     const changed = envelopeOf<{ libCode: string; current: boolean }[]>(
-      await t.call({ url: '/find/userInfo/changeUserLib', mappingPath: '', headers: h, body: { libCode: 'OFU-MED' } }),
+      await t.call({ url: ApiPath.changeUserLib, mappingPath: '', headers: h, body: { libCode: 'OFU-MED' } }),
     );
     expect(changed.data.find((l) => l.current)?.libCode).toBe('OFU-MED');
     expect(
-      envelopeOf(
-        await t.call({ url: '/find/userInfo/changeUserLib', mappingPath: '', headers: h, body: { libCode: 'NOPE' } }),
-      ).errCode,
+      envelopeOf(await t.call({ url: ApiPath.changeUserLib, mappingPath: '', headers: h, body: { libCode: 'NOPE' } }))
+        .errCode,
     ).toBe(40213);
     // xihu does not let readers choose their library.
     const xh = bearer(await tokenOf(t, 'reader', DEMO_PASSWORD, 'xihu'));
     expect(
       envelopeOf(
         await t.call({
-          url: '/find/userInfo/changeUserLib',
+          url: ApiPath.changeUserLib,
           mappingPath: 'xihu',
           headers: xh,
           body: { libCode: 'XH-CH' },
@@ -364,7 +364,7 @@ describe('the logged-in reader', () => {
   it('mail/phone status shows what is verified', async () => {
     const a = bearer(await tokenOf(t, 'reader', DEMO_PASSWORD));
     const b = bearer(await tokenOf(t, 'unverified', DEMO_PASSWORD));
-    const url = '/find/bindMailAndPhone/getMailAndPhoneStatus';
+    const url = ApiPath.mailPhoneStatus;
     expect(envelopeOf(await t.call({ url, mappingPath: '', headers: a })).data).toEqual({
       emailFlag: '1',
       phoneFlag: '1',

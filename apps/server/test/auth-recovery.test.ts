@@ -1,3 +1,4 @@
+import { ApiPath } from '@openfind/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
@@ -28,7 +29,7 @@ async function inboxCode(app: TestApp, account: string): Promise<{ code: string;
 async function openRecovery(app: TestApp, userName: string): Promise<string> {
   const c = await captcha(app, '', { userName, scene: '2' });
   const res = await app.call({
-    url: '/find/getPassword/checkImgCode',
+    url: ApiPath.checkImgCode,
     mappingPath: '',
     query: { userName, verifyCode: c.answer, codeKey: c.codeKey },
   });
@@ -45,182 +46,154 @@ describe('password recovery', () => {
   it('by phone: image code, masked contacts, code by SMS (inbox), check, new password; old sessions end', async () => {
     const session = await tokenOf(t, 'reader', DEMO_PASSWORD);
     const findKey = await openRecovery(t, 'reader');
-    const contacts = envelopeOf(
-      await t.call({ url: '/find/getPassword/checkUser', mappingPath: '', body: { findKey } }),
-    );
+    const contacts = envelopeOf(await t.call({ url: ApiPath.checkUser, mappingPath: '', body: { findKey } }));
     expect(contacts.data).toEqual({ phone: '138****0001', email: 'r***@example.org', phoneFlag: '1', emailFlag: '1' });
 
-    const sent = await get(t, '/find/getPassword/sendPhonenumber', { findKey });
+    const sent = await get(t, ApiPath.sendPhoneCode, { findKey });
     expect(sent).toMatchObject({ success: true, data: { times: 4, limit: 5 } });
     expect(sent.message).toBe('验证码已发送至 138****0001，今日还可发送 4 次');
-    expect((await get(t, '/find/getPassword/findCodeTimes', { findKey })).data).toEqual({ times: 4, limit: 5 });
+    expect((await get(t, ApiPath.findCodeTimes, { findKey })).data).toEqual({ times: 4, limit: 5 });
     const { code, target, channel } = await inboxCode(t, 'reader');
     expect([target, channel]).toEqual(['13800000001', 'phone']);
 
     // Nothing before the code is checked.
-    expect((await get(t, '/find/getPassword/updateUserPassword', { findKey, password: 'Brand2026new' })).errCode).toBe(
-      40210,
-    );
+    expect((await get(t, ApiPath.updateUserPassword, { findKey, password: 'Brand2026new' })).errCode).toBe(40210);
     const wrongCode = code === '000000' ? '111111' : '000000';
-    expect((await get(t, '/find/getPassword/checkPhonenumber', { findKey, code: wrongCode })).errCode).toBe(40207);
-    expect((await get(t, '/find/getPassword/checkPhonenumber', { findKey, code })).success).toBe(true);
+    expect((await get(t, ApiPath.checkPhoneCode, { findKey, code: wrongCode })).errCode).toBe(40207);
+    expect((await get(t, ApiPath.checkPhoneCode, { findKey, code })).success).toBe(true);
 
-    expect((await get(t, '/find/getPassword/updateUserPassword', { findKey, password: 'short1' })).errCode).toBe(40204);
-    expect((await get(t, '/find/getPassword/updateUserPassword', { findKey, password: 'abcdefghij' })).errCode).toBe(
-      40204,
-    );
-    expect((await get(t, '/find/getPassword/updateUserPassword', { findKey, password: DEMO_PASSWORD })).errCode).toBe(
-      40206,
-    );
-    const done = await get(t, '/find/getPassword/updateUserPassword', {
+    expect((await get(t, ApiPath.updateUserPassword, { findKey, password: 'short1' })).errCode).toBe(40204);
+    expect((await get(t, ApiPath.updateUserPassword, { findKey, password: 'abcdefghij' })).errCode).toBe(40204);
+    expect((await get(t, ApiPath.updateUserPassword, { findKey, password: DEMO_PASSWORD })).errCode).toBe(40206);
+    const done = await get(t, ApiPath.updateUserPassword, {
       findKey,
       password: 'Brand2026new',
       confirmPassword: 'Brand2026new',
     });
     expect(done).toMatchObject({ success: true, message: '修改密码成功' });
     // The ticket is used up, the old password and the old session are gone.
-    expect((await get(t, '/find/getPassword/updateUserPassword', { findKey, password: 'Other2026new' })).errCode).toBe(
-      40210,
-    );
-    expect((await t.call({ url: '/oga/userinfo', mappingPath: '', headers: bearer(session) })).statusCode).toBe(401);
+    expect((await get(t, ApiPath.updateUserPassword, { findKey, password: 'Other2026new' })).errCode).toBe(40210);
+    expect((await t.call({ url: ApiPath.userInfo, mappingPath: '', headers: bearer(session) })).statusCode).toBe(401);
     expect(envelopeOf(await login(t, 'reader', DEMO_PASSWORD)).errCode).toBe(40201);
     expect(envelopeOf(await login(t, 'reader', 'Brand2026new')).success).toBe(true);
     // A code is good once.
-    expect(
-      (await get(t, '/find/getPassword/checkPhonenumber', { findKey: await openRecovery(t, 'reader'), code })).errCode,
-    ).toBe(40207);
+    expect((await get(t, ApiPath.checkPhoneCode, { findKey: await openRecovery(t, 'reader'), code })).errCode).toBe(
+      40207,
+    );
   });
 
   it('an unknown account looks like one with nothing verified', async () => {
     const ghostKey = await openRecovery(t, 'no-such-reader');
     const frozenKey = await openRecovery(t, 'frozen');
-    const a = envelopeOf(
-      await t.call({ url: '/find/getPassword/checkUser', mappingPath: '', body: { findKey: ghostKey } }),
-    );
-    const b = envelopeOf(
-      await t.call({ url: '/find/getPassword/checkUser', mappingPath: '', body: { findKey: frozenKey } }),
-    );
+    const a = envelopeOf(await t.call({ url: ApiPath.checkUser, mappingPath: '', body: { findKey: ghostKey } }));
+    const b = envelopeOf(await t.call({ url: ApiPath.checkUser, mappingPath: '', body: { findKey: frozenKey } }));
     expect(a).toEqual(b);
     expect(a).toMatchObject({ success: false, errCode: 40209, message: '手机和邮箱均未验证，无法重置密码' });
-    expect((await get(t, '/find/getPassword/sendPhonenumber', { findKey: ghostKey })).errCode).toBe(40209);
-    expect((await get(t, '/find/getPassword/sendMailCode', { findKey: frozenKey })).errCode).toBe(40209);
+    expect((await get(t, ApiPath.sendPhoneCode, { findKey: ghostKey })).errCode).toBe(40209);
+    expect((await get(t, ApiPath.sendMailCode, { findKey: frozenKey })).errCode).toBe(40209);
   });
 
   it('the image code belongs to the account name and scene; a made-up findKey goes nowhere', async () => {
     const c = await captcha(t, '', { userName: 'lost', scene: '2' });
-    const other = await get(t, '/find/getPassword/checkImgCode', {
+    const other = await get(t, ApiPath.checkImgCode, {
       userName: 'reader',
       verifyCode: c.answer,
       codeKey: c.codeKey,
     });
     expect(other.errCode).toBe(40202);
     const login1 = await captcha(t);
-    const scene1 = await get(t, '/find/getPassword/checkImgCode', {
+    const scene1 = await get(t, ApiPath.checkImgCode, {
       userName: 'lost',
       verifyCode: login1.answer,
       codeKey: login1.codeKey,
     });
     expect(scene1.errCode).toBe(40202);
-    expect((await get(t, '/find/getPassword/findCodeTimes', { findKey: 'made-up' })).errCode).toBe(40210);
+    expect((await get(t, ApiPath.findCodeTimes, { findKey: 'made-up' })).errCode).toBe(40210);
   });
 
   it('limits codes per day and shows what is left; an expired recovery must start again', async () => {
     const findKey = await openRecovery(t, 'lost'); // phone verified, e-mail not
     const times: number[] = [];
-    for (let i = 0; i < 5; i++)
-      times.push((await get(t, '/find/getPassword/sendPhonenumber', { findKey })).data.times as number);
+    for (let i = 0; i < 5; i++) times.push((await get(t, ApiPath.sendPhoneCode, { findKey })).data.times as number);
     expect(times).toEqual([4, 3, 2, 1, 0]);
-    const sixth = await get(t, '/find/getPassword/sendPhonenumber', { findKey });
+    const sixth = await get(t, ApiPath.sendPhoneCode, { findKey });
     expect(sixth).toMatchObject({ success: false, errCode: 40208 });
-    expect((await get(t, '/find/getPassword/findCodeTimes', { findKey })).data).toEqual({ times: 0, limit: 5 });
-    expect((await get(t, '/find/getPassword/findMailCodeTimes', { findKey })).errCode).toBe(40209);
+    expect((await get(t, ApiPath.findCodeTimes, { findKey })).data).toEqual({ times: 0, limit: 5 });
+    expect((await get(t, ApiPath.findMailCodeTimes, { findKey })).errCode).toBe(40209);
 
     await t.db.kysely
       .updateTable('password_recovery')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .execute();
-    expect((await get(t, '/find/getPassword/findCodeTimes', { findKey })).errCode).toBe(40210);
+    expect((await get(t, ApiPath.findCodeTimes, { findKey })).errCode).toBe(40210);
   });
 
   it('a code dies after five wrong answers', async () => {
     const findKey = await openRecovery(t, 'expired'); // e-mail verified
-    await get(t, '/find/getPassword/sendMailCode', { findKey });
+    await get(t, ApiPath.sendMailCode, { findKey });
     const { code, channel } = await inboxCode(t, 'expired');
     expect(channel).toBe('mail');
     const wrong = code === '999999' ? '888888' : '999999';
-    for (let i = 0; i < 5; i++) await get(t, '/find/getPassword/checkMailCode', { findKey, code: wrong });
-    expect((await get(t, '/find/getPassword/checkMailCode', { findKey, code })).errCode).toBe(40207);
+    for (let i = 0; i < 5; i++) await get(t, ApiPath.checkMailCode, { findKey, code: wrong });
+    expect((await get(t, ApiPath.checkMailCode, { findKey, code })).errCode).toBe(40207);
   });
 });
 
 describe('binding phone and e-mail', () => {
   it('sends a code to the new address, binds it as verified, counts the changes', async () => {
     const h = bearer(await tokenOf(t, 'unverified', DEMO_PASSWORD));
-    const status = '/find/bindMailAndPhone/getMailAndPhoneStatus';
+    const status = ApiPath.mailPhoneStatus;
     expect((await get(t, status, {}, h)).data).toMatchObject({ emailFlag: '0', phoneFlag: '0' });
-    expect((await get(t, '/find/getPassword/findChangeBindTimes', {}, h)).data).toEqual({ times: 3, limit: 3 });
+    expect((await get(t, ApiPath.findChangeBindTimes, {}, h)).data).toEqual({ times: 3, limit: 3 });
 
-    expect(
-      (await get(t, '/find/bindMailAndPhone/sendBindCode', { type: 'mail', target: 'not-an-address' }, h)).errCode,
-    ).toBe(40211);
-    expect((await get(t, '/find/bindMailAndPhone/sendBindCode', { type: 'phone', target: '12345' }, h)).errCode).toBe(
-      40211,
-    );
+    expect((await get(t, ApiPath.sendBindCode, { type: 'mail', target: 'not-an-address' }, h)).errCode).toBe(40211);
+    expect((await get(t, ApiPath.sendBindCode, { type: 'phone', target: '12345' }, h)).errCode).toBe(40211);
 
-    const sent = await get(
-      t,
-      '/find/bindMailAndPhone/sendBindCode',
-      { type: 'mail', target: 'new.mail@example.org' },
-      h,
-    );
+    const sent = await get(t, ApiPath.sendBindCode, { type: 'mail', target: 'new.mail@example.org' }, h);
     expect(sent.success).toBe(true);
     const { code, target } = await inboxCode(t, 'unverified');
     expect(target).toBe('new.mail@example.org');
     // The code binds only the address it was sent to.
     const elsewhere = await get(
       t,
-      '/find/bindMailAndPhone/updateUserMailAndPhone',
+      ApiPath.updateUserMailAndPhone,
       { type: 'mail', target: 'other@example.org', code, password: DEMO_PASSWORD },
       h,
     );
     expect(elsewhere.errCode).toBe(40207);
-    await get(t, '/find/bindMailAndPhone/sendBindCode', { type: 'mail', target: 'new.mail@example.org' }, h);
+    await get(t, ApiPath.sendBindCode, { type: 'mail', target: 'new.mail@example.org' }, h);
     const code2 = (await inboxCode(t, 'unverified')).code;
     const bound = await get(
       t,
-      '/find/bindMailAndPhone/updateUserMailAndPhone',
+      ApiPath.updateUserMailAndPhone,
       { type: 'mail', target: 'new.mail@example.org', code: code2, password: DEMO_PASSWORD },
       h,
     );
     expect(bound).toMatchObject({ success: true, message: '绑定成功' });
     expect((await get(t, status, {}, h)).data).toMatchObject({ emailFlag: '1', phoneFlag: '0' });
-    expect((await get(t, '/find/getPassword/findChangeBindTimes', {}, h)).data).toEqual({ times: 2, limit: 3 });
+    expect((await get(t, ApiPath.findChangeBindTimes, {}, h)).data).toEqual({ times: 2, limit: 3 });
 
-    await get(t, '/find/bindMailAndPhone/sendBindCode', { type: 'phone', target: '13900000009' }, h);
+    await get(t, ApiPath.sendBindCode, { type: 'phone', target: '13900000009' }, h);
     const phoneCode = (await inboxCode(t, 'unverified')).code;
     const reset = await t.call({
-      url: '/find/getPassword/resetPhone',
+      url: ApiPath.resetPhone,
       mappingPath: '',
       headers: h,
       body: { phone: '13900000009', code: phoneCode, password: DEMO_PASSWORD },
     });
     expect(envelopeOf(reset).success).toBe(true);
     const info = envelopeOf<{ mobile: string; mobileCheckFlag: string; email: string }>(
-      await t.call({ url: '/oga/userinfo', mappingPath: '', headers: h }),
+      await t.call({ url: ApiPath.userInfo, mappingPath: '', headers: h }),
     );
     expect(info.data).toMatchObject({ mobile: '13900000009', mobileCheckFlag: '1', email: 'new.mail@example.org' });
   });
 
   it('needs a login', async () => {
-    for (const url of [
-      '/find/getPassword/findChangeBindTimes',
-      '/find/bindMailAndPhone/getMailAndPhoneStatus',
-      '/find/userInfo/getFirstLoginFlag',
-    ]) {
+    for (const url of [ApiPath.findChangeBindTimes, ApiPath.mailPhoneStatus, ApiPath.getFirstLoginFlag]) {
       expect((await t.call({ url, mappingPath: '' })).statusCode).toBe(401);
     }
     const send = await t.call({
-      url: '/find/bindMailAndPhone/sendBindCode',
+      url: ApiPath.sendBindCode,
       mappingPath: '',
       query: { type: 'mail', target: 'a@example.org' },
     });
@@ -263,7 +236,7 @@ describe('e-mail through SMTP', () => {
 
   it('sends the recovery code to the verified address; the code works', async () => {
     const findKey = await openRecovery(m, 'reader');
-    const sent = await get(m, '/find/getPassword/sendMailCode', { findKey });
+    const sent = await get(m, ApiPath.sendMailCode, { findKey });
     expect(sent).toMatchObject({ success: true, data: { times: 4 } });
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toBe('reader@example.org');
@@ -280,7 +253,7 @@ describe('e-mail through SMTP', () => {
         ).toString('utf8');
     expect(body).toContain('OpenFind 示范大学图书馆');
     const code = /验证码是 (\d{6})/.exec(body)![1]!;
-    expect((await get(m, '/find/getPassword/checkMailCode', { findKey, code })).success).toBe(true);
+    expect((await get(m, ApiPath.checkMailCode, { findKey, code })).success).toBe(true);
     // Nothing went to the inbox: the mail server delivered it.
     expect(await m.db.kysely.selectFrom('reader_inbox').selectAll().where('channel', '=', 'mail').execute()).toEqual(
       [],

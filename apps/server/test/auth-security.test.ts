@@ -1,3 +1,4 @@
+import { ApiPath } from '@openfind/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base64url, decodeJwt, SignJWT } from 'jose';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
@@ -12,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const userinfo = (jwt: string, mappingPath = '') => t.call({ url: '/oga/userinfo', mappingPath, headers: bearer(jwt) });
+const userinfo = (jwt: string, mappingPath = '') =>
+  t.call({ url: ApiPath.userInfo, mappingPath, headers: bearer(jwt) });
 
 async function signingKey(): Promise<Uint8Array> {
   const row = await t.db.kysely
@@ -87,20 +89,20 @@ describe('session tokens', () => {
   it('a token stops working after logout; other sessions of the reader go on', async () => {
     const a = await tokenOf(t, 'reader', DEMO_PASSWORD);
     const b = await tokenOf(t, 'reader', DEMO_PASSWORD);
-    const out = await t.call({ method: 'POST', url: '/oga/logout', mappingPath: '', headers: bearer(a), body: {} });
+    const out = await t.call({ method: 'POST', url: ApiPath.logout, mappingPath: '', headers: bearer(a), body: {} });
     expect(envelopeOf<{ logoutUrl: string }>(out)).toMatchObject({ success: true, data: { logoutUrl: '' } });
     expect(String(out.headers['set-cookie'])).toMatch(/^jwt=;/);
     expect((await userinfo(a)).statusCode).toBe(401);
     expect((await userinfo(b)).statusCode).toBe(200);
     // Logging out without a session is harmless.
-    const again = await t.call({ method: 'POST', url: '/oga/logoutForExternal', mappingPath: '', body: {} });
+    const again = await t.call({ method: 'POST', url: ApiPath.logoutForExternal, mappingPath: '', body: {} });
     expect(envelopeOf(again).success).toBe(true);
   });
 
   it('a password change ends every session of the reader', async () => {
     const jwt = await tokenOf(t, 'unverified', DEMO_PASSWORD);
     const res = await t.call({
-      url: '/oga/forceModify',
+      url: ApiPath.forceModify,
       mappingPath: '',
       headers: bearer(jwt),
       body: { password: DEMO_PASSWORD, newPassword: 'Changed2026', confirmPassword: 'Changed2026' },
@@ -121,10 +123,10 @@ describe('session tokens', () => {
   });
 
   it('public calls go on as anonymous with a bad token; reader-only calls answer 401', async () => {
-    const res = await t.call({ url: '/find/findConfig/getFindConfig', mappingPath: '', headers: bearer('garbage') });
+    const res = await t.call({ url: ApiPath.getFindConfig, mappingPath: '', headers: bearer('garbage') });
     expect(res.statusCode).toBe(200);
     const history = await t.call({
-      url: '/find/userInfo/searchHistory',
+      url: ApiPath.searchHistory,
       mappingPath: '',
       headers: bearer('garbage'),
       body: {},
@@ -143,11 +145,11 @@ describe('guessing passwords', () => {
 
   const attempt = async (user: string, password: string, remoteAddress: string, app = g, mappingPath = '') => {
     const c = envelopeOf<{ codeKey: string; answer: string }>(
-      await app.app.inject({ method: 'GET', url: '/oga/verifycode/img', headers: { mappingPath }, remoteAddress }),
+      await app.app.inject({ method: 'GET', url: ApiPath.verifyCodeImg, headers: { mappingPath }, remoteAddress }),
     ).data;
     const res = await app.app.inject({
       method: 'POST',
-      url: '/oga/login',
+      url: ApiPath.login,
       headers: { mappingPath },
       remoteAddress,
       payload: { username: user, password, verifyCode: c.answer, codeKey: c.codeKey },
@@ -246,7 +248,7 @@ describe('guessing passwords', () => {
       const codes: number[] = [];
       for (let i = 0; i < 7; i++) {
         const res = await strict.app.inject({
-          url: '/oga/verifycode/img',
+          url: ApiPath.verifyCodeImg,
           headers: { mappingPath: tenants[i % 3]! },
           remoteAddress: '10.0.5.2',
         });
@@ -258,7 +260,7 @@ describe('guessing passwords', () => {
       for (let i = 0; i < 4; i++) {
         const res = await strict.app.inject({
           method: 'POST',
-          url: '/find/getPassword/checkUser',
+          url: ApiPath.checkUser,
           headers: { mappingPath: tenants[i % 3]! },
           remoteAddress: '10.0.5.3',
           payload: { findKey: 'made-up' },
@@ -276,7 +278,7 @@ describe('guessing passwords', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++)
-        statuses.push((await strict.call({ url: '/oga/verifycode/img', mappingPath: '' })).statusCode);
+        statuses.push((await strict.call({ url: ApiPath.verifyCodeImg, mappingPath: '' })).statusCode);
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
     } finally {
       await strict.close();

@@ -1,3 +1,4 @@
+import { ApiPath } from '@openfind/contract';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,21 +54,21 @@ afterAll(async () => {
 });
 
 const callback = (query: Record<string, string>) =>
-  t.app.inject({ method: 'GET', url: '/oga/cas/callback', query: { mappingPath: '', ...query } });
+  t.app.inject({ method: 'GET', url: ApiPath.casCallback, query: { mappingPath: '', ...query } });
 const hashOf = (location: string) => new URLSearchParams(location.split('?').slice(1).join('?'));
 
 describe('CAS client', () => {
   it('sends the browser to the CAS login with our callback as the service', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: '/oga/cas/login',
+      url: ApiPath.casLogin,
       query: { mappingPath: 'xihu', recordId: '42' },
     });
     expect(res.statusCode).toBe(302);
     const location = new URL(res.headers.location as string);
     expect(`${location.origin}${location.pathname}`).toBe(`${casBase}/login`);
     const service = new URL(location.searchParams.get('service')!);
-    expect(service.pathname).toBe('/oga/cas/callback');
+    expect(service.pathname).toBe(ApiPath.casCallback);
     expect(Object.fromEntries(service.searchParams)).toEqual({ mappingPath: 'xihu', recordId: '42' });
   });
 
@@ -85,13 +86,13 @@ describe('CAS client', () => {
     expect(last.path).toBe('/cas/p3/serviceValidate');
     expect(last.service).toBe('http://localhost:80/oga/cas/callback?mappingPath=');
     const info = envelopeOf<{ account: string; loginType: number }>(
-      await t.call({ url: '/oga/userinfo', mappingPath: '', headers: bearer(hash.get('jwt')!) }),
+      await t.call({ url: ApiPath.userInfo, mappingPath: '', headers: bearer(hash.get('jwt')!) }),
     );
     expect(info.data).toMatchObject({ account: 'reader', loginType: 4 });
     // Logging out of a unified session names the CAS logout address.
     const out = await t.call({
       method: 'POST',
-      url: '/oga/logout',
+      url: ApiPath.logout,
       mappingPath: '',
       headers: bearer(hash.get('jwt')!),
       body: {},
@@ -102,7 +103,7 @@ describe('CAS client', () => {
   it('returns to the record with loginCasWithOriginalPage, and to the institution path', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: '/oga/cas/callback',
+      url: ApiPath.casCallback,
       query: { mappingPath: 'xihu', recordId: '42', ticket: 'ST-reader' },
     });
     const location = res.headers.location as string;
@@ -129,15 +130,15 @@ describe('CAS client', () => {
     const altered = `${h}.${base64url.encode(JSON.stringify({ ...JSON.parse(new TextDecoder().decode(base64url.decode(p!))), sub: 'someone' }))}.${s}`;
     const frozen = { username: 'frozen', password: DEMO_PASSWORD };
     for (const bad of ['made-up', altered]) {
-      expect((await postWithCode(t, '/oga/login', { ...frozen, uid: bad })).errCode).toBe(40214);
+      expect((await postWithCode(t, ApiPath.login, { ...frozen, uid: bad })).errCode).toBe(40214);
     }
     // Another institution cannot use it either.
-    expect((await postWithCode(t, '/oga/login', { ...frozen, uid }, 'xihu')).errCode).toBe(40214);
-    expect((await postWithCode(t, '/oga/login', { ...frozen, uid })).success).toBe(true);
+    expect((await postWithCode(t, ApiPath.login, { ...frozen, uid }, 'xihu')).errCode).toBe(40214);
+    expect((await postWithCode(t, ApiPath.login, { ...frozen, uid })).success).toBe(true);
     const again = await callback({ ticket: 'ST-stranger' });
     const jwt = hashOf(again.headers.location as string).get('jwt')!;
     const info = envelopeOf<{ account: string }>(
-      await t.call({ url: '/oga/userinfo', mappingPath: '', headers: bearer(jwt) }),
+      await t.call({ url: ApiPath.userInfo, mappingPath: '', headers: bearer(jwt) }),
     );
     expect(info.data.account).toBe('frozen');
   });
@@ -176,7 +177,7 @@ describe('external JWT entry', () => {
       .setProtectedHeader({ alg: opts.alg ?? 'HS256' })
       .setExpirationTime(opts.exp ?? Math.floor(Date.now() / 1000) + 300)
       .sign(new TextEncoder().encode(opts.key ?? KEY));
-    return t.call({ url: '/oga/loginExternal', mappingPath: '', body: { jwt, jwtHeader: 'jwtOpacAuth' } });
+    return t.call({ url: ApiPath.loginExternal, mappingPath: '', body: { jwt, jwtHeader: 'jwtOpacAuth' } });
   };
 
   it('exchanges a token signed with the institution key for a session', async () => {
@@ -184,7 +185,9 @@ describe('external JWT entry', () => {
     const e = envelopeOf<{ jwt: string; loginType: number }>(res);
     expect(e.success, e.message).toBe(true);
     expect(e.data.loginType).toBe(4);
-    expect((await t.call({ url: '/oga/userinfo', mappingPath: '', headers: bearer(e.data.jwt) })).statusCode).toBe(200);
+    expect((await t.call({ url: ApiPath.userInfo, mappingPath: '', headers: bearer(e.data.jwt) })).statusCode).toBe(
+      200,
+    );
     expect(envelopeOf(await external({ sub: 'D0001' }, { alg: 'HS512' })).success).toBe(true);
   });
 
@@ -193,7 +196,7 @@ describe('external JWT entry', () => {
     expect((await external({ sub: 'reader' }, { exp: Math.floor(Date.now() / 1000) - 10 })).statusCode).toBe(401);
     expect((await external({ sub: 'reader', groupCode: 'not-ours' })).statusCode).toBe(401);
     const none = `${base64url.encode('{"alg":"none"}')}.${base64url.encode(JSON.stringify({ sub: 'reader', exp: 9e9 }))}.`;
-    expect((await t.call({ url: '/oga/loginExternal', mappingPath: '', body: { jwt: none } })).statusCode).toBe(401);
+    expect((await t.call({ url: ApiPath.loginExternal, mappingPath: '', body: { jwt: none } })).statusCode).toBe(401);
     expect(envelopeOf(await external({ sub: 'nobody-at-all' })).errCode).toBe(40201);
     await t.services.siteConfig.updateConfig(tenantId, { exterSinAuthen: '0' });
     expect((await external({ sub: 'reader' })).statusCode).toBe(401);
@@ -201,7 +204,7 @@ describe('external JWT entry', () => {
   });
 
   it('the key is never part of the public configuration', async () => {
-    const cfg = await t.call({ url: '/find/findConfig/getFindConfig', mappingPath: '' });
+    const cfg = await t.call({ url: ApiPath.getFindConfig, mappingPath: '' });
     expect(cfg.body).not.toContain(KEY);
   });
 });
@@ -210,11 +213,11 @@ describe('WeChat, bind-uid and relevance', () => {
   const lost = { username: 'lost', password: DEMO_PASSWORD };
   const wechat = async (code: string) =>
     envelopeOf<{ bindFlag: boolean; openId?: string; jwt?: string; jwtHeader?: string }>(
-      await t.call({ url: '/oga/otherLogin', mappingPath: '', body: { code, loginType: '1', mappingPath: '' } }),
+      await t.call({ url: ApiPath.otherLogin, mappingPath: '', body: { code, loginType: '1', mappingPath: '' } }),
     );
   const casUid = async (ticket: string) => hashOf((await callback({ ticket })).headers.location as string).get('uid')!;
   const accountOf = async (jwt: string) =>
-    envelopeOf<{ account: string }>(await t.call({ url: '/oga/userinfo', mappingPath: '', headers: bearer(jwt) })).data
+    envelopeOf<{ account: string }>(await t.call({ url: ApiPath.userInfo, mappingPath: '', headers: bearer(jwt) })).data
       .account;
 
   beforeAll(async () => {
@@ -232,8 +235,8 @@ describe('WeChat, bind-uid and relevance', () => {
     expect(first.data.openId).not.toContain('oWX-alpha'); // a signed ticket, not the raw openId
     const openId = first.data.openId!;
 
-    expect((await postWithCode(t, '/oga/userBind', { ...lost, password: 'Nope2026x', openId })).errCode).toBe(40201);
-    const bound = await postWithCode(t, '/oga/userBind', { ...lost, openId });
+    expect((await postWithCode(t, ApiPath.userBind, { ...lost, password: 'Nope2026x', openId })).errCode).toBe(40201);
+    const bound = await postWithCode(t, ApiPath.userBind, { ...lost, openId });
     expect(bound).toMatchObject({ success: true, message: '账号绑定成功！请重新登录！' });
 
     const next = await wechat('wx-b'); // another code, the same openId
@@ -244,12 +247,12 @@ describe('WeChat, bind-uid and relevance', () => {
   it('refuses a bad WeChat code, and a CAS ticket offered as a WeChat openId', async () => {
     expect((await wechat('nope')).errCode).toBe(40214);
     const openId = await casUid('ST-amp');
-    expect((await postWithCode(t, '/oga/userBind', { ...lost, openId })).errCode).toBe(40214);
+    expect((await postWithCode(t, ApiPath.userBind, { ...lost, openId })).errCode).toBe(40214);
   });
 
   it('ssoOpac is the bind-uid login: it needs a uid and answers a session', async () => {
-    expect((await postWithCode(t, '/oga/ssoOpac', lost)).errCode).toBe(40214);
-    const res = await postWithCode<{ jwt: string }>(t, '/oga/ssoOpac', { ...lost, uid: await casUid('ST-amp') });
+    expect((await postWithCode(t, ApiPath.ssoOpac, lost)).errCode).toBe(40214);
+    const res = await postWithCode<{ jwt: string }>(t, ApiPath.ssoOpac, { ...lost, uid: await casUid('ST-amp') });
     expect(res.success).toBe(true);
     const again = hashOf((await callback({ ticket: 'ST-amp' })).headers.location as string);
     expect(await accountOf(again.get('jwt')!)).toBe('lost');
@@ -260,7 +263,7 @@ describe('WeChat, bind-uid and relevance', () => {
     TICKETS['ST-rel'] = 'relevance-user';
     const uid = await casUid('ST-rel');
     const relate = (name: string, primaryId: string) =>
-      postWithCode<{ jwt: string; loginType: number }>(t, '/oga/passportRelevanceLspUser', { name, primaryId, uid });
+      postWithCode<{ jwt: string; loginType: number }>(t, ApiPath.passportRelevance, { name, primaryId, uid });
     expect((await relate('某人', 'expired')).errCode).toBe(40201);
     expect((await relate('刘洋', 'nobody')).message).toBe((await relate('某人', 'expired')).message);
     const ok = await relate(' 刘 洋 ', 'D0004');

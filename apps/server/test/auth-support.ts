@@ -1,3 +1,4 @@
+import { ApiPath } from '@openfind/contract';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { envelopeOf, type TestApp } from './helpers.js';
@@ -17,7 +18,7 @@ export async function captcha(
   mappingPath = '',
   query: Record<string, string> = {},
 ): Promise<{ codeKey: string; answer: string }> {
-  const res = await t.call({ url: '/oga/verifycode/img', mappingPath, query });
+  const res = await t.call({ url: ApiPath.verifyCodeImg, mappingPath, query });
   expect(res.statusCode).toBe(200);
   const d = envelopeOf<{ codeKey: string; answer: string }>(res).data;
   return { codeKey: d.codeKey, answer: d.answer };
@@ -32,7 +33,7 @@ export async function login(
   const mappingPath = opts.mappingPath ?? '';
   const c = opts.captcha ?? (await captcha(t, mappingPath));
   return t.call({
-    url: '/oga/login',
+    url: ApiPath.login,
     mappingPath,
     headers: opts.headers,
     body: { username, password, verifyCode: c.answer, codeKey: c.codeKey, mappingPath, nextpath: '/Home' },

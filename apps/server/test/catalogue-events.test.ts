@@ -1,3 +1,4 @@
+import { ApiPath } from '@openfind/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchCatalogueChanges } from '../src/modules/catalogue/catalogue-events.js';
@@ -25,7 +26,7 @@ describe('catalogue change announcements', () => {
 
   const hits = async (text: string) => {
     const res = await t.call({
-      url: '/find/unify/search',
+      url: ApiPath.search,
       body: { ...TEMPLATE, searchFieldContent: text },
     });
     return envelopeOf<{ numFound: number }>(res).data.numFound;

@@ -1,3 +1,4 @@
+import { ApiPath } from '@openfind/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { storeRecords } from '../src/modules/catalogue/catalogue-repository.js';
@@ -41,7 +42,7 @@ const book = (i: number): RecordInput => ({
 async function titleSearch(text: string, field = 'title'): Promise<number> {
   const res = await t.call({
     method: 'POST',
-    url: '/find/unify/search',
+    url: ApiPath.search,
     body: { searchFieldContent: text, searchField: field, page: 1, rows: 10 },
   });
   return (res.json() as { data: { numFound: number } }).data.numFound;

@@ -1,3 +1,4 @@
+import { ApiPath } from '@openfind/contract';
 import { decodeIso2709, mapRecord, marcFromJson, writeIso2709 } from '@openfind/marc';
 import type { BibRecord, MarcJson } from '@openfind/marc';
 import type { BookDetail, RecordDetail } from '@openfind/contract';
@@ -150,13 +151,13 @@ describe('demo records on the record page', () => {
       .executeTakeFirstOrThrow();
     const recordId = String(row.record_id);
     const detail = envelopeOf<RecordDetail>(
-      await t.call({ url: '/find/searchResultDetail/getDetail', query: { recordId }, mappingPath: '' }),
+      await t.call({ url: ApiPath.getDetail, query: { recordId }, mappingPath: '' }),
     ).data;
     expect(detail.leader).toMatch(/^\d{5}nam a22\d{5} a 4500$/);
     expect(detail.marc.find((f) => f.tag === '245')?.value).toBe('$a 围城 / $c 钱锺书著');
     expect(detail.marc.find((f) => f.tag === '084')?.value).toBe('$a I246.5 $2 clc');
     const rows = envelopeOf<BookDetail>(
-      await t.call({ url: '/find/searchResultDetail/getBookDetail', query: { recordId }, mappingPath: '' }),
+      await t.call({ url: ApiPath.getBookDetail, query: { recordId }, mappingPath: '' }),
     ).data.bean2List.map((b) => [b.key, b.fieldVal]);
     expect(rows).toContainEqual(['cnb01', '围城/钱锺书著']);
     expect(rows).toContainEqual(['cnb48', '钱锺书']);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeName, ConditionList, DictResponse, LocationDict, SearchFieldPara } from '@openfind/contract';
-import { CODE_LIST_NAMES } from '@openfind/contract';
+import { ApiPath, CODE_LIST_NAMES } from '@openfind/contract';
 import { sql } from 'kysely';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
 
@@ -15,13 +15,11 @@ type LocationList = {
   totalCount: number;
 };
 const locations = async (body: unknown, mappingPath = '', lang?: 'en_US') =>
-  t.call({ url: '/find/location/list', mappingPath, body, lang });
+  t.call({ url: ApiPath.locationList, mappingPath, body, lang });
 
 describe('POST /find/groupResource/dict', () => {
   it('returns every code list of the spec', async () => {
-    const d = envelopeOf<DictResponse>(
-      await t.call({ url: '/find/groupResource/dict', mappingPath: '', body: {} }),
-    ).data;
+    const d = envelopeOf<DictResponse>(await t.call({ url: ApiPath.dict, mappingPath: '', body: {} })).data;
     for (const name of [
       ...CODE_LIST_NAMES,
       'libCode',
@@ -37,9 +35,7 @@ describe('POST /find/groupResource/dict', () => {
   });
 
   it('holds the 22 CLC classes A–Z and the 14 discipline categories, named in the request language', async () => {
-    const zh = envelopeOf<DictResponse>(
-      await t.call({ url: '/find/groupResource/dict', mappingPath: '', body: {} }),
-    ).data;
+    const zh = envelopeOf<DictResponse>(await t.call({ url: ApiPath.dict, mappingPath: '', body: {} })).data;
     const top = zh.classNo.filter((c) => /^[A-Z]$/.test(c.code));
     expect(top.map((c) => c.code).join('')).toBe('ABCDEFGHIJKNOPQRSTUVXZ');
     expect(top.find((c) => c.code === 'T')?.name).toBe('工业技术');
@@ -60,20 +56,18 @@ describe('POST /find/groupResource/dict', () => {
       '14',
     ]);
     const en = envelopeOf<DictResponse>(
-      await t.call({ url: '/find/groupResource/dict', mappingPath: '', body: {}, lang: 'en_US' }),
+      await t.call({ url: ApiPath.dict, mappingPath: '', body: {}, lang: 'en_US' }),
     ).data;
     expect(en.discode1.find((d) => d.code === '08')?.name).toMatch(/engineering/i);
     const tw = envelopeOf<DictResponse>(
-      await t.call({ url: '/find/groupResource/dict', mappingPath: '', body: {}, lang: 'zh_HK' }),
+      await t.call({ url: ApiPath.dict, mappingPath: '', body: {}, lang: 'zh_HK' }),
     ).data;
     expect(tw.classNo.find((c) => c.code === 'T')?.name).toBe('工業技術');
     expect(tw.docCode.find((c) => c.code === '1')?.name).toBe('圖書');
   });
 
   it('gives campuses and locations of the institution only', async () => {
-    const d = envelopeOf<DictResponse>(
-      await t.call({ url: '/find/groupResource/dict', mappingPath: 'beiling', body: {} }),
-    ).data;
+    const d = envelopeOf<DictResponse>(await t.call({ url: ApiPath.dict, mappingPath: 'beiling', body: {} })).data;
     expect(d.libCode).toEqual([{ code: 'BL', name: '北岭理工大学图书馆' }]);
     expect(d.campusCode.map((c) => c.campusId)).toEqual(['1', '2']);
     expect(d.campusCode[0]).toMatchObject({ campusId: '1', campusName: '本部', code: '1', name: '本部' });
@@ -82,7 +76,7 @@ describe('POST /find/groupResource/dict', () => {
   });
 
   it('accepts an empty body and no body', async () => {
-    const noBody = await t.call({ method: 'POST', url: '/find/groupResource/dict', mappingPath: '' });
+    const noBody = await t.call({ method: 'POST', url: ApiPath.dict, mappingPath: '' });
     expect(envelopeOf(noBody).success).toBe(true);
   });
 
@@ -92,14 +86,10 @@ describe('POST /find/groupResource/dict', () => {
               VALUES (${xihu.id}, 'docCode', '1', '普通图书', 'Books', '普通圖書', 0, false),
                      (${xihu.id}, 'docCode', '5', '专利', 'Patent', '專利', 0, true)`.execute(t.db.kysely);
     t.services.dictionaries.invalidate();
-    const x = envelopeOf<DictResponse>(
-      await t.call({ url: '/find/groupResource/dict', mappingPath: 'xihu', body: {} }),
-    ).data;
+    const x = envelopeOf<DictResponse>(await t.call({ url: ApiPath.dict, mappingPath: 'xihu', body: {} })).data;
     expect(x.docCode.find((c) => c.code === '1')?.name).toBe('普通图书');
     expect(x.docCode.some((c) => c.code === '5')).toBe(false);
-    const d = envelopeOf<DictResponse>(
-      await t.call({ url: '/find/groupResource/dict', mappingPath: '', body: {} }),
-    ).data;
+    const d = envelopeOf<DictResponse>(await t.call({ url: ApiPath.dict, mappingPath: '', body: {} })).data;
     expect(d.docCode.find((c) => c.code === '1')?.name).toBe('图书');
     expect(d.docCode.some((c) => c.code === '5')).toBe(true);
   });
@@ -108,7 +98,7 @@ describe('POST /find/groupResource/dict', () => {
 describe('search fields, conditions and location dictionaries', () => {
   it('lists the configured search fields with numeric default match modes', async () => {
     const list = envelopeOf<SearchFieldPara[]>(
-      await t.call({ url: '/find/groupResource/getFindOpacSearchFieldParaList', mappingPath: '', lang: 'en_US' }),
+      await t.call({ url: ApiPath.searchFieldParaList, mappingPath: '', lang: 'en_US' }),
     ).data;
     expect(list.length).toBeGreaterThanOrEqual(8);
     expect(list[0]).toMatchObject({
@@ -123,7 +113,7 @@ describe('search fields, conditions and location dictionaries', () => {
   });
 
   it('answers getConditionList with document types, countries and languages', async () => {
-    const c = envelopeOf<ConditionList>(await t.call({ url: '/find/category/getConditionList', mappingPath: '' })).data;
+    const c = envelopeOf<ConditionList>(await t.call({ url: ApiPath.conditionList, mappingPath: '' })).data;
     const codes = (l: CodeName[]) => l.map((x) => x.code);
     expect(codes(c.documentTypeList)).toContain('1');
     expect(codes(c.countryList)).toContain('CN');
@@ -132,7 +122,7 @@ describe('search fields, conditions and location dictionaries', () => {
 
   it('answers location/dict with campuses and location types', async () => {
     const d = envelopeOf<LocationDict>(
-      await t.call({ url: '/find/location/dict', mappingPath: '', lang: 'en_US' }),
+      await t.call({ url: ApiPath.locationDict, mappingPath: '', lang: 'en_US' }),
     ).data;
     expect(d.campusCodes).toEqual([
       { campusId: '1', campusName: 'Central Campus' },
@@ -185,7 +175,7 @@ describe('POST /find/location/list', () => {
   });
 
   it('treats an empty body as the first page', async () => {
-    const res = await t.call({ method: 'POST', url: '/find/location/list', mappingPath: '' });
+    const res = await t.call({ method: 'POST', url: ApiPath.locationList, mappingPath: '' });
     expect(envelopeOf<LocationList>(res).data.totalCount).toBe(11);
   });
 });

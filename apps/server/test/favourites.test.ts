@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ApiPath,
   FavouriteErrCode,
   DiscoveryErrCode,
   type AddFavouriteResponse,
@@ -34,22 +35,22 @@ afterAll(async () => t?.close());
 
 const call = (url: string, body: unknown, headers: Record<string, string> = {}, lang?: string) =>
   t.call({ url, mappingPath: '', headers, body, ...(lang ? { lang } : {}) });
-const add = (recordId: unknown, headers = reader) => call('/find/record/addmyfav', { recordId }, headers);
+const add = (recordId: unknown, headers = reader) => call(ApiPath.addMyFav, { recordId }, headers);
 const list = async (headers = reader, query: Record<string, string> = {}) =>
-  envelopeOf<FavouritePage>(await t.call({ url: '/find/favorites/list', mappingPath: '', headers, query })).data;
-const cancel = (body: unknown, headers = reader) => call('/find/favorites/cancel', body, headers);
+  envelopeOf<FavouritePage>(await t.call({ url: ApiPath.favoritesList, mappingPath: '', headers, query })).data;
+const cancel = (body: unknown, headers = reader) => call(ApiPath.favoritesCancel, body, headers);
 const search = async (headers: Record<string, string>) =>
   envelopeOf<SearchResponse>(
-    await call('/find/unify/search', { ...TEMPLATE, searchFieldContent: '', kindNo: ['I242'], rows: 10 }, headers),
+    await call(ApiPath.search, { ...TEMPLATE, searchFieldContent: '', kindNo: ['I242'], rows: 10 }, headers),
   ).data.searchResult;
 
 describe('favourites', () => {
   it('need a logged-in reader: 401, translated', async () => {
-    const res = await call('/find/record/addmyfav', { recordId: ids.get('hlm') }, {}, 'en_US');
+    const res = await call(ApiPath.addMyFav, { recordId: ids.get('hlm') }, {}, 'en_US');
     expect(res.statusCode).toBe(401);
     expect(envelopeOf(res)).toMatchObject({ success: false, errCode: 401, message: 'Please log in!' });
-    expect((await t.call({ url: '/find/favorites/list', mappingPath: '' })).statusCode).toBe(401);
-    expect((await call('/find/favorites/cancel', { recordId: ids.get('hlm') })).statusCode).toBe(401);
+    expect((await t.call({ url: ApiPath.favoritesList, mappingPath: '' })).statusCode).toBe(401);
+    expect((await call(ApiPath.favoritesCancel, { recordId: ids.get('hlm') })).statusCode).toBe(401);
   });
 
   it('keeps a record once, however often (and however fast) it is added', async () => {
@@ -93,7 +94,7 @@ describe('favourites', () => {
     const detail = async (headers: Record<string, string>) =>
       envelopeOf<RecordDetail>(
         await t.call({
-          url: '/find/searchResultDetail/getDetail',
+          url: ApiPath.getDetail,
           mappingPath: '',
           headers,
           query: { recordId: String(ids.get('hlm')) },

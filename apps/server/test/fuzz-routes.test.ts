@@ -1,3 +1,4 @@
+import { ApiPath } from '@openfind/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_AUTH, tokenOf } from './auth-support.js';
@@ -513,7 +514,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
       expect(failures.map(describe5xx).join('\n\n'), `${failures.length} of ${sent} requests got a 5xx`).toBe('');
       if (who === 'reader') {
         // The run stayed logged in (no call ended the session on the way).
-        const me = await t.call({ url: '/oga/userinfo', mappingPath: '', headers: { jwtOpacAuth: token } });
+        const me = await t.call({ url: ApiPath.userInfo, mappingPath: '', headers: { jwtOpacAuth: token } });
         expect(envelopeOf(me).success).toBe(true);
       }
     }, 120_000);

@@ -1,4 +1,4 @@
-import { hasUnsafeCharacters, type SearchResponse } from '@openfind/contract';
+import { ApiPath, hasUnsafeCharacters, type SearchResponse } from '@openfind/contract';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,11 +69,11 @@ describe('NUL, control characters and unpaired surrogates (finding 3)', () => {
       ['keyWord', '三体'],
     ] as const) {
       const clean = await searchOf(
-        await post('/find/unify/search', { ...TEMPLATE, searchField: scope, searchFieldContent: text }),
+        await post(ApiPath.search, { ...TEMPLATE, searchField: scope, searchFieldContent: text }),
       );
       for (const dirty of [`${text}\u0000`, `\u0000${text}`, `${text}\uD800`, `\uDFFF${text}\u001F`]) {
         const found = await searchOf(
-          await post('/find/unify/search', { ...TEMPLATE, searchField: scope, searchFieldContent: dirty }),
+          await post(ApiPath.search, { ...TEMPLATE, searchField: scope, searchFieldContent: dirty }),
         );
         expect(found.numFound, `${scope} ${JSON.stringify(dirty)}`).toBe(clean.numFound);
       }
@@ -84,10 +84,10 @@ describe('NUL, control characters and unpaired surrogates (finding 3)', () => {
   it('are cleaned in indexSearch, advancedSearch and twiceSearch, also for a logged-in reader (history)', async () => {
     const body = { ...TEMPLATE, searchFieldContent: '三体\u0000' };
     for (const who of [{}, reader]) {
-      expect((await searchOf(await post('/find/unify/indexSearch', body, who))).numFound).toBe(1);
+      expect((await searchOf(await post(ApiPath.indexSearch, body, who))).numFound).toBe(1);
     }
     const advanced = await post(
-      '/find/unify/advancedSearch',
+      ApiPath.advancedSearch,
       {
         ...TEMPLATE,
         searchItems: [
@@ -99,7 +99,7 @@ describe('NUL, control characters and unpaired surrogates (finding 3)', () => {
     );
     expect((await searchOf(advanced)).searchResult.map((r) => r.title)).toEqual(['球状闪电']);
     const twice = await post(
-      '/find/unify/twiceSearch',
+      ApiPath.twiceSearch,
       {
         ...TEMPLATE,
         searchFieldContent: '刘慈欣',
@@ -113,44 +113,36 @@ describe('NUL, control characters and unpaired surrogates (finding 3)', () => {
 
   it('are cleaned from suggestions, did-you-mean and author lookups', async () => {
     for (const [url, query] of [
-      ['/find/index/getKeyWord', { keyWord: '三\u0000' }],
-      ['/find/index/spellKeyWord', { keyWord: '三体\u0000\uD800' }],
-      ['/find/searchResultDetail/getAuthorInfo', { author: '刘慈欣\u0000', recordId: String(ids.get('santi')) }],
+      [ApiPath.getKeyWord, { keyWord: '三\u0000' }],
+      [ApiPath.spellKeyWord, { keyWord: '三体\u0000\uD800' }],
+      [ApiPath.getAuthorInfo, { author: '刘慈欣\u0000', recordId: String(ids.get('santi')) }],
     ] as const) {
       const res = await get(url, query);
       expect(res.statusCode, `${url} ${res.body}`).toBe(200);
       expect(envelopeOf(res).success, url).toBe(true);
     }
     const author = envelopeOf<{ author: string; recordCount: number }>(
-      await get('/find/searchResultDetail/getAuthorInfo', { author: '刘慈欣\u0000' }),
+      await get(ApiPath.getAuthorInfo, { author: '刘慈欣\u0000' }),
     ).data;
     expect(author).toMatchObject({ author: '刘慈欣', recordCount: 2 });
   });
 
   it('are refused in codes, filters, ids and account fields: a translated 400 naming the field', async () => {
-    await expectUnsafe(await post('/find/index/getHotLoan', { libCode: 'OFU\u0000' }, {}, 'en_US'), 'libCode');
+    await expectUnsafe(await post(ApiPath.getHotLoan, { libCode: 'OFU\u0000' }, {}, 'en_US'), 'libCode');
+    await expectUnsafe(await post(ApiPath.userRatings, { docCode: '\u0000' }, {}, 'en_US'), 'docCode');
     await expectUnsafe(
-      await post('/find/findUserEvaluation/userRatings', { docCode: '\u0000' }, {}, 'en_US'),
-      'docCode',
-    );
-    await expectUnsafe(
-      await post('/find/unify/searchForDetail', { subject: ['科幻小说', '\uD800'] }, {}, 'en_US'),
+      await post(ApiPath.searchForDetail, { subject: ['科幻小说', '\uD800'] }, {}, 'en_US'),
       'subject.1',
     );
     await expectUnsafe(
-      await post(
-        '/find/unify/search',
-        { ...TEMPLATE, searchFieldContent: '三体', libCode: ['OFU\u0000'] },
-        {},
-        'en_US',
-      ),
+      await post(ApiPath.search, { ...TEMPLATE, searchFieldContent: '三体', libCode: ['OFU\u0000'] }, {}, 'en_US'),
       'libCode.0',
     );
-    await expectUnsafe(await get('/oga/verifycode/img', { userName: 'reader\u0000' }, {}, 'en_US'), 'userName');
+    await expectUnsafe(await get(ApiPath.verifyCodeImg, { userName: 'reader\u0000' }, {}, 'en_US'), 'userName');
     const c = await captcha(t);
     await expectUnsafe(
       await post(
-        '/oga/login',
+        ApiPath.login,
         { username: 'reader\u0000', password: DEMO_PASSWORD, verifyCode: c.answer, codeKey: c.codeKey },
         {},
         'en_US',
@@ -158,14 +150,14 @@ describe('NUL, control characters and unpaired surrogates (finding 3)', () => {
       'username',
     );
     await expectUnsafe(
-      await post('/oga/login', { username: 'reader', password: 'x', codeKey: '\uDC00' }, {}, 'en_US'),
+      await post(ApiPath.login, { username: 'reader', password: 'x', codeKey: '\uDC00' }, {}, 'en_US'),
       'codeKey',
     );
     // The other languages.
-    const zh = await post('/find/index/getHotLoan', { classNo: 'I\u0000' });
+    const zh = await post(ApiPath.getHotLoan, { classNo: 'I\u0000' });
     expect(envelopeOf(zh).message).toBe('请求参数有误：classNo 含有控制字符或无效的 Unicode 字符');
     const tw = await t.call({
-      url: '/find/index/getHotLoan',
+      url: ApiPath.getHotLoan,
       mappingPath: '',
       lang: 'zh_HK',
       body: { disCode: '\u0007' },
@@ -175,11 +167,7 @@ describe('NUL, control characters and unpaired surrogates (finding 3)', () => {
 
   it('are cleaned from a comment, which is stored without them', async () => {
     const recordId = ids.get('qiuzhi')!;
-    const res = await post(
-      '/find/findUserEvaluation/userComment',
-      { recordId, content: '好书\u0000值得\uD800一读' },
-      reader,
-    );
+    const res = await post(ApiPath.userComment, { recordId, content: '好书\u0000值得\uD800一读' }, reader);
     const posted = envelopeOf<{ commentId: number }>(res);
     expect(posted.success, res.body).toBe(true);
     const row = await t.db.kysely
@@ -191,9 +179,9 @@ describe('NUL, control characters and unpaired surrogates (finding 3)', () => {
   });
 
   it("keep a logged-in reader's search history writable: the search is recorded cleaned", async () => {
-    await searchOf(await post('/find/unify/search', { ...TEMPLATE, searchFieldContent: '球状\u0000闪电' }, reader));
+    await searchOf(await post(ApiPath.search, { ...TEMPLATE, searchFieldContent: '球状\u0000闪电' }, reader));
     const history = envelopeOf<{ list: { summary: string; request: { searchFieldContent: string } }[] }>(
-      await post('/find/userInfo/searchHistory', {}, reader),
+      await post(ApiPath.searchHistory, {}, reader),
     ).data.list;
     expect(history[0]).toMatchObject({ summary: '球状 闪电', request: { searchFieldContent: '球状 闪电' } });
   });
@@ -209,9 +197,9 @@ describe('NUL, control characters and unpaired surrogates (finding 3)', () => {
       ['三体\u0000', '三体'],
       ['球状闪电\uD800', '球状闪电'],
     ] as const) {
-      const found = await searchOf(await post('/find/unify/search', { ...TEMPLATE, searchFieldContent: text }));
+      const found = await searchOf(await post(ApiPath.search, { ...TEMPLATE, searchFieldContent: text }));
       expect(found.numFound, cleaned).toBeGreaterThan(0);
-      const added = await post('/find/popularSearch/add', { keyWord: text });
+      const added = await post(ApiPath.popularSearchAdd, { keyWord: text });
       expect(envelopeOf(added), cleaned).toMatchObject({ success: true, data: { added: true } });
     }
     await popular.flush();
@@ -227,7 +215,7 @@ describe('NUL, control characters and unpaired surrogates (finding 3)', () => {
 
   it('get an unknown-institution answer, not a 500, in the mappingPath header', async () => {
     for (const mappingPath of ['%00', 'beiling%00', '%ED%A0%80']) {
-      const res = await t.call({ url: '/find/findConfig/getFindConfig', mappingPath });
+      const res = await t.call({ url: ApiPath.getFindConfig, mappingPath });
       expect(res.statusCode, mappingPath).toBeLessThan(500);
       expect(envelopeOf(res).success, mappingPath).toBe(false);
     }
@@ -239,16 +227,16 @@ describe('numbers past what the database holds (finding 4)', () => {
 
   it('are refused as record ids of the holdings counts, single and batch', async () => {
     for (const recordId of tooBig) {
-      const single = await post('/find/unify/getPItemAndOnShelfCountAndDuxiuImageUrl', { recordId }, {}, 'en_US');
+      const single = await post(ApiPath.itemCounts, { recordId }, {}, 'en_US');
       expect(single.statusCode, String(recordId)).toBe(400);
       expect(envelopeOf(single).message).toBe('Invalid request: recordId is invalid');
-      const batch = await post('/find/unify/getPItemAndOnShelfCountAndDuxiuImageUrl', {
+      const batch = await post(ApiPath.itemCounts, {
         items: [{ recordId: ids.get('santi') }, { recordId }],
       });
       expect(batch.statusCode, String(recordId)).toBe(400);
     }
     // The largest id is a valid id (of no record).
-    const last = await post('/find/unify/getPItemAndOnShelfCountAndDuxiuImageUrl', { recordId: '2147483647' });
+    const last = await post(ApiPath.itemCounts, { recordId: '2147483647' });
     expect(last.statusCode).toBe(200);
   });
 
@@ -259,21 +247,21 @@ describe('numbers past what the database holds (finding 4)', () => {
       { favoritesId: 2 ** 53 },
       { favoritesIds: ['99999999999999999'] },
     ]) {
-      const res = await post('/find/favorites/cancel', body, reader);
+      const res = await post(ApiPath.favoritesCancel, body, reader);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
     // A favourite id past int4 is fine (the table's ids are 64-bit): nothing to remove.
-    const res = await post('/find/favorites/cancel', { favoritesIds: ['99999999999'] }, reader);
+    const res = await post(ApiPath.favoritesCancel, { favoritesIds: ['99999999999'] }, reader);
     expect(envelopeOf(res)).toMatchObject({ success: true, data: { removed: 0 } });
   });
 
   it('are refused as excludeFieldContent of related records; a record id there must be one', async () => {
     for (const excludeFieldContent of [2 ** 31, '2147483648', -1, 'abc', 1.5]) {
-      const res = await post('/find/unify/searchForDetail', { excludeField: 'record_id', excludeFieldContent });
+      const res = await post(ApiPath.searchForDetail, { excludeField: 'record_id', excludeFieldContent });
       expect(res.statusCode, String(excludeFieldContent)).toBe(400);
     }
     const related = await searchOf(
-      await post('/find/unify/searchForDetail', {
+      await post(ApiPath.searchForDetail, {
         excludeField: 'record_id',
         excludeFieldContent: String(ids.get('santi')),
       }),
@@ -283,18 +271,18 @@ describe('numbers past what the database holds (finding 4)', () => {
 
   it('are refused as bookListId, in the query and in the body', async () => {
     for (const bookListId of ['2147483648', '99999999999']) {
-      expect((await get('/find/index/bookList', { bookListId })).statusCode, bookListId).toBe(400);
+      expect((await get(ApiPath.indexBookList, { bookListId })).statusCode, bookListId).toBe(400);
     }
-    expect((await post('/find/bookList/indexHotBookList', { bookListId: 2 ** 31 })).statusCode).toBe(400);
+    expect((await post(ApiPath.indexHotBookList, { bookListId: 2 ** 31 })).statusCode).toBe(400);
     // 0 and absent still mean every list.
     for (const bookListId of ['0', '']) {
-      expect(envelopeOf(await get('/find/index/bookList', { bookListId })).success, bookListId).toBe(true);
+      expect(envelopeOf(await get(ApiPath.indexBookList, { bookListId })).success, bookListId).toBe(true);
     }
   });
 
   it('are refused wherever a record id goes, and a non-numeric record id is still a 400', async () => {
     for (const recordId of ['2147483648', '12a', '1.5', '0', '-1', 'NaN', '1e3']) {
-      const res = await get('/find/searchResultDetail/getDetail', { recordId }, {}, 'en_US');
+      const res = await get(ApiPath.getDetail, { recordId }, {}, 'en_US');
       expect(res.statusCode, recordId).toBe(400);
       expect(envelopeOf(res).message).toBe('Invalid request: recordId is invalid');
     }
@@ -302,18 +290,18 @@ describe('numbers past what the database holds (finding 4)', () => {
     const twice = await t.call({ url: `/find/searchResultDetail/getDetail?recordId=${ids.get('santi')}&recordId=2` });
     expect(twice.statusCode).toBe(400);
     for (const recordId of [2 ** 31, '2147483648']) {
-      expect((await post('/find/physical/groupitems', { recordId })).statusCode).toBe(400);
-      expect((await post('/find/record/addmyfav', { recordId }, reader)).statusCode).toBe(400);
-      expect((await post('/find/findUserEvaluation/userComment', { recordId, score: 3 }, reader)).statusCode).toBe(400);
+      expect((await post(ApiPath.groupItems, { recordId })).statusCode).toBe(400);
+      expect((await post(ApiPath.addMyFav, { recordId }, reader)).statusCode).toBe(400);
+      expect((await post(ApiPath.userComment, { recordId, score: 3 }, reader)).statusCode).toBe(400);
     }
   });
 
   it('are refused as pages, clamped as page sizes', async () => {
-    const page = await post('/find/index/getHotLoan', { page: '2147483648' });
+    const page = await post(ApiPath.getHotLoan, { page: '2147483648' });
     expect(page.statusCode).toBe(400);
-    const rows = await post('/find/index/getHotLoan', { rows: '2147483648' });
+    const rows = await post(ApiPath.getHotLoan, { rows: '2147483648' });
     expect(envelopeOf(rows).success).toBe(true);
-    const search = await post('/find/unify/search', { ...TEMPLATE, searchFieldContent: '三体', rows: 2 ** 31 });
+    const search = await post(ApiPath.search, { ...TEMPLATE, searchFieldContent: '三体', rows: 2 ** 31 });
     expect((await searchOf(search)).numFound).toBe(1);
   });
 });
@@ -325,9 +313,9 @@ describe('deep nesting and other shapes where a value goes', () => {
     const json = { 'content-type': 'application/json' };
     for (const deep of [deepArray, deepObject]) {
       for (const [url, payload] of [
-        ['/find/unify/search', `{"searchFieldContent":${deep}}`],
-        ['/find/location/list', `{"campusIds":${deep}}`],
-        ['/find/unify/getPItemAndOnShelfCountAndDuxiuImageUrl', `{"items":[{"recordId":${deep}}]}`],
+        [ApiPath.search, `{"searchFieldContent":${deep}}`],
+        [ApiPath.locationList, `{"campusIds":${deep}}`],
+        [ApiPath.itemCounts, `{"items":[{"recordId":${deep}}]}`],
       ] as const) {
         const res = await t.call({ method: 'POST', url, mappingPath: '', headers: json, body: payload });
         expect(res.statusCode, `${url} ${payload.slice(0, 30)}`).toBe(400);
@@ -335,7 +323,7 @@ describe('deep nesting and other shapes where a value goes', () => {
       // A body that is not an object is refused; an unknown field is not read at all.
       const whole = await t.call({
         method: 'POST',
-        url: '/find/unify/search',
+        url: ApiPath.search,
         mappingPath: '',
         headers: json,
         body: deep,
@@ -344,7 +332,7 @@ describe('deep nesting and other shapes where a value goes', () => {
       // Fields a call does not read are let through unread (the dictionary takes no parameters).
       const dict = await t.call({
         method: 'POST',
-        url: '/find/groupResource/dict',
+        url: ApiPath.dict,
         mappingPath: '',
         headers: json,
         body: `{"x":${deep}}`,

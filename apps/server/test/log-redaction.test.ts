@@ -1,3 +1,4 @@
+import { ApiPath } from '@openfind/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED, redactUrl } from '../src/http/log-redaction.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-readers.js';
@@ -31,8 +32,8 @@ describe('secrets in the log', () => {
     const out = await logged(async () => {
       const res = await t.call({ url: `/oga/userinfo?jwt=${jwt}`, mappingPath: '' });
       expect(envelopeOf(res).success).toBe(true);
-      await t.call({ url: '/oga/userinfo', mappingPath: '', headers: { authorization: `Bearer ${jwt}` } });
-      await t.call({ url: '/oga/userinfo', mappingPath: '', headers: { jwtOpacAuth: jwt, cookie: `jwt=${jwt}` } });
+      await t.call({ url: ApiPath.userInfo, mappingPath: '', headers: { authorization: `Bearer ${jwt}` } });
+      await t.call({ url: ApiPath.userInfo, mappingPath: '', headers: { jwtOpacAuth: jwt, cookie: `jwt=${jwt}` } });
     });
     expect(out).toContain('/oga/userinfo?jwt=' + REDACTED);
     expect(out).not.toContain(jwt);
@@ -64,7 +65,7 @@ describe('secrets in the log', () => {
     const c = await captcha(t, '', { userName: 'reader', scene: '2' });
     const open = envelopeOf<{ findKey: string }>(
       await t.call({
-        url: '/find/getPassword/checkImgCode',
+        url: ApiPath.checkImgCode,
         mappingPath: '',
         query: { userName: 'reader', verifyCode: c.answer, codeKey: c.codeKey },
       }),
@@ -73,7 +74,7 @@ describe('secrets in the log', () => {
     const out = await logged(async () => {
       const sent = envelopeOf(
         await t.call({
-          url: '/find/getPassword/sendPhonenumber',
+          url: ApiPath.sendPhoneCode,
           mappingPath: '',
           query: { findKey: open.data.findKey },
         }),

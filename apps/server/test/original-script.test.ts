@@ -1,3 +1,4 @@
+import { ApiPath } from '@openfind/contract';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -360,14 +361,14 @@ describe('result rows of records with original-script (880) fields', () => {
               WHERE record_id = ${id}`.execute(t.db.kysely);
     const row = await rowOf('Война', id);
     expect(row).toMatchObject({ title: 'Война и мир', publisher: 'Эксмо', publisherRomanized: 'Ėksmo' });
-    const detail = await get<RecordDetail>('/find/searchResultDetail/getDetail', id);
+    const detail = await get<RecordDetail>(ApiPath.getDetail, id);
     expect(detail.baseMarcInfoDto).toMatchObject({ publisher: 'Эксмо', publishPlace: 'Москва' });
   });
 });
 
 describe('the record page of a record with original-script fields', () => {
   it('getDetail gives the original script first, with the romanised title beside it', async () => {
-    const detail = await get<RecordDetail>('/find/searchResultDetail/getDetail', ids.get('vern-zh')!);
+    const detail = await get<RecordDetail>(ApiPath.getDetail, ids.get('vern-zh')!);
     expect(detail.clearTitle).toBe('次按驟變');
     expect(detail.record).toMatchObject({ title: '次按驟變', titleRomanized: 'Ci an zhou bian' });
     expect(detail.baseMarcInfoDto).toMatchObject({
@@ -384,7 +385,7 @@ describe('the record page of a record with original-script fields', () => {
   });
 
   it('bean2List has a row of the original before the row of the romanised value, same key', async () => {
-    const rows = (await get<BookDetail>('/find/searchResultDetail/getBookDetail', ids.get('vern-zh')!)).bean2List;
+    const rows = (await get<BookDetail>(ApiPath.getBookDetail, ids.get('vern-zh')!)).bean2List;
     const pick = (key: string) =>
       rows.filter((r) => r.key === key).map(({ fieldVal, script, lang }) => ({ fieldVal, script, lang }));
     expect(pick('cnb01')).toEqual([
@@ -401,14 +402,12 @@ describe('the record page of a record with original-script fields', () => {
     expect(pick('cnb62')).toEqual([
       { fieldVal: 'Hong Kong (China) -- Economic conditions', script: undefined, lang: undefined },
     ]);
-    const hebrewRows = (await get<BookDetail>('/find/searchResultDetail/getBookDetail', ids.get('vern-he')!, 'en_US'))
-      .bean2List;
+    const hebrewRows = (await get<BookDetail>(ApiPath.getBookDetail, ids.get('vern-he')!, 'en_US')).bean2List;
     expect(hebrewRows.filter((r) => r.key === 'cnb01')).toEqual([
       expect.objectContaining({ description: 'Title/Responsibility', script: 'original', lang: 'he' }),
       expect.objectContaining({ script: 'romanized' }),
     ]);
-    const plainRows = (await get<BookDetail>('/find/searchResultDetail/getBookDetail', ids.get('vern-plain')!))
-      .bean2List;
+    const plainRows = (await get<BookDetail>(ApiPath.getBookDetail, ids.get('vern-plain')!)).bean2List;
     expect(plainRows.some((r) => r.script)).toBe(false);
   });
 });

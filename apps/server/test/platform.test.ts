@@ -287,9 +287,7 @@ describe('slow query log', () => {
 describe('language headers', () => {
   it('follows content-language, then x-lang, and defaults to Simplified Chinese', async () => {
     const msg = async (headers: Record<string, string>) =>
-      envelopeOf(
-        await t.app.inject({ url: '/find/findConfig/getFindConfig', headers: { mappingPath: '', ...headers } }),
-      ).message;
+      envelopeOf(await t.app.inject({ url: ApiPath.getFindConfig, headers: { mappingPath: '', ...headers } })).message;
     expect(await msg({})).toBe('操作成功');
     expect(await msg({ 'content-language': 'en_US' })).toBe('Success');
     expect(await msg({ 'x-lang': 'ENG' })).toBe('Success');

@@ -1,3 +1,4 @@
+import { ApiPath } from '@openfind/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PopularSearch, SiteConfig } from '@openfind/contract';
@@ -29,7 +30,7 @@ beforeEach(async () => {
 async function searchFrom(text: string, address: string): Promise<number> {
   const res = await t.app.inject({
     method: 'POST',
-    url: '/find/unify/search',
+    url: ApiPath.search,
     headers: { mappingPath: '' },
     payload: { ...TEMPLATE, searchFieldContent: text },
     remoteAddress: address,
@@ -42,7 +43,7 @@ async function searchFrom(text: string, address: string): Promise<number> {
 async function addFrom(text: string, address: string, method: 'GET' | 'POST' = 'GET'): Promise<boolean> {
   const res = await t.app.inject({
     method,
-    url: '/find/popularSearch/add',
+    url: ApiPath.popularSearchAdd,
     headers: { mappingPath: '' },
     ...(method === 'GET' ? { query: { keyWord: text } } : { payload: { keyWord: text } }),
     remoteAddress: address,
@@ -54,7 +55,7 @@ async function addFrom(text: string, address: string, method: 'GET' | 'POST' = '
 /** The tenant's popular searches (after writing what is buffered), text → count. */
 async function popular(mappingPath = ''): Promise<Record<string, number>> {
   await t.services.popularSearches.flush();
-  const res = await t.call({ url: '/find/popularSearch/get', mappingPath, query: { days: '7', rows: '50' } });
+  const res = await t.call({ url: ApiPath.popularSearchGet, mappingPath, query: { days: '7', rows: '50' } });
   return Object.fromEntries(envelopeOf<PopularSearch[]>(res).data.map((p) => [p.keyWord, p.count]));
 }
 
@@ -137,7 +138,7 @@ describe('popular searches count only searches that ran and found records (issue
     const stored = await sql<{ n: number }>`SELECT count(*)::int AS n FROM search_log`.execute(t.db.kysely);
     expect(stored.rows[0]!.n).toBe(3);
     // The list is the server's own: browsers never receive it.
-    const c = envelopeOf<SiteConfig>(await t.call({ url: '/find/findConfig/getFindConfig', mappingPath: '' })).data;
+    const c = envelopeOf<SiteConfig>(await t.call({ url: ApiPath.getFindConfig, mappingPath: '' })).data;
     expect(c).not.toHaveProperty('popularSearchBlockList');
     expect(Object.keys(c).length).toBeGreaterThan(40);
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { ErrCode } from '@openfind/contract';
+import { ApiPath, ErrCode } from '@openfind/contract';
 import { openRedis, redisReady } from '../src/lib/redis.js';
 import { MemoryRateLimiter, RedisRateLimiter, rateLimiterFactory } from '../src/modules/auth/rate-limiter.js';
 import { createTestApp, envelopeOf } from './helpers.js';
@@ -98,7 +98,7 @@ describe.runIf(REDIS_URL)('request limits shared through Redis', () => {
         const mappingPath = ['', 'beiling', 'xihu', ''][i]!;
         const c = await captcha(t, mappingPath);
         const res = await t.call({
-          url: '/oga/login',
+          url: ApiPath.login,
           mappingPath,
           body: { username: 'reader', password: 'wrong-password-1', verifyCode: c.answer, codeKey: c.codeKey },
         });

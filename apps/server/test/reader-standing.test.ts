@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthErrCode } from '@openfind/contract';
+import { ApiPath, AuthErrCode } from '@openfind/contract';
 import { DEMO_PASSWORD } from '../src/seed/demo-readers.js';
 import { bearer, TEST_AUTH, tokenOf } from './auth-support.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
@@ -24,7 +24,7 @@ afterAll(async () => t?.close());
 
 const comment = (jwt: string, body: Record<string, unknown>, lang?: string) =>
   t.call({
-    url: '/find/findUserEvaluation/userComment',
+    url: ApiPath.userComment,
     mappingPath: '',
     headers: bearer(jwt),
     body: { recordId, ...body },
@@ -32,7 +32,7 @@ const comment = (jwt: string, body: Record<string, unknown>, lang?: string) =>
   });
 const addFav = (jwt: string, lang?: string) =>
   t.call({
-    url: '/find/record/addmyfav',
+    url: ApiPath.addMyFav,
     mappingPath: '',
     headers: bearer(jwt),
     body: { recordId },
@@ -124,7 +124,7 @@ describe('frozen and lost readers', () => {
       expect(envelopeOf(await addFav(jwt)).errCode).toBe(AuthErrCode.readerFrozen);
       // Taking a favourite away harms no one: a frozen reader may still tidy up.
       const cancel = await t.call({
-        url: '/find/favorites/cancel',
+        url: ApiPath.favoritesCancel,
         mappingPath: '',
         headers: bearer(jwt),
         body: { recordId },

@@ -1,3 +1,4 @@
+import { ApiPath } from '@openfind/contract';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RecordDetail } from '@openfind/contract';
@@ -24,9 +25,9 @@ const post = (url: string, body: unknown) => t.call({ url, body, mappingPath: ''
 
 /** The links a record page and its electronic copies serve. */
 async function servedLinks(recordId: number): Promise<{ detail: string[]; dItems: string[] }> {
-  const detail = envelopeOf<RecordDetail>(await get('/find/searchResultDetail/getDetail', recordId));
+  const detail = envelopeOf<RecordDetail>(await get(ApiPath.getDetail, recordId));
   expect(detail.success, detail.message).toBe(true);
-  const dItems = envelopeOf<{ list: Array<{ url: string }> }>(await post('/find/dItem/getDItems', { recordId }));
+  const dItems = envelopeOf<{ list: Array<{ url: string }> }>(await post(ApiPath.getDItems, { recordId }));
   expect(dItems.success, dItems.message).toBe(true);
   return { detail: detail.data.link.map((l) => l.url), dItems: dItems.data.list.map((l) => l.url) };
 }
@@ -150,7 +151,7 @@ describe('size limits', () => {
     });
 
     it('getDetail and getBookDetail answer a few hundred KB, values cut with an ellipsis', async () => {
-      const res = await get('/find/searchResultDetail/getDetail', recordId);
+      const res = await get(ApiPath.getDetail, recordId);
       expect(res.statusCode).toBe(200);
       expect(res.body.length).toBeLessThan(500_000);
       const detail = envelopeOf<RecordDetail>(res).data;
@@ -162,7 +163,7 @@ describe('size limits', () => {
       expect(detail.marc.length).toBeLessThanOrEqual(500);
       expect(detail.link.length).toBeLessThanOrEqual(500);
 
-      const book = await get('/find/searchResultDetail/getBookDetail', recordId);
+      const book = await get(ApiPath.getBookDetail, recordId);
       expect(book.statusCode).toBe(200);
       expect(book.body.length).toBeLessThan(500_000);
       expect(envelopeOf(book).success).toBe(true);
@@ -170,10 +171,10 @@ describe('size limits', () => {
 
     it('holdings lists and electronic copies answer small', async () => {
       for (const [url, body] of [
-        ['/find/physical/groupItemsByLibCode', { recordId }],
-        ['/find/physical/groupitems', { recordId, page: 1, rows: 100 }],
-        ['/find/physical/shelfNos', { recordId }],
-        ['/find/dItem/getDItems', { recordId, page: 1, rows: 1000 }],
+        [ApiPath.groupItemsByLibCode, { recordId }],
+        [ApiPath.groupItems, { recordId, page: 1, rows: 100 }],
+        [ApiPath.shelfNos, { recordId }],
+        [ApiPath.getDItems, { recordId, page: 1, rows: 1000 }],
       ] as const) {
         const res = await post(url, body);
         expect([url, res.statusCode]).toEqual([url, 200]);

@@ -1,3 +1,4 @@
+import { ApiPath } from '@openfind/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteConfig } from '@openfind/contract';
 import { findStoredSiteConfig, mergeSiteConfig } from '../src/modules/site-config/site-config-repository.js';
@@ -31,7 +32,7 @@ function scriptBearing(html: string): string[] {
 }
 
 const getConfig = async () =>
-  envelopeOf<SiteConfig>(await t.call({ url: '/find/findConfig/getFindConfig', mappingPath: 'beiling' })).data;
+  envelopeOf<SiteConfig>(await t.call({ url: ApiPath.getFindConfig, mappingPath: 'beiling' })).data;
 
 describe('configured rich text (helpHtml, privacyHtml, login explanations)', () => {
   it('is cleaned when saved (the path of `openfind config set`): nothing script-bearing is stored', async () => {

@@ -1,3 +1,4 @@
+import { ApiPath } from '@openfind/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
 
@@ -21,7 +22,7 @@ describe('bad input gets a clear, translated error', () => {
     ] as const) {
       const res = await t.call({
         method: 'POST',
-        url: '/find/location/list',
+        url: ApiPath.locationList,
         mappingPath: '',
         lang,
         headers: { 'content-type': 'application/json' },
@@ -50,7 +51,7 @@ describe('bad input gets a clear, translated error', () => {
   it('refuses an unsupported content type with 415', async () => {
     const res = await t.call({
       method: 'POST',
-      url: '/find/location/list',
+      url: ApiPath.locationList,
       mappingPath: '',
       headers: { 'content-type': 'text/xml' },
       body: '<a/>',
@@ -63,7 +64,7 @@ describe('bad input gets a clear, translated error', () => {
   it('refuses a body over 1 MiB with 413', async () => {
     const res = await t.call({
       method: 'POST',
-      url: '/find/location/list',
+      url: ApiPath.locationList,
       mappingPath: '',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ locationName: 'x'.repeat(1024 * 1024 + 10) }),
@@ -81,24 +82,24 @@ describe('bad input gets a clear, translated error', () => {
       [1, 2, 3],
     ];
     for (const body of cases) {
-      const res = await t.call({ url: '/find/location/list', mappingPath: '', body });
+      const res = await t.call({ url: ApiPath.locationList, mappingPath: '', body });
       expect(res.statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
       expect(envelopeOf(res).success).toBe(false);
       expectNoLeak(res.body);
     }
     const sqlish = await t.call({
-      url: '/find/location/list',
+      url: ApiPath.locationList,
       mappingPath: '',
       body: { locationName: "'; DROP TABLE location; --" },
     });
     expect(envelopeOf<{ totalCount: number }>(sqlish).data.totalCount).toBe(0);
-    const still = await t.call({ url: '/find/location/list', mappingPath: '', body: {} });
+    const still = await t.call({ url: ApiPath.locationList, mappingPath: '', body: {} });
     expect(envelopeOf<{ totalCount: number }>(still).data.totalCount).toBe(11);
   });
 
   it('does not echo HTML from an unknown mapping path unescaped into JSON clients might render', async () => {
     const res = await t.call({
-      url: '/find/homePage/getGroupCode',
+      url: ApiPath.getGroupCode,
       body: { mappingPath: '<img src=x onerror=alert(1)>' },
     });
     const env = envelopeOf(res);
@@ -110,7 +111,7 @@ describe('bad input gets a clear, translated error', () => {
   it('hides internal failures behind a generic translated 500', async () => {
     const broken = await createTestApp();
     await broken.db.close(); // every query now fails
-    const res = await broken.call({ url: '/find/findConfig/getFindConfig', mappingPath: '', lang: 'en_US' });
+    const res = await broken.call({ url: ApiPath.getFindConfig, mappingPath: '', lang: 'en_US' });
     expect(res.statusCode).toBe(500);
     expect(envelopeOf(res)).toEqual({
       success: false,
@@ -126,19 +127,19 @@ describe('bad input gets a clear, translated error', () => {
 
 describe('optional Referer gate', () => {
   it('is off by default and, when on, answers 9999 without a Referer', async () => {
-    expect(envelopeOf(await t.call({ url: '/find/findConfig/getMenuList', mappingPath: 'xihu' })).success).toBe(true);
+    expect(envelopeOf(await t.call({ url: ApiPath.getMenuList, mappingPath: 'xihu' })).success).toBe(true);
     const xihu = (await t.services.tenants.byMappingPath('xihu'))!;
     await t.services.siteConfig.updateConfig(xihu.id, { refererGate: '1' });
-    const blocked = envelopeOf(await t.call({ url: '/find/findConfig/getMenuList', mappingPath: 'xihu' }));
+    const blocked = envelopeOf(await t.call({ url: ApiPath.getMenuList, mappingPath: 'xihu' }));
     expect(blocked).toMatchObject({ success: false, errCode: 9999, message: '系统访问中断，请稍后再试！' });
     const withReferer = await t.call({
-      url: '/find/findConfig/getMenuList',
+      url: ApiPath.getMenuList,
       mappingPath: 'xihu',
       headers: { referer: 'http://localhost/xihu/Home' },
     });
     expect(envelopeOf(withReferer).success).toBe(true);
     // other institutions are not affected
-    expect(envelopeOf(await t.call({ url: '/find/findConfig/getMenuList', mappingPath: '' })).success).toBe(true);
+    expect(envelopeOf(await t.call({ url: ApiPath.getMenuList, mappingPath: '' })).success).toBe(true);
     await t.services.siteConfig.resetConfig(xihu.id, ['refererGate']);
   });
 });

@@ -1,4 +1,4 @@
-import { SEARCH_REQUEST_TEMPLATE, type SearchResponse } from '@openfind/contract';
+import { ApiPath, SEARCH_REQUEST_TEMPLATE, type SearchResponse } from '@openfind/contract';
 import { expect } from 'vitest';
 import { storeRecords } from '../src/modules/catalogue/catalogue-repository.js';
 import type { ItemInput, RecordInput } from '../src/modules/catalogue/record-input.js';
@@ -50,7 +50,7 @@ export async function search(
   opts: { path?: string; lang?: 'zh_CN' | 'zh_HK' | 'en_US' } = {},
 ) {
   const res = await t.call({
-    url: opts.path ?? '/find/unify/search',
+    url: opts.path ?? ApiPath.search,
     mappingPath: '',
     lang: opts.lang,
     body: { ...TEMPLATE, ...body },

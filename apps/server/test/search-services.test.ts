@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchRequestInput } from '@openfind/contract';
-import { SearchRequest } from '@openfind/contract';
+import { ApiPath, SearchRequest } from '@openfind/contract';
 import { Classification } from '../src/modules/search/classification.js';
 import { sql } from 'kysely';
 import { facetLoader } from '../src/modules/search/facet-repository.js';
@@ -94,28 +94,28 @@ describe('highlighting is safe', () => {
 describe('tenants', () => {
   it('never shows one institution the records of another', async () => {
     const res = await t.call({
-      url: '/find/unify/search',
+      url: ApiPath.search,
       mappingPath: 'beiling',
       body: { ...TEMPLATE, searchFieldContent: '红楼梦' },
     });
     expect(envelopeOf<{ numFound: number }>(res).data.numFound).toBe(0);
-    const other = await t.call({ url: '/find/index/getKeyWord', mappingPath: 'beiling', query: { keyWord: '红楼' } });
+    const other = await t.call({ url: ApiPath.getKeyWord, mappingPath: 'beiling', query: { keyWord: '红楼' } });
     expect(envelopeOf(other).data).toEqual([]);
   });
 });
 
 describe('did you mean', () => {
   it('corrects misspelled Latin words from the titles and authors', async () => {
-    const env = await get<{ spellWord: string | null; suggestions: string[] }>('/find/index/spellKeyWord', {
+    const env = await get<{ spellWord: string | null; suggestions: string[] }>(ApiPath.spellKeyWord, {
       keyWord: 'databse systm',
     });
     expect(env.data.spellWord).toBe('database system');
-    const ok = await get<{ spellWord: string | null }>('/find/index/spellKeyWord', { keyWord: 'algorithms' });
+    const ok = await get<{ spellWord: string | null }>(ApiPath.spellKeyWord, { keyWord: 'algorithms' });
     expect(ok.data.spellWord).toBeNull();
   });
 
   it('offers near-miss Chinese titles', async () => {
-    const env = await get<{ spellWord: string | null; suggestions: string[] }>('/find/index/spellKeyWord', {
+    const env = await get<{ spellWord: string | null; suggestions: string[] }>(ApiPath.spellKeyWord, {
       keyWord: '红楼孟',
     });
     expect(env.data.suggestions).toContain('红楼梦');
@@ -130,7 +130,7 @@ describe('did you mean', () => {
 
 describe('suggestions as you type', () => {
   const suggest = async (keyWord: string) =>
-    (await get<Array<{ keyWord: string; kind: string; count: number }>>('/find/index/getKeyWord', { keyWord })).data;
+    (await get<Array<{ keyWord: string; kind: string; count: number }>>(ApiPath.getKeyWord, { keyWord })).data;
 
   it('completes titles and authors in Chinese', async () => {
     const list = await suggest('红楼');
@@ -150,31 +150,31 @@ describe('suggestions as you type', () => {
 describe('popular searches', () => {
   it('counts searches per tenant over a rolling window, repeats from one client once an hour', async () => {
     for (const q of ['三国演义', '三国演义', '西游记']) await search(t, { searchFieldContent: q });
-    await t.call({ url: '/find/popularSearch/add', mappingPath: '', query: { keyWord: '三国演义' } });
-    await t.call({ url: '/find/popularSearch/add', mappingPath: '', body: { keyWord: '西游记' } });
+    await t.call({ url: ApiPath.popularSearchAdd, mappingPath: '', query: { keyWord: '三国演义' } });
+    await t.call({ url: ApiPath.popularSearchAdd, mappingPath: '', body: { keyWord: '西游记' } });
     await t.services.popularSearches.flush();
-    const top = (await get<Array<{ keyWord: string; count: number }>>('/find/popularSearch/get', { days: '7' })).data;
+    const top = (await get<Array<{ keyWord: string; count: number }>>(ApiPath.popularSearchGet, { days: '7' })).data;
     expect(top).toEqual(
       expect.arrayContaining([
         { keyWord: '三国演义', count: 1 },
         { keyWord: '西游记', count: 1 },
       ]),
     );
-    const ten = (await get<Array<{ keyWord: string }>>('/find/popularSearch/getTopTen', {})).data;
+    const ten = (await get<Array<{ keyWord: string }>>(ApiPath.popularSearchTopTen, {})).data;
     expect(ten.map((p) => p.keyWord)).toContain('三国演义');
-    const other = await t.call({ url: '/find/popularSearch/getTopTen', mappingPath: 'beiling' });
+    const other = await t.call({ url: ApiPath.popularSearchTopTen, mappingPath: 'beiling' });
     expect(envelopeOf(other).data).toEqual([]);
   });
 });
 
 describe('search history', () => {
   it('needs a logged-in reader: HTTP 401 with a translated message', async () => {
-    for (const url of ['/find/userInfo/searchHistory', '/find/userInfo/updateSearchHistory']) {
+    for (const url of [ApiPath.searchHistory, ApiPath.updateSearchHistory]) {
       const res = await t.call({ url, mappingPath: '', lang: 'en_US', body: { page: 1, rows: 10 } });
       expect(res.statusCode).toBe(401);
       expect(envelopeOf(res)).toMatchObject({ success: false, errCode: 401, message: 'Please log in!' });
     }
-    const zh = await t.call({ url: '/find/userInfo/searchHistory', mappingPath: '', body: {} });
+    const zh = await t.call({ url: ApiPath.searchHistory, mappingPath: '', body: {} });
     expect(envelopeOf(zh).message).toBe('请登录！');
   });
 
@@ -203,7 +203,7 @@ describe('search history', () => {
 
 describe('class tree', () => {
   it('lists CLC classes with record counts, and the children of a class', async () => {
-    const res = await t.call({ url: '/find/category/classifica/list', mappingPath: '', body: {} });
+    const res = await t.call({ url: ApiPath.classificaList, mappingPath: '', body: {} });
     const tree =
       envelopeOf<Array<{ code: string; name: string; count: number; child: Array<{ code: string; count: number }> }>>(
         res,
@@ -213,7 +213,7 @@ describe('class tree', () => {
     expect(lit.child.find((c) => c.code === 'I2')).toMatchObject({ count: 4 });
     expect(tree.find((n) => n.code === 'T')).toMatchObject({ count: 2 });
     const en = await t.call({
-      url: '/find/category/classifica/list',
+      url: ApiPath.classificaList,
       mappingPath: '',
       lang: 'en_US',
       body: { parentCode: 'T' },
@@ -226,7 +226,7 @@ describe('class tree', () => {
 describe('holdings counts and related records', () => {
   it('counts copies for one record and for a batch', async () => {
     const one = await t.call({
-      url: '/find/unify/getPItemAndOnShelfCountAndDuxiuImageUrl',
+      url: ApiPath.itemCounts,
       mappingPath: '',
       body: { recordId: ids.get('hlm'), title: '红楼梦', isbn: '' },
     });
@@ -239,7 +239,7 @@ describe('holdings counts and related records', () => {
       duxiuImageUrl: null,
     });
     const batch = await t.call({
-      url: '/find/unify/getPItemAndOnShelfCountAndDuxiuImageUrl',
+      url: ApiPath.itemCounts,
       mappingPath: '',
       body: { items: [{ recordId: ids.get('hlm') }, { recordId: String(ids.get('sgyy')) }, { recordId: 999999 }] },
     });
@@ -252,7 +252,7 @@ describe('holdings counts and related records', () => {
 
   it('finds related records by subjects and class, without the record itself', async () => {
     const res = await t.call({
-      url: '/find/unify/searchForDetail',
+      url: ApiPath.searchForDetail,
       mappingPath: '',
       body: {
         excludeField: 'record_id',
@@ -265,7 +265,7 @@ describe('holdings counts and related records', () => {
     const data = envelopeOf<{ numFound: number; searchResult: Array<{ title: string }> }>(res).data;
     expect(data.searchResult.map((r) => r.title)).toEqual(['红楼梦（校注本）', '三国演义', '西游记']);
     const byId = await t.call({
-      url: '/find/unify/searchForDetail',
+      url: ApiPath.searchForDetail,
       mappingPath: '',
       body: { excludeField: 'record_id', excludeFieldContent: ids.get('algo') },
     });
@@ -377,7 +377,7 @@ describe('class counts in memory and in SQL agree', () => {
 
 describe('bad input gets a clear answer, never a 500', () => {
   const bad = async (body: unknown, lang: 'zh_CN' | 'en_US' = 'en_US', headers?: Record<string, string>) => {
-    const res = await t.call({ url: '/find/unify/search', mappingPath: '', lang, body, headers });
+    const res = await t.call({ url: ApiPath.search, mappingPath: '', lang, body, headers });
     expect(res.statusCode).not.toBe(500);
     return { status: res.statusCode, env: envelopeOf(res) };
   };
@@ -437,7 +437,7 @@ describe('bad input gets a clear answer, never a 500', () => {
   it('injection attempts are just text', async () => {
     for (const q of ["'; DROP TABLE bib_record; --", "红楼梦') OR 1=1 --", "a:* & !b | 'c'", "\\'", '<<>>', '%_%']) {
       const res = await t.call({
-        url: '/find/unify/search',
+        url: ApiPath.search,
         mappingPath: '',
         body: { ...TEMPLATE, searchFieldContent: q },
       });
@@ -447,7 +447,7 @@ describe('bad input gets a clear answer, never a 500', () => {
       expect(env.success || env.errCode === 40101, q).toBe(true);
       for (const field of ['title', 'author', 'isbn', 'kindNo', 'callNo', 'barcode', 'issn', 'publisher']) {
         const res = await t.call({
-          url: '/find/unify/search',
+          url: ApiPath.search,
           mappingPath: '',
           body: { ...TEMPLATE, searchField: field, searchFieldContent: q },
         });
@@ -476,9 +476,7 @@ describe('bad input gets a clear answer, never a 500', () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
-    expect(paths).toEqual(
-      expect.arrayContaining(['/find/unify/search', '/find/index/spellKeyWord', '/find/category/classifica/list']),
-    );
+    expect(paths).toEqual(expect.arrayContaining([ApiPath.search, ApiPath.spellKeyWord, ApiPath.classificaList]));
   });
 });
 

@@ -1,3 +1,4 @@
+import { ApiPath } from '@openfind/contract';
 import type { SearchResponse } from '@openfind/contract';
 import { toSimplified } from '@openfind/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -265,7 +266,7 @@ describe('the response shape', () => {
   });
 
   it('serves indexSearch, advancedSearch and twiceSearch with the same shape', async () => {
-    for (const path of ['/find/unify/indexSearch', '/find/unify/advancedSearch']) {
+    for (const path of [ApiPath.indexSearch, ApiPath.advancedSearch]) {
       expect(titles(await search(t, { searchFieldContent: '三国演义' }, { path }))).toContain('三国演义');
     }
   });
@@ -503,7 +504,7 @@ describe('match modes', () => {
 
 describe('advanced and twice search', () => {
   const adv = async (searchItems: unknown[]) =>
-    titles(await search(t, { searchItems }, { path: '/find/unify/advancedSearch' })).sort();
+    titles(await search(t, { searchItems }, { path: ApiPath.advancedSearch })).sort();
 
   it('joins items with AND, OR and NOT, left to right, each with its field and mode', async () => {
     expect(
@@ -536,7 +537,7 @@ describe('advanced and twice search', () => {
     const data = await search(
       t,
       { searchFieldContent: '红楼梦', twiceSearchFieldContent: '研究', twiceSearchField: 'title' },
-      { path: '/find/unify/twiceSearch' },
+      { path: ApiPath.twiceSearch },
     );
     expect(titles(data).sort()).toEqual(['乡土社会研究', '紅樓夢研究'].sort());
   });

@@ -1,3 +1,4 @@
+import { ApiPath } from '@openfind/contract';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -32,7 +33,7 @@ function expectCommon(res: LightMyRequestResponse, what: string): void {
 async function loginThrough(app: TestApp, headers: Record<string, string>): Promise<LightMyRequestResponse> {
   const c = await captcha(app);
   const res = await app.call({
-    url: '/oga/login',
+    url: ApiPath.login,
     mappingPath: '',
     headers,
     body: { username: 'reader', password: DEMO_PASSWORD, verifyCode: c.answer, codeKey: c.codeKey },
@@ -58,13 +59,13 @@ describe('security headers', () => {
   it('assets, API answers and errors carry nosniff and a policy that loads nothing', async () => {
     const asset = await t.app.inject({ url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
-    const api = await t.call({ url: '/find/findConfig/getFindConfig', mappingPath: '' });
+    const api = await t.call({ url: ApiPath.getFindConfig, mappingPath: '' });
     expect(api.statusCode).toBe(200);
     const missing = await t.call({ url: '/find/no/such/call', mappingPath: '' });
     expect(missing.statusCode).toBe(404);
     const invalid = await t.app.inject({
       method: 'POST',
-      url: '/oga/login',
+      url: ApiPath.login,
       headers: { mappingPath: '', 'content-type': 'application/json' },
       payload: '{',
     });
