@@ -9,16 +9,14 @@ import {
   type SearchResponse,
 } from '@openfind/contract';
 import { FavouriteService } from '../src/modules/favourites/favourite-service.js';
-import { DEMO_PASSWORD } from '../src/seed/demo-readers.js';
-import { bearer, TEST_AUTH, tokenOf } from './auth-support.js';
+import { TEST_AUTH } from './auth-support.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
 import { TEMPLATE, rec, storeTestRecords } from './search-fixtures.js';
+import { makeReader, signIn } from './support/factories.js';
 
 let t: TestApp;
 let ids: Map<string, number>;
 let tenantId: number;
-let reader: Record<string, string>;
-let other: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp({ auth: TEST_AUTH });
@@ -28,17 +26,18 @@ beforeAll(async () => {
     rec('sgyy', { title: '三国演义', authors: ['罗贯中'], clcClasses: ['I242.43'] }),
     rec('shz', { title: '水浒传', authors: ['施耐庵'], clcClasses: ['I242.43'] }),
   ]);
-  reader = bearer(await tokenOf(t, 'reader', DEMO_PASSWORD));
-  other = bearer(await tokenOf(t, 'unverified', DEMO_PASSWORD));
 });
+
+/** A reader of the default institution of its own, logged in: each test keeps its own favourites. */
+const freshReader = async () => signIn(t, { mappingPath: '' }, await makeReader(t, tenantId));
 afterAll(async () => t?.close());
 
 const call = (url: string, body: unknown, headers: Record<string, string> = {}, lang?: string) =>
   t.call({ url, mappingPath: '', headers, body, ...(lang ? { lang } : {}) });
-const add = (recordId: unknown, headers = reader) => call(ApiPath.addMyFav, { recordId }, headers);
-const list = async (headers = reader, query: Record<string, string> = {}) =>
+const add = (recordId: unknown, headers: Record<string, string>) => call(ApiPath.addMyFav, { recordId }, headers);
+const list = async (headers: Record<string, string>, query: Record<string, string> = {}) =>
   envelopeOf<FavouritePage>(await t.call({ url: ApiPath.favoritesList, mappingPath: '', headers, query })).data;
-const cancel = (body: unknown, headers = reader) => call(ApiPath.favoritesCancel, body, headers);
+const cancel = (body: unknown, headers: Record<string, string>) => call(ApiPath.favoritesCancel, body, headers);
 const search = async (headers: Record<string, string>) =>
   envelopeOf<SearchResponse>(
     await call(ApiPath.search, { ...TEMPLATE, searchFieldContent: '', kindNo: ['I242'], rows: 10 }, headers),
@@ -54,34 +53,39 @@ describe('favourites', () => {
   });
 
   it('keeps a record once, however often (and however fast) it is added', async () => {
-    const first = envelopeOf<AddFavouriteResponse>(await add(ids.get('hlm')));
+    const reader = await freshReader();
+    const first = envelopeOf<AddFavouriteResponse>(await add(ids.get('hlm'), reader));
     expect(first).toMatchObject({
       success: true,
       message: '收藏成功',
       data: { recordId: ids.get('hlm'), added: true },
     });
-    const again = envelopeOf<AddFavouriteResponse>(await add(String(ids.get('hlm'))));
+    const again = envelopeOf<AddFavouriteResponse>(await add(String(ids.get('hlm')), reader));
     expect(again).toMatchObject({ success: true, message: '已在收藏中', data: { added: false } });
     expect(again.data.favoritesId).toBe(first.data.favoritesId);
     // A double click: two requests at once, one favourite.
-    const both = await Promise.all([add(ids.get('sgyy')), add(ids.get('sgyy'))]);
+    const both = await Promise.all([add(ids.get('sgyy'), reader), add(ids.get('sgyy'), reader)]);
     const answers = both.map((r) => envelopeOf<AddFavouriteResponse>(r).data);
     expect(answers.map((a) => a.added).sort()).toEqual([false, true]);
     expect(answers[0]!.favoritesId).toBe(answers[1]!.favoritesId);
-    expect((await list()).totalCount).toBe(2);
+    expect((await list(reader)).totalCount).toBe(2);
   });
 
   it('refuses an unknown record and a malformed id, changing nothing', async () => {
-    expect(envelopeOf(await add(99_999_999))).toMatchObject({
+    const reader = await freshReader();
+    expect(envelopeOf(await add(99_999_999, reader))).toMatchObject({
       success: false,
       errCode: DiscoveryErrCode.recordNotFound,
     });
-    expect((await add('abc')).statusCode).toBe(400);
-    expect((await cancel({})).statusCode).toBe(400);
-    expect((await list()).totalCount).toBe(2);
+    expect((await add('abc', reader)).statusCode).toBe(400);
+    expect((await cancel({}, reader)).statusCode).toBe(400);
+    expect((await list(reader)).totalCount).toBe(0);
   });
 
   it('are marked in search results and on the record page, for their reader only', async () => {
+    const [reader, other] = [await freshReader(), await freshReader()];
+    await add(ids.get('hlm'), reader);
+    await add(ids.get('sgyy'), reader);
     const mine = await search(reader);
     const marked = (rows: SearchResponse['searchResult']) =>
       rows
@@ -107,7 +111,8 @@ describe('favourites', () => {
   });
 
   it('are listed newest first, paged, as result rows', async () => {
-    await add(ids.get('shz'));
+    const [reader, other] = [await freshReader(), await freshReader()];
+    for (const key of ['hlm', 'sgyy', 'shz']) await add(ids.get(key), reader);
     const page1 = await list(reader, { page: '1', rows: '2' });
     expect(page1.totalCount).toBe(3);
     expect(page1.list.map((r) => r.title)).toEqual(['水浒传', '三国演义']);
@@ -120,27 +125,23 @@ describe('favourites', () => {
   });
 
   it('are dropped by record or by favourite id; ids of other readers are ignored', async () => {
-    const { list: rows } = await list();
+    const [reader, other] = [await freshReader(), await freshReader()];
+    for (const key of ['hlm', 'sgyy', 'shz']) await add(ids.get(key), reader);
+    const { list: rows } = await list(reader);
     const byTitle = new Map(rows.map((r) => [r.title, r.favoritesId]));
     const theirs = envelopeOf<AddFavouriteResponse>(await add(ids.get('hlm'), other)).data.favoritesId;
     const res = envelopeOf<{ removed: number }>(
-      await cancel({ recordId: ids.get('hlm'), favoritesIds: [byTitle.get('水浒传'), theirs] }),
+      await cancel({ recordId: ids.get('hlm'), favoritesIds: [byTitle.get('水浒传'), theirs] }, reader),
     );
     expect(res).toMatchObject({ success: true, message: '已取消收藏', data: { removed: 2 } });
-    expect((await list()).list.map((r) => r.title)).toEqual(['三国演义']);
+    expect((await list(reader)).list.map((r) => r.title)).toEqual(['三国演义']);
     expect((await list(other)).list.map((r) => r.title)).toEqual(['红楼梦']);
   });
 
   it('stop at the limit with a clear message, keeping what is there', async () => {
     const small = new FavouriteService(t.db.kysely, t.services.dictionaries, 2);
-    const readerId = (
-      await t.db.kysely
-        .selectFrom('reader')
-        .select('id')
-        .where('account', '=', 'unverified')
-        .where('tenant_id', '=', tenantId)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const readerId = (await makeReader(t, tenantId)).id;
+    await small.add(tenantId, readerId, ids.get('hlm')!);
     await small.add(tenantId, readerId, ids.get('sgyy')!);
     await expect(small.add(tenantId, readerId, ids.get('shz')!)).rejects.toMatchObject({
       errCode: FavouriteErrCode.favouritesFull,
