@@ -7,6 +7,7 @@ import { DEMO_INITIAL_PASSWORD, DEMO_PASSWORD } from '../src/seed/demo-readers.j
 import { saveReader } from '../src/modules/readers/reader-service.js';
 import * as passwords from '../src/modules/readers/passwords.js';
 import { ARGON2_OPTIONS, dummyHash } from '../src/modules/readers/passwords.js';
+import { makeReader } from './support/factories.js';
 
 let t: TestApp;
 
@@ -255,7 +256,10 @@ describe('login', () => {
 
 describe('the logged-in reader', () => {
   it('reads the token from the jwtHeader header, the jwt cookie and ?jwt= on userinfo', async () => {
-    const jwt = await tokenOf(t, 'reader', DEMO_PASSWORD);
+    // A reader of its own: other tests change the demo readers' library and contacts.
+    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    const me = await makeReader(t, tenantId, { name: '李明', email: 'liming@example.org', phone: '13800000042' });
+    const jwt = await tokenOf(t, me.account, me.password);
     const viaHeader = envelopeOf<{
       name: string;
       libCode: string;

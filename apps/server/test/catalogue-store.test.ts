@@ -5,6 +5,7 @@ import { storeRecords } from '../src/modules/catalogue/catalogue-repository.js';
 import type { RecordInput } from '../src/modules/catalogue/record-input.js';
 import { backfillAuthorSort } from '../src/db/sort-key-backfill.js';
 import { createTestApp, type TestApp } from './helpers.js';
+import { makeTenant } from './support/factories.js';
 
 let t: TestApp;
 let tenantId: number;
@@ -50,19 +51,27 @@ const book = (over: Partial<RecordInput> = {}): RecordInput => ({
   ...over,
 });
 
-const record = (sourceKey: string) =>
+const record = (sourceKey: string, tenant = tenantId) =>
   t.db.kysely
     .selectFrom('bib_record')
     .selectAll()
-    .where('tenant_id', '=', tenantId)
+    .where('tenant_id', '=', tenant)
     .where('source_key', '=', sourceKey)
     .executeTakeFirstOrThrow();
 
+/** An institution of its own with the demo libraries and locations (OFU, 101…), and `book()` stored in it. */
+async function withBook(): Promise<number> {
+  const { id } = await makeTenant(t, { libraries: 'demo' });
+  await storeRecords(t.db.kysely, id, [book()]);
+  return id;
+}
+
 describe('storing records', () => {
   it('creates a record with its items and consistent counts', async () => {
-    const r = await storeRecords(t.db.kysely, tenantId, [book()]);
+    const { id } = await makeTenant(t, { libraries: 'demo' });
+    const r = await storeRecords(t.db.kysely, id, [book()]);
     expect(r).toMatchObject({ created: 1, updated: 0, unchanged: 0 });
-    const row = await record('ocm0001|OCoLC');
+    const row = await record('ocm0001|OCoLC', id);
     expect(row).toMatchObject({
       title: '紅樓夢',
       physical_count: 2,
@@ -74,39 +83,43 @@ describe('storing records', () => {
   });
 
   it('changes nothing when the same record is stored again', async () => {
-    const r = await storeRecords(t.db.kysely, tenantId, [book()]);
+    const id = await withBook();
+    const r = await storeRecords(t.db.kysely, id, [book()]);
     expect(r).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
-    const items = await t.db.kysely.selectFrom('item').select('barcode').where('tenant_id', '=', tenantId).execute();
+    const items = await t.db.kysely.selectFrom('item').select('barcode').where('tenant_id', '=', id).execute();
     expect(items.map((i) => i.barcode).sort()).toEqual(['B0001', 'B0002']);
   });
 
   it('updates a changed record in place and replaces its items', async () => {
-    const before = await record('ocm0001|OCoLC');
-    const r = await storeRecords(t.db.kysely, tenantId, [
+    const id = await withBook();
+    const before = await record('ocm0001|OCoLC', id);
+    const r = await storeRecords(t.db.kysely, id, [
       book({ edition: '第3版', items: [{ barcode: 'B0003', processTypeCode: '411', circAttr: '1' }] }),
     ]);
     expect(r).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
-    const after = await record('ocm0001|OCoLC');
+    const after = await record('ocm0001|OCoLC', id);
     expect(after.record_id).toBe(before.record_id);
     expect(after).toMatchObject({ edition: '第3版', physical_count: 1, on_shelf_count: 0 });
   });
 
   it('finds the record by Simplified, Traditional, pinyin and initials through its search vector', async () => {
+    const id = await withBook();
     for (const q of ['红楼梦', '紅樓夢', 'hongloumeng', 'hlm', '曹雪芹', '章回小说', '人民文学出版社']) {
       // a single-lexeme query in the folded form the index holds
       const lexeme = foldText(q).replace(/'/g, "''");
       const n = await sql<{ n: number }>`SELECT count(*)::int AS n FROM bib_record
-        WHERE tenant_id = ${tenantId} AND search_vector @@ ${`'${lexeme}'`}::tsquery`.execute(t.db.kysely);
+        WHERE tenant_id = ${id} AND search_vector @@ ${`'${lexeme}'`}::tsquery`.execute(t.db.kysely);
       expect(n.rows[0]!.n, q).toBe(1);
     }
   });
 
   it('moves an item to the record that now claims its barcode and fixes both counts', async () => {
-    await storeRecords(t.db.kysely, tenantId, [
-      book({ sourceKey: 'other|X', title: '石头记', isbns: [], items: [{ barcode: 'B0003' }, { barcode: 'B0004' }] }),
+    const id = await withBook();
+    await storeRecords(t.db.kysely, id, [
+      book({ sourceKey: 'other|X', title: '石头记', isbns: [], items: [{ barcode: 'B0002' }, { barcode: 'B0004' }] }),
     ]);
-    expect((await record('ocm0001|OCoLC')).physical_count).toBe(0);
-    expect((await record('other|X')).physical_count).toBe(2);
+    expect((await record('ocm0001|OCoLC', id)).physical_count).toBe(1);
+    expect((await record('other|X', id)).physical_count).toBe(2);
   });
 
   it('keeps the later of two items with one barcode in a batch, and says so', async () => {
