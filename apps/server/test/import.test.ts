@@ -6,6 +6,7 @@ import { buildIso2709 } from '@openfind/marc';
 import { importFile } from '../src/modules/catalogue/import/import-file.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { search } from './search-fixtures.js';
+import { makeTenant } from './support/factories.js';
 import { bookRecord, concat, marc21 } from './support/marc-fixtures.js';
 import { tempDir } from './temp-dirs.js';
 
@@ -19,11 +20,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const rows = (sourceKeyPrefix: string) =>
+const rows = (sourceKeyPrefix: string, tenant = tenantId) =>
   t.db.kysely
     .selectFrom('bib_record')
     .selectAll()
-    .where('tenant_id', '=', tenantId)
+    .where('tenant_id', '=', tenant)
     .where('source_key', 'like', `${sourceKeyPrefix}%`)
     .orderBy('source_key')
     .execute();
@@ -48,13 +49,19 @@ describe('importing an ISO 2709 file', () => {
     writeFileSync(file, concat([...good, truncated]));
   });
 
+  /** An institution of its own with the demo's libraries and locations, and the file imported into it. */
+  const importedInto = async () => {
+    const { id } = await makeTenant(t, { libraries: 'demo' });
+    return { id, first: await importFile({ db: t.db.kysely, tenantId: id, file, rejectDir: dir }) };
+  };
+
   it('creates every whole record, with its items, and reports the partial one', async () => {
-    const r = await importFile({ db: t.db.kysely, tenantId, file, rejectDir: dir });
+    const { id, first: r } = await importedInto();
     expect(r).toMatchObject({ read: 4, created: 3, updated: 0, unchanged: 0, skipped: 1 });
     const report = readFileSync(r.rejectReport!, 'utf8');
     expect(report).toMatch(/record 4, byte \d+: truncated/);
     expect(readFileSync(path.join(dir, 'export.mrc.rejects.mrc')).length).toBe(60);
-    const recs = await rows('OpenFindTest');
+    const recs = await rows('OpenFindTest', id);
     expect(recs.map((x) => [x.title, x.physical_count])).toEqual([
       ['计算机网络第1讲', 2],
       ['红楼梦', 1],
@@ -79,18 +86,20 @@ describe('importing an ISO 2709 file', () => {
   });
 
   it('changes nothing when the same file is imported again', async () => {
-    const r = await importFile({ db: t.db.kysely, tenantId, file, rejectDir: dir });
+    const { id } = await importedInto();
+    const r = await importFile({ db: t.db.kysely, tenantId: id, file, rejectDir: dir });
     expect(r).toMatchObject({ read: 4, created: 0, updated: 0, unchanged: 3, skipped: 1 });
-    expect(await rows('OpenFindTest')).toHaveLength(3);
+    expect(await rows('OpenFindTest', id)).toHaveLength(3);
   });
 
   it('updates a record whose source changed, keeping its record id', async () => {
-    const before = (await rows('OpenFindTest'))[1]!;
+    const { id } = await importedInto();
+    const before = (await rows('OpenFindTest', id))[1]!;
     const changed = path.join(dir, 'export-changed.mrc');
     writeFileSync(changed, concat([bookRecord(2, { title: '红楼梦（校注本）', copies: 3 })]));
-    const r = await importFile({ db: t.db.kysely, tenantId, file: changed, rejectDir: dir });
+    const r = await importFile({ db: t.db.kysely, tenantId: id, file: changed, rejectDir: dir });
     expect(r).toMatchObject({ created: 0, updated: 1 });
-    const after = (await rows('OpenFindTest'))[1]!;
+    const after = (await rows('OpenFindTest', id))[1]!;
     expect(after).toMatchObject({ record_id: before.record_id, title: '红楼梦（校注本）', physical_count: 3 });
   });
 
