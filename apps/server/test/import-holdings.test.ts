@@ -1,18 +1,22 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { importFile } from '../src/modules/catalogue/import/import-file.js';
 import { createTestApp, type TestApp } from './helpers.js';
+import { makeTenant } from './support/factories.js';
 import { tempDir } from './temp-dirs.js';
 
 let t: TestApp;
+/** The institution of the running test: each test imports into one of its own. */
 let tenantId: number;
 let dir: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+  t = await createTestApp({ seed: false });
   dir = tempDir('openfind-holdings-');
+});
+beforeEach(async () => {
+  tenantId = (await makeTenant(t)).id;
 });
 afterAll(async () => t.close());
 
@@ -56,35 +60,38 @@ const counted = async (title: string) =>
     .where('title', '=', title)
     .executeTakeFirstOrThrow();
 
+/**
+ * Two serials with their own copies, then a file of holdings records: one linked by its own 001 (the
+ * serial's 901 $a), one by 004, one to nothing, one without a copy. The import of the holdings.
+ */
+async function attachSerials() {
+  await importFile({
+    db: t.db.kysely,
+    tenantId,
+    file: file('serials.xml', serial(1, 'Circulation research'), serial(2, 'Annual report')),
+    rejectDir: dir,
+  });
+  const mfhd = file(
+    'mfhd.xml',
+    // No 004: linked by its own 001, the bibliographic record's 901 $a.
+    record(MFHD, control('001', 'a814601'), control('001', '44368'), field('852', sub('b', 'BRANCH'), sub('c', 'PER'))),
+    // 004 names the record by its 001.
+    record(
+      MFHD,
+      control('001', 'h-2'),
+      control('004', 'S-2'),
+      field('852', sub('b', 'MAIN'), sub('p', 'H-2A')),
+      field('876', sub('p', 'H-2B')),
+    ),
+    record(MFHD, control('001', 'h-9'), control('004', 'nowhere'), field('852', sub('b', 'MAIN'))),
+    record(MFHD, control('001', 'h-10'), field('866', sub('a', 'v.1-10'))),
+  );
+  return importFile({ db: t.db.kysely, tenantId, file: mfhd, rejectDir: dir });
+}
+
 describe('holdings records (MFHD) attach to their bibliographic records', () => {
   it('by 004, or by the key a SirsiDynix export puts in 001; unknown ones are reported', async () => {
-    await importFile({
-      db: t.db.kysely,
-      tenantId,
-      file: file('serials.xml', serial(1, 'Circulation research'), serial(2, 'Annual report')),
-      rejectDir: dir,
-    });
-    const mfhd = file(
-      'mfhd.xml',
-      // No 004: linked by its own 001, the bibliographic record's 901 $a.
-      record(
-        MFHD,
-        control('001', 'a814601'),
-        control('001', '44368'),
-        field('852', sub('b', 'BRANCH'), sub('c', 'PER')),
-      ),
-      // 004 names the record by its 001.
-      record(
-        MFHD,
-        control('001', 'h-2'),
-        control('004', 'S-2'),
-        field('852', sub('b', 'MAIN'), sub('p', 'H-2A')),
-        field('876', sub('p', 'H-2B')),
-      ),
-      record(MFHD, control('001', 'h-9'), control('004', 'nowhere'), field('852', sub('b', 'MAIN'))),
-      record(MFHD, control('001', 'h-10'), field('866', sub('a', 'v.1-10'))),
-    );
-    const r = await importFile({ db: t.db.kysely, tenantId, file: mfhd, rejectDir: dir });
+    const r = await attachSerials();
     expect(r).toMatchObject({ read: 4, created: 0, holdingsAttached: 2, itemsAttached: 3, skipped: 2 });
     const report = readFileSync(r.rejectReport!, 'utf8');
     expect(report).toMatch(/record 3.*holdings record for nowhere: no such record in this institution/);
@@ -100,6 +107,7 @@ describe('holdings records (MFHD) attach to their bibliographic records', () => 
   });
 
   it('keeps holdings items when the bibliographic record changes, and replaces exactly them when the holdings change', async () => {
+    await attachSerials();
     // The record changes (a new title word): its own copy is replaced, the holdings copy stays.
     await importFile({
       db: t.db.kysely,
@@ -154,7 +162,13 @@ describe('holdings records (MFHD) attach to their bibliographic records', () => 
   });
 
   it('attaches the copies of an items file (CSV, one copy a row) to the records it names, and replaces them when imported again', async () => {
-    // S-1 was imported above (its own copy OWN-1 and the MFHD copy); a CSV bibliographic record names itself by its id.
+    // A serial whose key is a814601, and a CSV bibliographic record, which names itself by its id.
+    await importFile({
+      db: t.db.kysely,
+      tenantId,
+      file: file('serial-for-items.xml', serial(1, 'Circulation research (Online)', false)),
+      rejectDir: dir,
+    });
     const books = path.join(dir, 'books.csv');
     writeFileSync(books, '编号,书名\nCSV-7,围城\n');
     const bookMapping = { columns: { id: '编号', title: '书名' } };
@@ -217,7 +231,9 @@ describe('holdings records (MFHD) attach to their bibliographic records', () => 
   });
 
   it('keeps every record count equal to its items', async () => {
-    const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM bib_record b WHERE tenant_id = ${tenantId}
+    await attachSerials();
+    // In every institution the tests of this file imported into.
+    const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM bib_record b WHERE true
       AND physical_count <> (SELECT count(*) FROM item i WHERE i.record_id = b.record_id)`.execute(t.db.kysely);
     expect(r.rows[0]!.n).toBe(0);
   });
