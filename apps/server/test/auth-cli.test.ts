@@ -56,7 +56,9 @@ beforeAll(() => {
 }, 120_000);
 
 // Each command is a process that opens the embedded database: seconds each.
-describe('openfind reader', { timeout: 180_000 }, () => {
+// An operator's session on one data directory, in order: the readers the first steps add are the
+// ones the later steps change and log in with.
+describe('openfind reader', { timeout: 180_000, shuffle: false }, () => {
   it('adds a reader with a password that follows the rule, refuses a weak one or a missing one', () => {
     const weak = openfind('reader', 'add', '--tenant', 'cli', '--account', 'A1001', '--password', 'weak');
     expect(weak.code).toBe(1);

@@ -22,7 +22,9 @@ beforeAll(() => {
 });
 
 // Each test starts the CLI two to five times: 6–10 s each from source on a two-core machine, 3–5 s built.
-describe('openfind CLI', { timeout: 180_000 }, () => {
+// An operator's session on one data directory, in order (migrate, seed, add an institution, configure
+// it…): a fresh directory for each step would migrate and seed again every time, about 10 s a test.
+describe('openfind CLI', { timeout: 180_000, shuffle: false }, () => {
   it('migrates, then finds nothing to do', () => {
     expect(openfind('migrate').out).toMatch(/applied: 0001_foundation.sql/);
     expect(openfind('migrate').out).toMatch(/up to date/);
