@@ -7,15 +7,17 @@ import { tempDir } from './temp-dirs.js';
 
 let dataDir: string;
 
-/** Runs the openfind CLI (from source, or the build: support/cli.ts) on the test's own embedded database. */
-function openfind(...args: string[]) {
+/** Runs the openfind CLI (from source, or the build: support/cli.ts) on the embedded database in `dir`. */
+function openfindIn(dir: string, ...args: string[]) {
   const r = spawnSync(process.execPath, cliArgs(...args), {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
+    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', NODE_ENV: 'test' },
     encoding: 'utf8',
     timeout: 60_000,
   });
   return { code: r.status ?? r.signal, out: r.stdout, err: r.stderr };
 }
+/** The CLI on the session's database (the first describe's steps build on each other there). */
+const openfind = (...args: string[]) => openfindIn(dataDir, ...args);
 
 beforeAll(() => {
   dataDir = tempDir('openfind-cli-');
@@ -142,13 +144,18 @@ describe('openfind CLI', { timeout: 180_000, shuffle: false }, () => {
 
 describe('the embedded database folder', { timeout: 180_000 }, () => {
   let server: ReturnType<typeof spawn> | undefined;
+  // A folder of its own: the session above expects to migrate its own from nothing.
+  let folder: string;
+  beforeAll(() => {
+    folder = tempDir('openfind-serve-');
+  });
   afterAll(() => {
     server?.kill('SIGTERM');
   });
 
   it('is refused to a second process while the server runs, and freed when it stops', async () => {
     server = spawn(process.execPath, cliArgs('serve', '--port', '0'), {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     });
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('server did not start')), 30_000);
@@ -159,13 +166,13 @@ describe('the embedded database folder', { timeout: 180_000 }, () => {
         }
       });
     });
-    const second = openfind('tenant', 'list');
+    const second = openfindIn(folder, 'tenant', 'list');
     expect(second.code).toBe(1);
     expect(second.err).toMatch(/in use by process \d+/);
     const exited = new Promise<number | null>((resolve) => server!.on('exit', resolve));
     server.kill('SIGTERM');
     expect(await exited).toBe(0); // graceful shutdown
     server = undefined;
-    expect(openfind('tenant', 'list').code).toBe(0);
+    expect(openfindIn(folder, 'tenant', 'list').code).toBe(0);
   });
 });
