@@ -87,8 +87,11 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       MAIL_SINK_DIR: mailSinkDir(DATA_DIR),
       TEST_CAPTCHA_ANSWER: '1',
-      // Every test logs in from 127.0.0.1: two workers pass the default 30 attempts a minute.
+      // Every test logs in and draws image codes from 127.0.0.1: two workers pass the defaults
+      // (30 logins, 60 image codes and 30 recovery calls a minute).
       LOGINS_PER_MINUTE_PER_IP: '600',
+      CAPTCHAS_PER_MINUTE_PER_IP: '1200',
+      RECOVERY_PER_MINUTE_PER_IP: '600',
       E2E_CAS_PORT: String(CAS_PORT),
     },
     url: `http://127.0.0.1:${PORT}/health`,

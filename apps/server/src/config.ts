@@ -65,6 +65,10 @@ const EnvSchema = z.object({
    * Raise it where many readers share one address (a campus or reading-room NAT).
    */
   LOGINS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Image codes one client address may fetch per minute (the same reading-room reason to raise it). */
+  CAPTCHAS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Password-recovery and binding calls one client address may make per minute. */
+  RECOVERY_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Test only: captcha answers in the captcha response, for browser tests. Refused in production. */
   TEST_CAPTCHA_ANSWER: z.enum(['0', '1']).default('0'),
 });
@@ -101,6 +105,10 @@ export interface AuthEnv {
   exposeCaptchaAnswer: boolean;
   /** Login attempts one address may make per minute (all account names and institutions together). */
   loginsPerMinutePerIp: number;
+  /** Image codes one address may fetch per minute. */
+  captchasPerMinutePerIp: number;
+  /** Recovery and binding calls one address may make per minute. */
+  recoveryPerMinutePerIp: number;
 }
 
 /** Thrown when the environment is invalid; the message lists every bad variable. */
@@ -153,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       mailFrom: e.MAIL_FROM,
       exposeCaptchaAnswer: e.TEST_CAPTCHA_ANSWER === '1',
       loginsPerMinutePerIp: e.LOGINS_PER_MINUTE_PER_IP,
+      captchasPerMinutePerIp: e.CAPTCHAS_PER_MINUTE_PER_IP,
+      recoveryPerMinutePerIp: e.RECOVERY_PER_MINUTE_PER_IP,
     },
   };
 }

@@ -164,6 +164,8 @@ describe('configuration from the environment', () => {
     expect(c.auth.loginsPerMinutePerIp).toBe(30);
     expect(loadConfig({ LOGINS_PER_MINUTE_PER_IP: '600' }).auth.loginsPerMinutePerIp).toBe(600);
     expect(() => loadConfig({ LOGINS_PER_MINUTE_PER_IP: '0' })).toThrow(/LOGINS_PER_MINUTE_PER_IP/);
+    expect(c.auth).toMatchObject({ captchasPerMinutePerIp: 60, recoveryPerMinutePerIp: 30 });
+    expect(loadConfig({ CAPTCHAS_PER_MINUTE_PER_IP: '1200' }).auth.captchasPerMinutePerIp).toBe(1200);
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {

@@ -8,10 +8,6 @@ export interface AuthSettings extends AuthEnv {
   lockAfterFailures: number;
   /** Seconds of the first lock; each further round of failures doubles it (at most a day). */
   lockSeconds: number;
-  /** Image codes one address may fetch per minute. */
-  captchasPerMinutePerIp: number;
-  /** Recovery and binding calls one address may make per minute. */
-  recoveryPerMinutePerIp: number;
   /** Codes a reader may be sent per day and channel (recovery), and binding changes per day. */
   codesPerDay: number;
   bindChangesPerDay: number;
