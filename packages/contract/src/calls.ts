@@ -30,5 +30,3 @@ export const Calls = {
   ...ProviderCalls,
   ...AuthCalls,
 } as const;
-
-export type CallName = keyof typeof Calls;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiResponse, type Access, type Endpoint, type OutputOf, type ParsedInputOf } from '@openfind/contract';
 import type { Envelope } from '@openfind/contract';
 
@@ -19,20 +19,12 @@ type CallAnswer<E extends Endpoint> = E['output'] extends undefined ? FastifyRep
 
 export type CallHandler<E extends Endpoint> = (req: CallRequest<E>, reply: FastifyReply) => Promise<CallAnswer<E>>;
 
-/** Options of a route the contract does not state: server-side matters such as body limits. */
-export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit'>;
-
 /**
  * Registers the route of one contract entry: method, path, input and response schemas (which also
  * make the OpenAPI document), who may call it and whether a GET changes something. The handler gets
  * the validated input typed from the entry and must answer the entry's output.
  */
-export function route<E extends Endpoint>(
-  app: FastifyInstance,
-  endpoint: E,
-  handler: CallHandler<E>,
-  extras: RouteExtras = {},
-): void {
+export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: CallHandler<E>): void {
   const input =
     endpoint.input === undefined
       ? {}
@@ -43,7 +35,6 @@ export function route<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    ...extras,
     config: { access: endpoint.access, changesState: endpoint.changesState },
     schema: { tags: [endpoint.tag], summary: endpoint.summary, ...input, ...response },
     handler: handler as unknown as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
