@@ -1,20 +1,42 @@
 #!/usr/bin/env node
-// Measures the JavaScript the home route loads initially (gzip), from apps/web/dist/.vite/manifest.json:
-// the entry and its static imports, plus what start-up fetches for the default language: the home screen,
-// the zh-CN locale chunks (app texts but the lazily loaded namespaces, Ant Design, dayjs), each with their
-// static imports.
-// Usage: node scripts/web-bundle-size.mjs [--lang zh-CN] [--budget 200]   (after `vite build` in apps/web)
+// The JavaScript each kind of screen loads before it can show itself (gzip), from
+// apps/web/dist/.vite/manifest.json, against a budget per route: the entry and its static imports,
+// the language's start-up texts, the screen's chunk, and for screens that use Ant Design its
+// provider, component locale and dayjs (lib/antd) — each with their static imports. The home route's
+// budget is the one most readers meet first on a phone (issue 31: 150 kB); the others keep new
+// screens from pushing the shell back up.
+// Usage: node scripts/web-bundle-size.mjs [--lang zh-CN] [--route home] [--verbose]   (after `vite build`)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 && args[at + 1] ? args[at + 1] : fallback;
-};
-const lang = option('lang', 'zh-CN');
-const budgetKb = Number(option('budget', '200'));
+const { values: args } = parseArgs({
+  options: {
+    lang: { type: 'string', default: 'zh-CN' },
+    route: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+  },
+});
+const { lang } = args;
+
+/** Routes: the screen module, whether it uses Ant Design, the lazily loaded text namespaces it brings, its budget in kB. */
+export const ROUTES = [
+  { route: 'home', screen: 'src/features/home/pages/HomePage.tsx', antd: false, budget: 150 },
+  { route: 'results', screen: 'src/features/search/pages/SearchResultsPage.tsx', antd: true, budget: 365 },
+  { route: 'record', screen: 'src/features/record/pages/RecordPage.tsx', antd: true, budget: 365 },
+  { route: 'advanced', screen: 'src/features/search/pages/AdvancedSearchPage.tsx', antd: true, budget: 295 },
+  { route: 'list', screen: 'src/features/lists/pages/ListPage.tsx', antd: true, budget: 290 },
+  { route: 'login', screen: 'src/features/auth/pages/LoginPage.tsx', antd: true, budget: 340, ns: ['auth'] },
+  {
+    route: 'account',
+    screen: 'src/features/account/pages/AccountPage.tsx',
+    antd: true,
+    budget: 230,
+    ns: ['auth', 'account'],
+  },
+];
+
 const dist = new URL('../apps/web/dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 
@@ -23,41 +45,58 @@ const namespacesTs = readFileSync(new URL('../apps/web/src/features/lang/namespa
 const lazyNamespaces = [...(/LAZY_NAMESPACES = \[([^\]]*)\]/.exec(namespacesTs)?.[1] ?? '').matchAll(/'([^']+)'/g)].map(
   (m) => m[1],
 );
-const isLazyLocale = (key) => lazyNamespaces.some((ns) => key.endsWith(`src/locales/${lang}/${ns}.json`));
+const localeKey = (ns) => `src/locales/${lang}/${ns}.json`;
+const isStartupLocale = (key) =>
+  key.includes(`src/locales/${lang}/`) && !lazyNamespaces.some((ns) => key.endsWith(localeKey(ns)));
 
 const antdLocale = { 'zh-CN': 'zh_CN', 'zh-TW': 'zh_TW', 'en-US': 'en_US' }[lang];
 const dayjsLocale = { 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw', 'en-US': null }[lang];
-const startupKeys = Object.keys(manifest).filter(
-  (key) =>
-    manifest[key].isEntry ||
-    key.endsWith('src/features/home/pages/HomePage.tsx') ||
-    (key.includes(`src/locales/${lang}/`) && !isLazyLocale(key)) ||
-    key.endsWith(`antd/es/locale/${antdLocale}.js`) ||
-    (dayjsLocale !== null && key.endsWith(`dayjs/locale/${dayjsLocale}.js`)),
-);
+const isAntdPart = (key) =>
+  key.endsWith('src/lib/antd/AntdProvider.tsx') ||
+  key.endsWith(`antd/es/locale/${antdLocale}.js`) ||
+  /node_modules\/dayjs\/dayjs\.min\.js$/.test(key) ||
+  (dayjsLocale !== null && key.endsWith(`dayjs/locale/${dayjsLocale}.js`));
 
-const files = new Map();
-const visit = (key) => {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return;
-  files.set(chunk.file, key);
-  for (const imported of chunk.imports ?? []) visit(imported);
+const gzCache = new Map();
+const gz = (file) => {
+  if (!gzCache.has(file)) gzCache.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  return gzCache.get(file);
 };
-startupKeys.forEach(visit);
 
-let total = 0;
-const rows = [...files.keys()].map((file) => {
-  const gz = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-  total += gz;
-  return { file, gz };
-});
-rows.sort((a, b) => b.gz - a.gz);
-for (const { file, gz } of rows) console.log(`${(gz / 1024).toFixed(2).padStart(8)} kB  ${file}`);
-const totalKb = total / 1024;
-console.log(
-  `${totalKb.toFixed(2).padStart(8)} kB  total JavaScript (gzip) for the home route, ${lang}; budget ${budgetKb} kB`,
-);
-if (totalKb > budgetKb) {
-  console.error('over budget');
+function measure({ screen, antd, ns = [] }) {
+  const keys = Object.keys(manifest).filter(
+    (key) =>
+      manifest[key].isEntry ||
+      key.endsWith(screen) ||
+      isStartupLocale(key) ||
+      ns.some((n) => key.endsWith(localeKey(n))) ||
+      (antd && isAntdPart(key)),
+  );
+  if (!keys.some((k) => k.endsWith(screen))) throw new Error(`${screen} is not in the build's manifest`);
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return [...files].map((file) => ({ file, gz: gz(file) })).sort((a, b) => b.gz - a.gz);
+}
+
+let over = 0;
+for (const route of ROUTES.filter((r) => !args.route || r.route === args.route)) {
+  const files = measure(route);
+  const kb = files.reduce((sum, f) => sum + f.gz, 0) / 1024;
+  if (args.verbose) for (const f of files) console.log(`${(f.gz / 1024).toFixed(2).padStart(8)} kB  ${f.file}`);
+  const ok = kb <= route.budget;
+  if (!ok) over++;
+  console.log(
+    `${kb.toFixed(2).padStart(8)} kB  ${route.route.padEnd(9)} ${String(files.length).padStart(3)} files, ${lang}; ` +
+      `budget ${route.budget} kB${ok ? '' : '  OVER BUDGET'}`,
+  );
+}
+if (over) {
+  console.error(`${over} route(s) over budget`);
   process.exitCode = 1;
 }

@@ -2,15 +2,12 @@ import { z } from 'zod';
 import { calls, post } from './endpoint.js';
 import { boundedNumber, freeText } from './input.js';
 import { Page, RecordBrief, RecordId, RecordIdBody, RecordPageRequest, Rows, optionalCode } from './records.js';
+import { MAX_COMMENT_LENGTH, MAX_SCORE } from './values/evaluations.js';
+export * from './values/evaluations.js';
 
 /**
  * Ratings and comments (issue 5): one rating per reader and record; comments listed once approved.
  */
-
-/** Longest comment accepted, in characters. */
-export const MAX_COMMENT_LENGTH = 1000;
-/** Ratings are whole stars from 1 to `MAX_SCORE`. */
-export const MAX_SCORE = 5;
 
 /** `POST /find/findUserEvaluation/userRatings`: records by rating (the /grade screen, top 100 best and worst). */
 export const UserRatingsRequest = z.object({

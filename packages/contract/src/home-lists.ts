@@ -3,15 +3,13 @@ import { calls, get, post } from './endpoint.js';
 import { Id } from './input.js';
 import { Page, PageRequest, RecordBrief, Rows, codeList, optionalCode } from './records.js';
 import { SearchResponse } from './search.js';
+import { NEW_BOOK_TIMES } from './values/home-lists.js';
+export * from './values/home-lists.js';
 
 /**
  * The lists of the home page (issue 5): new books, collections, disciplines, libraries, book lists
  * and donation news.
  */
-
-/** The codes of the new-book windows (`time`), so that a client can check one before sending it. */
-export const NEW_BOOK_TIMES = ['1', '2', '3', '4', '5', '6', '7'] as const;
-export type NewBookTime = (typeof NEW_BOOK_TIMES)[number];
 
 /** New-book windows (`time`): 1 week, 1 month, 2 months, 3 months, half a year, 1 year, 2 years (days). */
 export const NEW_BOOK_WINDOWS: Record<string, number> = {

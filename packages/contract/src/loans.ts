@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { calls, get, post } from './endpoint.js';
 import { boundedNumber, wholeNumber } from './input.js';
 import { Page, RecordIdQuery, Rows, optionalCode } from './records.js';
+import { STAT_RANGES } from './values/loans.js';
+export * from './values/loans.js';
 
 /**
  * Circulation history (issue 5): hot borrowing of the home page, a record's ten-year chart and its
@@ -34,9 +36,6 @@ export type LoanAnalysis = z.infer<typeof LoanAnalysis>;
 /** `GET /find/loanInfo/getNearTenYearLoan?recordId=`: loans of each of the last ten years, oldest first. */
 export const NearTenYearLoan = z.array(z.object({ year: z.string(), loanCount: z.number().int() }));
 export type NearTenYearLoan = z.infer<typeof NearTenYearLoan>;
-
-/** Windows of the hot lists in days (spec §9: week, month, quarter, year). */
-export const STAT_RANGES = [7, 30, 90, 365] as const;
 
 /** `POST /find/index/getHotLoan`. */
 export const HotLoanRequest = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { Id, pageNumber, pageSize } from './input.js';
+import { MAX_LIST_ROWS } from './values/records.js';
+export * from './values/records.js';
 
 /**
  * What the catalogue calls share (record details, holdings, loans, home lists, evaluations,
@@ -9,21 +11,6 @@ import { Id, pageNumber, pageSize } from './input.js';
  * (`../shared/docs/api-contract.md`); the rest is designed in the same style and marked
  * "OpenFind" in the descriptions.
  */
-
-/** Error codes of the discovery calls (in `errCode`). */
-export const DiscoveryErrCode = {
-  /** No record with that id in this institution. */
-  recordNotFound: 40301,
-  /** No book list with that id in this institution. */
-  bookListNotFound: 40302,
-  /** A comment needs text or a score. */
-  commentEmpty: 40303,
-  /** The call needs a logged-in reader (HTTP 401). */
-  loginRequired: 401,
-} as const;
-
-/** Largest page size of the discovery lists; larger `rows` are clamped to it. */
-export const MAX_LIST_ROWS = 100;
 
 /** A record id as clients send it: 703048 or '703048' (1…MAX_ID; anything else is refused). */
 export const RecordId = Id;

@@ -1,20 +1,26 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ErrCode } from '@openfind/contract';
 import { fail } from './envelope.js';
 import { isApiPath } from './error-handler.js';
+import { firstAnswers, firstAnswersScript, pageLang } from './first-answers.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** index.html in the encodings a browser may accept, compressed once at start. */
+/** index.html in the encodings a browser may accept. */
 type IndexPage = { identity: Buffer; br: Buffer; gzip: Buffer };
 
+/** Compresses a page; a fast brotli level, as every page is compressed when it is served. */
 function compressIndex(html: string): IndexPage {
   const identity = Buffer.from(html, 'utf8');
-  return { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) };
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip: gzipSync(identity, { level: 6 }),
+  };
 }
 
 /** The encoding of index.html for an Accept-Encoding header: brotli, else gzip, else none (q=0 refuses). */
@@ -39,9 +45,9 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
  */
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
-  let indexHtml: IndexPage | undefined;
+  let indexHtml: string | undefined;
   try {
-    indexHtml = indexFile ? compressIndex(readFileSync(indexFile, 'utf8')) : undefined;
+    indexHtml = indexFile ? readFileSync(indexFile, 'utf8') : undefined;
   } catch {
     indexHtml = undefined;
   }
@@ -62,7 +68,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     });
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     if (isApiPath(req.url) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send(fail(req.lang, ErrCode.notFound, 'notFound'));
     }
@@ -74,9 +80,19 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     }
     // A missing hashed asset must not be answered with HTML.
     if (req.url.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found\n');
+    // The page carries the answers of its first calls (the tenant, its configuration…), so a phone
+    // paints without waiting for them; the page varies by institution (path) and language (cookie).
+    const first = await firstAnswers(app, req.url, pageLang(req));
+    const html = first.answers.length
+      ? indexHtml.replace('</head>', `${firstAnswersScript(first)}\n  </head>`)
+      : indexHtml;
+    const page = compressIndex(html);
     const encoding = pickEncoding(req.headers['accept-encoding']);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    if (!encoding) return reply.send(indexHtml.identity);
-    return reply.header('content-encoding', encoding).send(indexHtml[encoding]);
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding, cookie');
+    if (!encoding) return reply.send(page.identity);
+    return reply.header('content-encoding', encoding).send(page[encoding]);
   });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import type { Locale } from 'antd/es/locale';
+import type { Lang } from '@openfind/contract';
 import { SiteConfigGate } from '../features/site-config';
 import { TenantGate } from '../features/tenant';
 import type { TenantLocation } from '../features/tenant';
@@ -8,16 +8,16 @@ import { createQueryClient } from '../lib/query-client';
 import { AppRoutes } from './AppRoutes';
 import { AppProviders, ConfigTheme } from './providers';
 
-type Props = { tenant: TenantLocation; locale: Locale };
+type Props = { tenant: TenantLocation; lang: Lang };
 
 /** The application: providers, then the tenant and its configuration, then the routes below the tenant's basename. */
-export function App({ tenant, locale }: Props) {
+export function App({ tenant, lang }: Props) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <AppProviders queryClient={queryClient} locale={locale}>
+    <AppProviders queryClient={queryClient} lang={lang}>
       <TenantGate location={tenant}>
         <SiteConfigGate>
-          <ConfigTheme>
+          <ConfigTheme lang={lang}>
             <BrowserRouter basename={tenant.basename}>
               <AppRoutes />
             </BrowserRouter>

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import type { ThemeConfig } from 'antd';
-import type { Locale } from 'antd/es/locale';
 import { useTranslation } from 'react-i18next';
+import type { AntdSettings } from '../lib/antd';
 import { setHttpHandlers } from '../lib/api-client';
 import { clearSession, LOGIN_REQUIRED_EVENT } from '../lib/session';
 
@@ -9,9 +8,9 @@ type Feedback = typeof import('./feedback');
 let feedback: Promise<Feedback> | null = null;
 
 /** Ant Design's message and Modal load with the first failure, not with the home page. */
-function loadFeedback(locale: Locale, theme: ThemeConfig): Promise<Feedback> {
-  feedback ??= import('./feedback').then((m) => {
-    m.configureFeedback(locale, theme);
+function loadFeedback(settings: AntdSettings): Promise<Feedback> {
+  feedback ??= import('./feedback').then(async (m) => {
+    await m.configureFeedback(settings);
     return m;
   });
   return feedback;
@@ -21,20 +20,20 @@ function loadFeedback(locale: Locale, theme: ThemeConfig): Promise<Feedback> {
  * The global handler of spec §8: failures become error toasts with the server's message; an expired
  * session (401 or the 'xxx' message) clears the session and shows the session-expired dialog once.
  */
-export function HttpFeedback({ locale, theme }: { locale: Locale; theme: ThemeConfig }) {
+export function HttpFeedback({ settings }: { settings: AntdSettings }) {
   const { t } = useTranslation();
   useEffect(() => {
     let isExpiredOpen = false;
     setHttpHandlers({
       onError: (error) => {
         const text = error.message || t(`errors.${error.kind}`, { status: error.status ?? '' });
-        void loadFeedback(locale, theme).then((m) => m.showError(text));
+        void loadFeedback(settings).then((m) => m.showError(text));
       },
       onUnauthorized: () => {
         clearSession();
         if (isExpiredOpen) return;
         isExpiredOpen = true;
-        void loadFeedback(locale, theme).then((m) =>
+        void loadFeedback(settings).then((m) =>
           m.showSessionExpired(t('session.expiredTitle'), t('session.expired'), () => {
             isExpiredOpen = false;
             // The accounts screens listen for this to reopen the login.
@@ -44,6 +43,6 @@ export function HttpFeedback({ locale, theme }: { locale: Locale; theme: ThemeCo
       },
     });
     return () => setHttpHandlers(null);
-  }, [locale, theme, t]);
+  }, [settings, t]);
   return null;
 }

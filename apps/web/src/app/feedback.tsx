@@ -1,12 +1,13 @@
 import { ConfigProvider, message, Modal } from 'antd';
-import type { ThemeConfig } from 'antd';
-import type { Locale } from 'antd/es/locale';
+import { baseTheme, componentLocale, REDUCED_MOTION, type AntdSettings } from '../lib/antd';
 
 /** Spec §8: at most 8 toasts at once. */
 export const MAX_TOASTS = 8;
 
-/** Points Ant Design's static toasts and dialogs at the app's locale and theme, and caps the toasts. */
-export function configureFeedback(locale: Locale, theme: ThemeConfig): void {
+/** Points Ant Design's static toasts and dialogs at the page's language and theme, and caps the toasts. */
+export async function configureFeedback({ lang, fontFamily }: AntdSettings): Promise<void> {
+  const locale = await componentLocale(lang);
+  const theme = baseTheme(window.matchMedia(REDUCED_MOTION).matches, fontFamily);
   message.config({ maxCount: MAX_TOASTS });
   ConfigProvider.config({
     holderRender: (children) => (

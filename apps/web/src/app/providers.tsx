@@ -1,38 +1,34 @@
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { ConfigProvider } from 'antd';
-import type { Locale } from 'antd/es/locale';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
+import type { Lang } from '@openfind/contract';
 import { fontFamily, useConfig } from '../features/site-config';
+import { AntdSettingsContext } from '../lib/antd';
 import { HttpFeedback } from './HttpFeedback';
-import { useMediaQuery } from '../lib/use-media-query';
-import { baseTheme, REDUCED_MOTION } from './theme';
 
-type Props = { queryClient: QueryClient; locale: Locale; children: ReactNode };
+type Props = { queryClient: QueryClient; lang: Lang; children: ReactNode };
 
-/** Query cache, Ant Design's locale and theme (without motion when the system asks for less), and the global HTTP feedback. */
-export function AppProviders({ queryClient, locale, children }: Props) {
-  const reducedMotion = useMediaQuery(REDUCED_MOTION);
-  const theme = useMemo(() => baseTheme(reducedMotion), [reducedMotion]);
-  const wave = useMemo(() => ({ disabled: reducedMotion }), [reducedMotion]);
+/**
+ * Query cache, what Ant Design's components will take from the page (language, font) and the global
+ * HTTP feedback. Ant Design itself loads with the first screen or dialog that uses it (`lazyAntd`).
+ */
+export function AppProviders({ queryClient, lang, children }: Props) {
+  const settings = useMemo(() => ({ lang, fontFamily: fontFamily('') }), [lang]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={locale} theme={theme} wave={wave}>
-        <HttpFeedback locale={locale} theme={theme} />
+      <AntdSettingsContext value={settings}>
+        <HttpFeedback settings={settings} />
         {children}
-      </ConfigProvider>
+      </AntdSettingsContext>
     </QueryClientProvider>
   );
 }
 
-/**
- * Applies the tenant's special font to Ant Design's components once the site config is known; the
- * rest of the theme (colours, motion) is inherited from `AppProviders`.
- */
-export function ConfigTheme({ children }: { children: ReactNode }) {
+/** Gives Ant Design's components the tenant's special font once the site config is known. */
+export function ConfigTheme({ lang, children }: { lang: Lang; children: ReactNode }) {
   const { specialFont } = useConfig();
-  const theme = useMemo(() => ({ token: { fontFamily: fontFamily(specialFont) } }), [specialFont]);
+  const settings = useMemo(() => ({ lang, fontFamily: fontFamily(specialFont) }), [lang, specialFont]);
   if (!specialFont) return children;
-  return <ConfigProvider theme={theme}>{children}</ConfigProvider>;
+  return <AntdSettingsContext value={settings}>{children}</AntdSettingsContext>;
 }

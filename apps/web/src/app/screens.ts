@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
+import { lazyAntd } from '../lib/antd';
 import type { RoutePage } from './route-table';
 
 type ScreenProps = { feature: string };
@@ -30,9 +31,17 @@ export const SCREEN_LOADERS: Record<RoutePage, Loader> = {
   account: () => import('../features/account/pages/AccountPage').then((m) => ({ default: m.AccountPage })),
 };
 
+/**
+ * Screens that use no Ant Design: they load without it (the home page is the one most readers open
+ * first). The others load Ant Design's provider and locale with their chunk (`lazyAntd`).
+ */
+export const SCREENS_WITHOUT_ANTD: ReadonlySet<RoutePage> = new Set(['home']);
+
 /** The lazy screen components, one per kind of screen. */
 export const SCREENS = (() => {
   const screens = {} as Record<RoutePage, ComponentType<ScreenProps>>;
-  for (const page of Object.keys(SCREEN_LOADERS) as RoutePage[]) screens[page] = lazy(SCREEN_LOADERS[page]);
+  for (const page of Object.keys(SCREEN_LOADERS) as RoutePage[]) {
+    screens[page] = SCREENS_WITHOUT_ANTD.has(page) ? lazy(SCREEN_LOADERS[page]) : lazyAntd(SCREEN_LOADERS[page]);
+  }
   return screens;
 })();

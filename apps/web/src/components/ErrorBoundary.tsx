@@ -1,8 +1,9 @@
-import { Component, lazy, Suspense } from 'react';
+import { Component, Suspense } from 'react';
+import { lazyAntd } from '../lib/antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const ResultPage = lazy(() => import('./ResultPage'));
+const ResultPage = lazyAntd(() => import('./ResultPage'));
 
 function ScreenError({ standalone }: { standalone: boolean }) {
   const { t } = useTranslation();

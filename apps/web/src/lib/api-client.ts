@@ -1,4 +1,5 @@
 import { DEFAULT_LANG } from '@openfind/contract';
+import { takeFirstAnswer } from './first-answers';
 import { createHttpClient } from './http';
 import type { ApiError, RequestContext } from './http';
 import { readSessionToken } from './session';
@@ -22,6 +23,7 @@ export const api = createHttpClient({
   prefix: import.meta.env.VITE_API_PREFIX ?? '',
   getContext: () => context,
   getToken: readSessionToken,
+  takeFirstAnswer,
   onError: (error) => handlers?.onError(error),
   onUnauthorized: (error) => handlers?.onUnauthorized(error),
 });

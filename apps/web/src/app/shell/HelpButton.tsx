@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyAntd } from '../../lib/antd';
 import { useTranslation } from 'react-i18next';
 import { HelpIcon } from '../../components/icons';
 
-const HelpModal = lazy(() => import('./HelpModal'));
+const HelpModal = lazyAntd(() => import('./HelpModal'));
 
 /** The help icon; its modal (and Ant Design's Modal) load on first use. */
 export function HelpButton() {

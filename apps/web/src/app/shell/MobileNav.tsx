@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyAntd } from '../../lib/antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon } from '../../components/icons';
 import type { NavItem } from '../../features/menu';
 
-const NavDrawer = lazy(() => import('./NavDrawer'));
+const NavDrawer = lazyAntd(() => import('./NavDrawer'));
 
 type Props = {
   items: NavItem[];

@@ -1,5 +1,6 @@
 import { DEFAULT_LANG, LANGUAGES } from '@openfind/contract';
 import type { Lang } from '@openfind/contract';
+import { rememberLangForServer } from '../../lib/first-answers';
 import { readStorage, writeStorage } from '../../lib/storage';
 
 /** localStorage key of the chosen language (spec §3 "langFlag"). */
@@ -27,5 +28,7 @@ export function readStoredLang(): Lang {
 /** Stores the language and reloads the page, as the spec asks. */
 export function switchLang(lang: Lang): void {
   writeStorage('local', LANG_STORAGE_KEY, lang);
+  // Before the reload, so that the page the server sends next carries its answers in this language.
+  rememberLangForServer(lang);
   window.location.reload();
 }

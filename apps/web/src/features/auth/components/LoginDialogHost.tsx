@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { lazyAntd } from '../../../lib/antd';
 import { useLocation } from 'react-router';
 import { useConfig } from '../../site-config';
 import { useTenant } from '../../tenant';
@@ -9,7 +10,7 @@ import { loginEntry, methodUrl, recordIdOfPath } from '../login-methods';
 import type { LoginMethod } from '../login-methods';
 
 /** The dialog and its form load with the first opening, not with the page. */
-const LoginDialog = lazy(() => import('./LoginDialog'));
+const LoginDialog = lazyAntd(() => import('./LoginDialog'));
 
 /** One opening of the dialog (a new one remounts it at its first step). */
 export type LoginRequest = OpenLoginOptions & { id: number };

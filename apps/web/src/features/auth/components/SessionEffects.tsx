@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyAntd } from '../../../lib/antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useConfig } from '../../site-config';
@@ -25,8 +26,8 @@ import { useTourStep } from '../tour-state';
 import { LoginDialogHost } from './LoginDialogHost';
 
 // Dialogs load when first needed, not with the page.
-const GuidedTour = lazy(() => import('./GuidedTour'));
-const InactivityDialog = lazy(() => import('./InactivityDialog'));
+const GuidedTour = lazyAntd(() => import('./GuidedTour'));
+const InactivityDialog = lazyAntd(() => import('./InactivityDialog'));
 
 /** localStorage mark of a tab that was left while logged in (see useLogoutOnClose). */
 const CLOSED_WITH_SESSION_KEY = 'openfind:closedWithSession';

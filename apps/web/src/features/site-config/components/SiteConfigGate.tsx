@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyAntd } from '../../../lib/antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageSpin } from '../../../components/FullPageSpin';
 import { useSiteConfig } from '../api/get-site-config';
 import { SiteConfigContext } from '../site-config-context';
 
-const ResultPage = lazy(() => import('../../../components/ResultPage'));
+const ResultPage = lazyAntd(() => import('../../../components/ResultPage'));
 
 /** Loads the site configuration once; the shell's colours and flags wait for it. */
 export function SiteConfigGate({ children }: { children: ReactNode }) {

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyAntd } from '../../../lib/antd';
 import type { ReactNode } from 'react';
 import { setRequestContext } from '../../../lib/api-client';
 import { storeGroupCode } from '../../../lib/session';
@@ -8,7 +9,7 @@ import { isLoneSegment, type TenantLocation } from '../detect-tenant';
 import { isUnknownTenant } from '../unknown-tenant-error';
 import { TenantContext } from '../tenant-context';
 
-const UnknownTenant = lazy(() => import('./UnknownTenant'));
+const UnknownTenant = lazyAntd(() => import('./UnknownTenant'));
 
 /** Resolves the tenant before anything else loads; an unknown tenant gets an explanatory page. */
 export function TenantGate({ location, children }: { location: TenantLocation; children: ReactNode }) {

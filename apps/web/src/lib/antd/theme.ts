@@ -1,11 +1,13 @@
 import type { ThemeConfig } from 'antd';
-import { fontFamily } from '../features/site-config';
 
 /** The reader's system asks for less motion (WCAG 2.3.3): Ant Design's animations are then off. */
 export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
-/** OpenFind's base theme; the tenant's colours paint the header, not the whole palette. */
-export function baseTheme(reducedMotion = false): ThemeConfig {
+/**
+ * OpenFind's theme for Ant Design's components; the tenant's colours paint the header, not the
+ * whole palette. `fontFamily` is the page's font stack (the tenant's special font first, if any).
+ */
+export function baseTheme(reducedMotion: boolean, fontFamily: string | undefined): ThemeConfig {
   return {
     token: {
       motion: !reducedMotion,
@@ -18,7 +20,7 @@ export function baseTheme(reducedMotion = false): ThemeConfig {
       colorTextTertiary: '#545b66',
       // Error texts (form validation) in a red with 4.5:1 on white; Ant Design's default is about 3.2:1.
       colorError: '#c42b1c',
-      fontFamily: fontFamily(''),
+      ...(fontFamily ? { fontFamily } : {}),
     },
   };
 }

@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  CONTENT_LANGUAGE,
+  DEFAULT_LANG,
+  DictionaryCalls,
+  Header,
+  LANGUAGES,
+  SiteConfigCalls,
+  TenantCalls,
+  X_LANG,
+  isReservedMappingPath,
+  type Endpoint,
+  type Lang,
+} from '@openfind/contract';
+
+/**
+ * The answers a page needs before it can paint anything, put into the HTML itself (issue 31):
+ * without them a phone waits for the app's code, then the tenant, then the site configuration, then
+ * menus, logo and libraries — four round trips before the first useful pixel. The answers are those
+ * of the real calls (made here with `inject`, the same handlers, checks and envelope), so the web
+ * app's client hands them out in place of the first request of each and asks the server for every
+ * later one.
+ */
+
+/** The cookie in which the web app mirrors the reader's language (localStorage `langFlag`) for the server. */
+export const LANG_COOKIE = 'of_lang';
+
+/** One call as the web app makes it: method, path and input (a GET's query, a POST's body). */
+export type FirstCall = { method: Endpoint['method']; path: string; input?: Record<string, string> };
+/** A call with the `data` and `message` of its successful answer. */
+export type FirstAnswer = FirstCall & { data: unknown; message: string };
+/** What the page carries: the language the answers are in and the answers. */
+export type FirstAnswers = { lang: Lang; answers: FirstAnswer[] };
+
+const at = (call: Endpoint, input?: Record<string, string>): FirstCall => ({
+  method: call.method,
+  path: call.path,
+  input,
+});
+
+/** The calls of every screen's start, for the institution at `mappingPath` (the web app's `main.tsx` and gates). */
+export function firstCalls(mappingPath: string): FirstCall[] {
+  return [
+    at(TenantCalls.getGroupCode, { mappingPath }),
+    at(SiteConfigCalls.getFindConfig),
+    at(SiteConfigCalls.getMenuList),
+    at(SiteConfigCalls.getLogoUrl),
+    at(SiteConfigCalls.institutionGet),
+    at(DictionaryCalls.getLibraryList),
+  ];
+}
+
+/** The institution's mapping path in a page's URL, as the web app reads it (`detectTenant`). */
+export function mappingPathOf(url: string): string {
+  const first = (url.split('?')[0] ?? '').split('/')[1] ?? '';
+  let segment: string;
+  try {
+    segment = decodeURIComponent(first);
+  } catch {
+    return '';
+  }
+  return !segment || isReservedMappingPath(segment) ? '' : segment;
+}
+
+/** The page's language: the web app's cookie, else the default (the app ignores answers in another language). */
+export function pageLang(req: FastifyRequest): Lang {
+  const value = req.cookies?.[LANG_COOKIE];
+  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Lang) : DEFAULT_LANG;
+}
+
+/**
+ * Makes the first calls of the page at `url` and returns their answers; none when the institution is
+ * unknown (the app then asks, and shows its unknown-institution page) or when a call fails (the app
+ * asks that one again and shows the failure as it would).
+ */
+export async function firstAnswers(app: FastifyInstance, url: string, lang: Lang): Promise<FirstAnswers> {
+  const mappingPath = mappingPathOf(url);
+  const answers: FirstAnswer[] = [];
+  let groupCode = '';
+  for (const call of firstCalls(mappingPath)) {
+    const query = call.method === 'GET' ? new URLSearchParams(call.input).toString() : '';
+    const res = await app.inject({
+      method: call.method,
+      url: query ? `${call.path}?${query}` : call.path,
+      headers: {
+        [Header.mappingPath]: mappingPath,
+        [Header.lang]: X_LANG[lang],
+        [Header.contentLanguage]: CONTENT_LANGUAGE[lang],
+        ...(groupCode ? { [Header.groupCode]: groupCode } : {}),
+        ...(call.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(call.method === 'POST' ? { payload: JSON.stringify(call.input ?? {}) } : {}),
+    });
+    if (res.statusCode !== 200) break;
+    const envelope = res.json<{ success: boolean; data: unknown; message: string }>();
+    if (!envelope.success) break;
+    if (call.path === TenantCalls.getGroupCode.path) groupCode = (envelope.data as { groupCode: string }).groupCode;
+    answers.push({ ...call, data: envelope.data, message: envelope.message });
+  }
+  return { lang, answers };
+}
+
+/** The answers as a data block for the page's <head>: JSON that no `</script>` or `<!--` inside can end early. */
+export function firstAnswersScript(first: FirstAnswers): string {
+  const json = JSON.stringify(first)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="of-first-answers">${json}</script>`;
+}

@@ -1,0 +1,113 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPath } from '@openfind/contract';
+import { firstCalls, mappingPathOf } from '../src/http/first-answers.js';
+import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
+import { makeTenant, type MadeTenant } from './support/factories.js';
+import { tempDir } from './temp-dirs.js';
+
+/** The answers block of a served page, parsed; null when the page has none. */
+function firstAnswersOf(
+  html: string,
+): { lang: string; answers: { method: string; path: string; input?: object; data: unknown }[] } | null {
+  const m = /<script type="application\/json" id="of-first-answers">([\s\S]*?)<\/script>/.exec(html);
+  return m ? JSON.parse(m[1]!) : null;
+}
+
+let t: TestApp;
+let home: MadeTenant;
+let branch: MadeTenant;
+beforeAll(async () => {
+  const webDist = tempDir('openfind-web-');
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><title>OpenFind</title></head><body><div id="root"></div></body></html>',
+  );
+  t = await createTestApp({ seed: false, webDist });
+  home = await makeTenant(t, { mappingPath: '', libraries: 'demo' });
+  branch = await makeTenant(t, { mappingPath: 'branch', name: '分馆</script><script>alert(1)</script>' });
+});
+afterAll(async () => t.close());
+
+/** What a call answers when the web app makes it for `tenant` in `lang`. */
+async function answerOf(
+  tenant: MadeTenant,
+  call: { method: string; path: string; input?: object },
+  lang: 'zh_CN' | 'en_US',
+) {
+  const res = await t.call({
+    method: call.method as 'GET' | 'POST',
+    url: call.path,
+    mappingPath: tenant.mappingPath,
+    groupCode: tenant.groupCode,
+    lang,
+    ...(call.method === 'POST' ? { body: call.input ?? {} } : { query: (call.input ?? {}) as Record<string, string> }),
+  });
+  return envelopeOf(res).data;
+}
+
+describe('a page carries the answers of its first calls (issue 31)', () => {
+  it('the default institution: the tenant, site configuration, menus, logo, parameters and libraries, as the calls answer', async () => {
+    const res = await t.app.inject({ url: '/searchList/bookDetails/5' });
+    expect(res.statusCode).toBe(200);
+    const first = firstAnswersOf(res.body);
+    expect(first?.lang).toBe('zh-CN');
+    expect(first!.answers.map((a) => a.path)).toEqual([
+      ApiPath.getGroupCode,
+      ApiPath.getFindConfig,
+      ApiPath.getMenuList,
+      ApiPath.getLogoUrl,
+      ApiPath.institutionGet,
+      ApiPath.getLibraryList,
+    ]);
+    expect(first!.answers[0]!.input).toEqual({ mappingPath: '' });
+    for (const answer of first!.answers) expect(answer.data).toEqual(await answerOf(home, answer, 'zh_CN'));
+  });
+
+  it("another institution's page carries its own answers; the block cannot be closed by what a name holds", async () => {
+    const res = await t.app.inject({ url: '/branch/Home' });
+    const first = firstAnswersOf(res.body)!;
+    expect(first.answers[0]!.input).toEqual({ mappingPath: 'branch' });
+    expect((first.answers[0]!.data as { groupCode: string }).groupCode).toBe(branch.groupCode);
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect((first.answers[0]!.data as { name: string }).name).toBe(branch.name);
+  });
+
+  it('in the language of the cookie the web app keeps for the server', async () => {
+    const res = await t.app.inject({ url: '/Home', cookies: { of_lang: 'en-US' } });
+    const first = firstAnswersOf(res.body)!;
+    expect(first.lang).toBe('en-US');
+    const libraries = first.answers.find((a) => a.path === ApiPath.getLibraryList)!;
+    expect(libraries.data).toEqual(await answerOf(home, libraries, 'en_US'));
+    expect(libraries.data).not.toEqual(await answerOf(home, libraries, 'zh_CN'));
+    // An unknown value is the default language, not an error.
+    const odd = await t.app.inject({ url: '/Home', cookies: { of_lang: 'xx"><' } });
+    expect(firstAnswersOf(odd.body)!.lang).toBe('zh-CN');
+  });
+
+  it('an unknown institution gets the page without answers (the app asks, and explains)', async () => {
+    const res = await t.app.inject({ url: '/nowhere/Home' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+    expect(firstAnswersOf(res.body)).toBeNull();
+  });
+
+  it('the page is not cached by shared caches across languages or institutions', async () => {
+    const res = await t.app.inject({ url: '/Home', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers.vary)).toContain('cookie');
+  });
+});
+
+describe('mappingPathOf', () => {
+  it('reads the institution from the first segment unless it is one of the app’s own routes', () => {
+    expect(mappingPathOf('/Home')).toBe('');
+    expect(mappingPathOf('/searchList?searchFieldContent=x')).toBe('');
+    expect(mappingPathOf('/beiling/Home')).toBe('beiling');
+    expect(mappingPathOf('/beiling')).toBe('beiling');
+    expect(mappingPathOf('/%E0%A4%A/Home')).toBe('');
+    expect(firstCalls('x')[0]!.input).toEqual({ mappingPath: 'x' });
+  });
+});

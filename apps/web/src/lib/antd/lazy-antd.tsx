@@ -1,0 +1,49 @@
+import { lazy } from 'react';
+import type { ComponentType } from 'react';
+import type { Lang } from '@openfind/contract';
+import { componentLocale } from './locale';
+
+type Module<P> = { default: ComponentType<P> };
+
+let provider: Promise<typeof import('./AntdProvider')> | undefined;
+
+/**
+ * Starts loading Ant Design's provider and the language's component locale, so that a screen that
+ * needs them does not wait a round trip more after its own chunk (called at start-up for the first
+ * screen, and by every `lazyAntd` part when it loads).
+ */
+export function preloadAntd(lang: Lang): Promise<unknown> {
+  provider ??= import('./AntdProvider');
+  return Promise.all([provider, componentLocale(lang)]);
+}
+
+let pageLang: Lang = 'zh-CN';
+
+/** The page's language (set once at start-up; switching languages reloads the page). */
+export function setAntdLang(lang: Lang): void {
+  pageLang = lang;
+}
+
+/**
+ * `React.lazy` for a part that uses Ant Design: loads the part, Ant Design's provider and the
+ * component locale together, and renders the part inside the provider. Parts that use no Ant Design
+ * (the shell, the home page) use plain `lazy` and stay free of it.
+ */
+export function lazyAntd<P extends object>(load: () => Promise<Module<P>>): ComponentType<P> {
+  return lazy(async () => {
+    const [{ default: Part }, { AntdProvider }] = await Promise.all([
+      load(),
+      (provider ??= import('./AntdProvider')),
+      componentLocale(pageLang),
+    ]);
+    function WithAntd(props: P) {
+      return (
+        <AntdProvider>
+          <Part {...props} />
+        </AntdProvider>
+      );
+    }
+    WithAntd.displayName = `Antd(${Part.displayName ?? Part.name})`;
+    return { default: WithAntd };
+  });
+}

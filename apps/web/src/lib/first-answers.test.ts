@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { callKey, readFirstAnswers, takeFirstAnswer } from './first-answers';
+
+const page = (json: string) => ({
+  getElementById: (id: string) => (id === 'of-first-answers' ? ({ textContent: json } as HTMLElement) : null),
+});
+const FIRST = JSON.stringify({
+  lang: 'zh-CN',
+  answers: [
+    {
+      method: 'POST',
+      path: '/find/homePage/getGroupCode',
+      input: { mappingPath: 'x' },
+      data: { groupCode: '1' },
+      message: 'ok',
+    },
+    { method: 'GET', path: '/find/findConfig/getFindConfig', data: { loginFlag: '1' }, message: 'ok' },
+  ],
+});
+
+describe('the answers the page carries', () => {
+  it('stand in once for the same call with the same input; later calls go to the server', () => {
+    expect(readFirstAnswers('zh-CN', page(FIRST))).toBe(2);
+    expect(takeFirstAnswer('POST', '/find/homePage/getGroupCode', { mappingPath: 'y' })).toBeUndefined();
+    expect(takeFirstAnswer('GET', '/find/homePage/getGroupCode', { mappingPath: 'x' })).toBeUndefined();
+    expect(takeFirstAnswer('POST', '/find/homePage/getGroupCode', { mappingPath: 'x' })).toEqual({
+      data: { groupCode: '1' },
+      message: 'ok',
+    });
+    expect(takeFirstAnswer('POST', '/find/homePage/getGroupCode', { mappingPath: 'x' })).toBeUndefined();
+    expect(takeFirstAnswer('GET', '/find/findConfig/getFindConfig', undefined)?.data).toEqual({ loginFlag: '1' });
+  });
+
+  it('are not used in another language, nor when the block is missing or damaged', () => {
+    expect(readFirstAnswers('en-US', page(FIRST))).toBe(0);
+    expect(takeFirstAnswer('GET', '/find/findConfig/getFindConfig', undefined)).toBeUndefined();
+    expect(readFirstAnswers('zh-CN', page('{"lang":"zh-CN","answers":[{'))).toBe(0);
+    expect(readFirstAnswers('zh-CN', { getElementById: () => null })).toBe(0);
+  });
+
+  it('key a call by method, path and input, whatever the order of its keys; undefined values do not count', () => {
+    expect(callKey('GET', '/p', { a: '1', b: '2' })).toBe(callKey('GET', '/p', { b: '2', a: '1', c: undefined }));
+    expect(callKey('GET', '/p', undefined)).toBe(callKey('GET', '/p', {}));
+    expect(callKey('GET', '/p', { a: '1' })).not.toBe(callKey('POST', '/p', { a: '1' }));
+  });
+});
