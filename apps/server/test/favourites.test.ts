@@ -8,35 +8,44 @@ import {
   type RecordDetail,
   type SearchResponse,
 } from '@openfind/contract';
+import { t as text } from '../src/http/messages.js';
 import { FavouriteService } from '../src/modules/favourites/favourite-service.js';
 import { TEST_AUTH } from './auth-support.js';
-import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
-import { TEMPLATE, rec, storeTestRecords } from './search-fixtures.js';
-import { makeReader, signIn } from './support/factories.js';
+import { createTestApp, envelopeOf, type CallOptions, type TestApp } from './helpers.js';
+import { TEMPLATE } from './search-fixtures.js';
+import { makeReader, makeRecords, makeTenant, signIn, type MadeTenant } from './support/factories.js';
 
 let t: TestApp;
 let ids: Map<string, number>;
-let tenantId: number;
+let tenant: MadeTenant;
 
+// One institution with three novels (classes I242…); each test makes the readers whose favourites it keeps.
 beforeAll(async () => {
-  t = await createTestApp({ auth: TEST_AUTH });
-  tenantId = (await t.services.tenants.byMappingPath(''))!.id;
-  ids = await storeTestRecords(t, [
-    rec('hlm', { title: '红楼梦', authors: ['曹雪芹'], clcClasses: ['I242.47'] }),
-    rec('sgyy', { title: '三国演义', authors: ['罗贯中'], clcClasses: ['I242.43'] }),
-    rec('shz', { title: '水浒传', authors: ['施耐庵'], clcClasses: ['I242.43'] }),
+  t = await createTestApp({ seed: false, auth: TEST_AUTH });
+  tenant = await makeTenant(t);
+  const made = await makeRecords(t, tenant.id, [
+    { title: '红楼梦', authors: ['曹雪芹'], clcClasses: ['I242.47'] },
+    { title: '三国演义', authors: ['罗贯中'], clcClasses: ['I242.43'] },
+    { title: '水浒传', authors: ['施耐庵'], clcClasses: ['I242.43'] },
+  ]);
+  ids = new Map([
+    ['hlm', made[0]],
+    ['sgyy', made[1]],
+    ['shz', made[2]],
   ]);
 });
 
-/** A reader of the default institution of its own, logged in: each test keeps its own favourites. */
-const freshReader = async () => signIn(t, { mappingPath: '' }, await makeReader(t, tenantId));
+/** A reader of the institution of its own, logged in: each test keeps its own favourites. */
+const freshReader = async () => signIn(t, tenant, await makeReader(t, tenant.id));
 afterAll(async () => t?.close());
 
-const call = (url: string, body: unknown, headers: Record<string, string> = {}, lang?: string) =>
-  t.call({ url, mappingPath: '', headers, body, ...(lang ? { lang } : {}) });
+const call = (url: string, body: unknown, headers: Record<string, string> = {}, lang?: CallOptions['lang']) =>
+  t.call({ url, mappingPath: tenant.mappingPath, headers, body, lang });
 const add = (recordId: unknown, headers: Record<string, string>) => call(ApiPath.addMyFav, { recordId }, headers);
 const list = async (headers: Record<string, string>, query: Record<string, string> = {}) =>
-  envelopeOf<FavouritePage>(await t.call({ url: ApiPath.favoritesList, mappingPath: '', headers, query })).data;
+  envelopeOf<FavouritePage>(
+    await t.call({ url: ApiPath.favoritesList, mappingPath: tenant.mappingPath, headers, query }),
+  ).data;
 const cancel = (body: unknown, headers: Record<string, string>) => call(ApiPath.favoritesCancel, body, headers);
 const search = async (headers: Record<string, string>) =>
   envelopeOf<SearchResponse>(
@@ -47,8 +56,8 @@ describe('favourites', () => {
   it('need a logged-in reader: 401, translated', async () => {
     const res = await call(ApiPath.addMyFav, { recordId: ids.get('hlm') }, {}, 'en_US');
     expect(res.statusCode).toBe(401);
-    expect(envelopeOf(res)).toMatchObject({ success: false, errCode: 401, message: 'Please log in!' });
-    expect((await t.call({ url: ApiPath.favoritesList, mappingPath: '' })).statusCode).toBe(401);
+    expect(envelopeOf(res)).toMatchObject({ success: false, errCode: 401, message: text('en-US', 'loginRequired') });
+    expect((await t.call({ url: ApiPath.favoritesList, mappingPath: tenant.mappingPath })).statusCode).toBe(401);
     expect((await call(ApiPath.favoritesCancel, { recordId: ids.get('hlm') })).statusCode).toBe(401);
   });
 
@@ -57,11 +66,11 @@ describe('favourites', () => {
     const first = envelopeOf<AddFavouriteResponse>(await add(ids.get('hlm'), reader));
     expect(first).toMatchObject({
       success: true,
-      message: '收藏成功',
+      message: text('zh-CN', 'favouriteAdded'),
       data: { recordId: ids.get('hlm'), added: true },
     });
     const again = envelopeOf<AddFavouriteResponse>(await add(String(ids.get('hlm')), reader));
-    expect(again).toMatchObject({ success: true, message: '已在收藏中', data: { added: false } });
+    expect(again).toMatchObject({ success: true, message: text('zh-CN', 'favouriteKept'), data: { added: false } });
     expect(again.data.favoritesId).toBe(first.data.favoritesId);
     // A double click: two requests at once, one favourite.
     const both = await Promise.all([add(ids.get('sgyy'), reader), add(ids.get('sgyy'), reader)]);
@@ -99,7 +108,7 @@ describe('favourites', () => {
       envelopeOf<RecordDetail>(
         await t.call({
           url: ApiPath.getDetail,
-          mappingPath: '',
+          mappingPath: tenant.mappingPath,
           headers,
           query: { recordId: String(ids.get('hlm')) },
         }),
@@ -133,21 +142,21 @@ describe('favourites', () => {
     const res = envelopeOf<{ removed: number }>(
       await cancel({ recordId: ids.get('hlm'), favoritesIds: [byTitle.get('水浒传'), theirs] }, reader),
     );
-    expect(res).toMatchObject({ success: true, message: '已取消收藏', data: { removed: 2 } });
+    expect(res).toMatchObject({ success: true, message: text('zh-CN', 'favouriteCancelled'), data: { removed: 2 } });
     expect((await list(reader)).list.map((r) => r.title)).toEqual(['三国演义']);
     expect((await list(other)).list.map((r) => r.title)).toEqual(['红楼梦']);
   });
 
   it('stop at the limit with a clear message, keeping what is there', async () => {
     const small = new FavouriteService(t.db.kysely, t.services.dictionaries, 2);
-    const readerId = (await makeReader(t, tenantId)).id;
-    await small.add(tenantId, readerId, ids.get('hlm')!);
-    await small.add(tenantId, readerId, ids.get('sgyy')!);
-    await expect(small.add(tenantId, readerId, ids.get('shz')!)).rejects.toMatchObject({
+    const readerId = (await makeReader(t, tenant.id)).id;
+    await small.add(tenant.id, readerId, ids.get('hlm')!);
+    await small.add(tenant.id, readerId, ids.get('sgyy')!);
+    await expect(small.add(tenant.id, readerId, ids.get('shz')!)).rejects.toMatchObject({
       errCode: FavouriteErrCode.favouritesFull,
       params: { max: 2 },
     });
     // A record already kept is still answered as kept.
-    expect(await small.add(tenantId, readerId, ids.get('hlm')!)).toMatchObject({ added: false });
+    expect(await small.add(tenant.id, readerId, ids.get('hlm')!)).toMatchObject({ added: false });
   });
 });

@@ -1,21 +1,29 @@
 import { ApiPath } from '@openfind/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED, redactUrl } from '../src/http/log-redaction.js';
-import { DEMO_PASSWORD } from '../src/seed/demo-readers.js';
 import { captcha, TEST_AUTH, tokenOf } from './auth-support.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
+import { makeReader, makeTenant, type MadeReader, type MadeTenant } from './support/factories.js';
 
 // What the server writes to its log (pino through Fastify, at info as in production) is captured
 // line by line; secrets sent in URLs or headers, and verification codes, must not be in it.
 let t: TestApp;
 const lines: string[] = [];
 const logText = () => lines.join('');
+// An institution and a reader with a verified phone; no test changes them.
+let tenant: MadeTenant;
+let mappingPath: string;
+let reader: MadeReader;
 
 beforeAll(async () => {
   t = await createTestApp({
+    seed: false,
     auth: TEST_AUTH,
     logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
   });
+  tenant = await makeTenant(t);
+  mappingPath = tenant.mappingPath;
+  reader = await makeReader(t, tenant.id, { phone: '13800000001' });
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -28,14 +36,14 @@ async function logged(action: () => Promise<unknown>): Promise<string> {
 
 describe('secrets in the log', () => {
   it('a session token in ?jwt= and in the token headers is logged as the marker', async () => {
-    const jwt = await tokenOf(t, 'reader', DEMO_PASSWORD);
+    const jwt = await tokenOf(t, reader.account, reader.password, mappingPath);
     const out = await logged(async () => {
-      const res = await t.call({ url: `/oga/userinfo?jwt=${jwt}`, mappingPath: '' });
+      const res = await t.call({ url: `${ApiPath.userInfo}?jwt=${jwt}`, mappingPath });
       expect(envelopeOf(res).success).toBe(true);
-      await t.call({ url: ApiPath.userInfo, mappingPath: '', headers: { authorization: `Bearer ${jwt}` } });
-      await t.call({ url: ApiPath.userInfo, mappingPath: '', headers: { jwtOpacAuth: jwt, cookie: `jwt=${jwt}` } });
+      await t.call({ url: ApiPath.userInfo, mappingPath, headers: { authorization: `Bearer ${jwt}` } });
+      await t.call({ url: ApiPath.userInfo, mappingPath, headers: { jwtOpacAuth: jwt, cookie: `jwt=${jwt}` } });
     });
-    expect(out).toContain('/oga/userinfo?jwt=' + REDACTED);
+    expect(out).toContain(`${ApiPath.userInfo}?jwt=${REDACTED}`);
     expect(out).not.toContain(jwt);
     // The signature alone would do as well: no part of the token is left.
     expect(out).not.toContain(jwt.split('.')[2]);
@@ -45,11 +53,11 @@ describe('secrets in the log', () => {
   it('passwords, recovery keys and codes in the query are logged as the marker', async () => {
     const out = await logged(async () => {
       await t.call({
-        url: '/find/getPassword/updateUserPassword?findKey=fk-secret-1&password=Hunter2-secret&confirmPassword=Hunter2-secret',
-        mappingPath: '',
+        url: `${ApiPath.updateUserPasswordGet}?findKey=fk-secret-1&password=Hunter2-secret&confirmPassword=Hunter2-secret`,
+        mappingPath,
       });
-      await t.call({ url: '/find/getPassword/checkPhonenumber?findKey=fk-secret-2&code=654321', mappingPath: '' });
-      await t.call({ url: '/oga/cas/callback?mappingPath=&ticket=ST-secret-ticket', mappingPath: '' });
+      await t.call({ url: `${ApiPath.checkPhoneCode}?findKey=fk-secret-2&code=654321`, mappingPath });
+      await t.call({ url: `${ApiPath.casCallback}?mappingPath=${mappingPath}&ticket=ST-secret-ticket`, mappingPath });
     });
     for (const secret of ['Hunter2-secret', 'fk-secret-1', 'fk-secret-2', '654321', 'ST-secret-ticket']) {
       expect(out).not.toContain(secret);
@@ -58,16 +66,16 @@ describe('secrets in the log', () => {
     expect(out).toContain(`code=${REDACTED}`);
     expect(out).toContain(`ticket=${REDACTED}`);
     // What is not a secret stays readable.
-    expect(out).toContain('/oga/cas/callback?mappingPath=&ticket=');
+    expect(out).toContain(`${ApiPath.casCallback}?mappingPath=${mappingPath}&ticket=`);
   });
 
   it('a recovery code sent without a gateway is logged as sent (to whom, which channel), without the code', async () => {
-    const c = await captcha(t, '', { userName: 'reader', scene: '2' });
+    const c = await captcha(t, mappingPath, { userName: reader.account, scene: '2' });
     const open = envelopeOf<{ findKey: string }>(
       await t.call({
         url: ApiPath.checkImgCode,
-        mappingPath: '',
-        query: { userName: 'reader', verifyCode: c.answer, codeKey: c.codeKey },
+        mappingPath,
+        query: { userName: reader.account, verifyCode: c.answer, codeKey: c.codeKey },
       }),
     );
     expect(open.success).toBe(true);
@@ -75,7 +83,7 @@ describe('secrets in the log', () => {
       const sent = envelopeOf(
         await t.call({
           url: ApiPath.sendPhoneCode,
-          mappingPath: '',
+          mappingPath,
           query: { findKey: open.data.findKey },
         }),
       );

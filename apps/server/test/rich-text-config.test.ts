@@ -1,16 +1,15 @@
 import { ApiPath } from '@openfind/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SiteConfig } from '@openfind/contract';
 import { findStoredSiteConfig, mergeSiteConfig } from '../src/modules/site-config/site-config-repository.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
+import { makeTenant, type MadeTenant } from './support/factories.js';
 
 let t: TestApp;
-let tenantId: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  tenantId = (await t.services.tenants.byMappingPath('beiling'))!.id;
+  t = await createTestApp({ seed: false });
 });
-afterAll(async () => t.close());
+afterAll(async () => t?.close());
 
 /** Script-bearing rich text of the bypass families a hand-written sanitiser missed (issue 25, finding 6). */
 const ATTACK = [
@@ -31,12 +30,18 @@ function scriptBearing(html: string): string[] {
   return html.match(/javascript|onerror|<svg|<math|<style|<animate|<set|alert/gi) ?? [];
 }
 
-const getConfig = async () =>
-  envelopeOf<SiteConfig>(await t.call({ url: ApiPath.getFindConfig, mappingPath: 'beiling' })).data;
+const getConfig = async (tenant: MadeTenant) =>
+  envelopeOf<SiteConfig>(await t.call({ url: ApiPath.getFindConfig, mappingPath: tenant.mappingPath })).data;
 
 describe('configured rich text (helpHtml, privacyHtml, login explanations)', () => {
+  // Each test configures an institution of its own.
+  let tenant: MadeTenant;
+  beforeEach(async () => {
+    tenant = await makeTenant(t);
+  });
+
   it('is cleaned when saved (the path of `openfind config set`): nothing script-bearing is stored', async () => {
-    await t.services.siteConfig.updateConfig(tenantId, {
+    await t.services.siteConfig.updateConfig(tenant.id, {
       helpHtml: ATTACK,
       privacyHtml: ATTACK,
       oldPrivacyHtml: ATTACK,
@@ -45,23 +50,23 @@ describe('configured rich text (helpHtml, privacyHtml, login explanations)', () 
       pcXxtLoginExplain: ATTACK,
       pcSsoLoginExplain: ATTACK,
     });
-    const stored = await findStoredSiteConfig(t.db.kysely, tenantId);
+    const stored = await findStoredSiteConfig(t.db.kysely, tenant.id);
     for (const key of ['helpHtml', 'privacyHtml', 'oldPrivacyHtml', 'loginExplain', 'pcSsoLoginExplain']) {
       const value = String(stored[key]);
       expect(scriptBearing(value), `${key}: ${value}`).toEqual([]);
       expect(value).toContain('<p>开放时间</p>');
       expect(value).toContain('<a href="https://lib.example.edu/" target="_blank" rel="noopener noreferrer">规则</a>');
     }
-    const c = await getConfig();
+    const c = await getConfig(tenant);
     expect(scriptBearing(c.helpHtml)).toEqual([]);
     expect(c.helpHtml).toBe(stored.helpHtml);
   });
 
   it('is cleaned when served: values saved before the sanitiser existed never reach a browser as stored', async () => {
     // Written straight into the table, as an older version (or a hand-made SQL update) left it.
-    await mergeSiteConfig(t.db.kysely, tenantId, { privacyHtml: ATTACK, pcXxtLoginExplain: ATTACK });
-    expect(String((await findStoredSiteConfig(t.db.kysely, tenantId)).privacyHtml)).toContain('javascript');
-    const c = await getConfig();
+    await mergeSiteConfig(t.db.kysely, tenant.id, { privacyHtml: ATTACK, pcXxtLoginExplain: ATTACK });
+    expect(String((await findStoredSiteConfig(t.db.kysely, tenant.id)).privacyHtml)).toContain('javascript');
+    const c = await getConfig(tenant);
     for (const value of [c.privacyHtml, c.pcXxtLoginExplain]) {
       expect(scriptBearing(value), value).toEqual([]);
       expect(value).toContain('<p>开放时间</p>');
@@ -72,7 +77,7 @@ describe('configured rich text (helpHtml, privacyHtml, login explanations)', () 
     const html =
       '<h2>借阅</h2><ul><li>图书 30 天</li></ul><table><tbody><tr><td>期刊</td></tr></tbody></table>' +
       '<p><b>注意</b>：<a href="mailto:lib@example.edu">联系我们</a></p>';
-    await t.services.siteConfig.updateConfig(tenantId, { helpHtml: html });
-    expect((await getConfig()).helpHtml).toBe(html);
+    await t.services.siteConfig.updateConfig(tenant.id, { helpHtml: html });
+    expect((await getConfig(tenant)).helpHtml).toBe(html);
   });
 });

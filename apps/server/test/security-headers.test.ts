@@ -4,22 +4,28 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CSP, DOCS_CSP, HSTS, RESOURCE_CSP } from '../src/http/security-headers.js';
-import { DEMO_PASSWORD } from '../src/seed/demo-readers.js';
 import { captcha, TEST_AUTH } from './auth-support.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
+import { makeReader, makeTenant, type MadeReader, type MadeTenant } from './support/factories.js';
 import { tempDir } from './temp-dirs.js';
 
 let t: TestApp;
 let proxied: TestApp;
+/** An institution with one reader, made alike in both apps (each has a database of its own). */
+const world = new Map<TestApp, { tenant: MadeTenant; reader: MadeReader }>();
 beforeAll(async () => {
   const webDist = tempDir('openfind-web-');
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>OpenFind</title><div id="root"></div>');
   writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
   [t, proxied] = await Promise.all([
-    createTestApp({ webDist, auth: TEST_AUTH }),
-    createTestApp({ webDist, auth: TEST_AUTH, trustProxy: true }),
+    createTestApp({ webDist, auth: TEST_AUTH, seed: false }),
+    createTestApp({ webDist, auth: TEST_AUTH, seed: false, trustProxy: true }),
   ]);
+  for (const app of [t, proxied]) {
+    const tenant = await makeTenant(app);
+    world.set(app, { tenant, reader: await makeReader(app, tenant.id) });
+  }
 });
 afterAll(async () => Promise.all([t?.close(), proxied?.close()]));
 
@@ -31,12 +37,13 @@ function expectCommon(res: LightMyRequestResponse, what: string): void {
 }
 
 async function loginThrough(app: TestApp, headers: Record<string, string>): Promise<LightMyRequestResponse> {
-  const c = await captcha(app);
+  const { tenant, reader } = world.get(app)!;
+  const c = await captcha(app, tenant.mappingPath);
   const res = await app.call({
     url: ApiPath.login,
-    mappingPath: '',
+    mappingPath: tenant.mappingPath,
     headers,
-    body: { username: 'reader', password: DEMO_PASSWORD, verifyCode: c.answer, codeKey: c.codeKey },
+    body: { username: reader.account, password: reader.password, verifyCode: c.answer, codeKey: c.codeKey },
   });
   expect(envelopeOf(res).success).toBe(true);
   return res;
@@ -44,7 +51,7 @@ async function loginThrough(app: TestApp, headers: Record<string, string>): Prom
 
 describe('security headers', () => {
   it('pages carry the app policy: own scripts only, no framing by other sites', async () => {
-    for (const url of ['/Home', '/beiling/searchList/bookDetails/1']) {
+    for (const url of ['/Home', `/${world.get(t)!.tenant.mappingPath}/searchList/bookDetails/1`]) {
       const res = await t.app.inject({ url });
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
       expect(res.headers['content-security-policy'], url).toBe(APP_CSP);
@@ -59,14 +66,15 @@ describe('security headers', () => {
   it('assets, API answers and errors carry nosniff and a policy that loads nothing', async () => {
     const asset = await t.app.inject({ url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
-    const api = await t.call({ url: ApiPath.getFindConfig, mappingPath: '' });
+    const { mappingPath } = world.get(t)!.tenant;
+    const api = await t.call({ url: ApiPath.getFindConfig, mappingPath });
     expect(api.statusCode).toBe(200);
-    const missing = await t.call({ url: '/find/no/such/call', mappingPath: '' });
+    const missing = await t.call({ url: '/find/no/such/call', mappingPath });
     expect(missing.statusCode).toBe(404);
     const invalid = await t.app.inject({
       method: 'POST',
       url: ApiPath.login,
-      headers: { mappingPath: '', 'content-type': 'application/json' },
+      headers: { mappingPath, 'content-type': 'application/json' },
       payload: '{',
     });
     expect(invalid.statusCode).toBe(400);

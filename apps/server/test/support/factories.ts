@@ -1,7 +1,7 @@
 import type { ReaderStatus } from '@openfind/contract';
 import { storeRecords } from '../../src/modules/catalogue/catalogue-repository.js';
 import type { ItemInput, RecordInput } from '../../src/modules/catalogue/record-input.js';
-import { findReaderByLogin, type Reader } from '../../src/modules/readers/reader-repository.js';
+import { findReaderByLogin, type Reader, type ReaderInput } from '../../src/modules/readers/reader-repository.js';
 import { saveReader } from '../../src/modules/readers/reader-service.js';
 import { seedTenant } from '../../src/seed/demo.js';
 import { DEMO_TENANTS, type DemoTenant } from '../../src/seed/demo-tenants.js';
@@ -222,4 +222,41 @@ export function clientOf(t: TestApp, tenant: Pick<MadeTenant, 'mappingPath'>) {
     post: (url: string, body: unknown, lang?: Lang, headers?: Record<string, string>) =>
       t.call({ url, body, mappingPath, lang, headers }),
   };
+}
+
+// --- makeReaderWith (auth)
+
+/**
+ * A reader described with any field of the reader model, for tests about accounts: a card number, a
+ * contact given but not verified (`emailVerified: false`), an initial password to change at the first
+ * login (`mustChangePassword`), a password set long ago (`passwordChangedAt`), a first-login flag…
+ * Saved by the reader service as `makeReader` saves one, with the same defaults (unique account and
+ * name, the tenant's main library, given contacts verified unless the spec says otherwise); the reader
+ * and its password.
+ */
+export async function makeReaderWith(
+  t: TestApp,
+  tenantId: number,
+  spec: Partial<ReaderInput> & { password?: string } = {},
+): Promise<MadeReader> {
+  const n = next();
+  const { password = `Pass-${n}-word`, ...input } = spec;
+  const account = input.account ?? `reader${n}`;
+  const { libCode } = await mainPlace(t, tenantId);
+  const rule = (await t.services.siteConfig.settings(tenantId)).config.passwordCheck;
+  await saveReader(
+    t.db.kysely,
+    tenantId,
+    {
+      name: `读者${n}`,
+      libCode: libCode ?? undefined,
+      emailVerified: input.email ? true : undefined,
+      phoneVerified: input.phone ? true : undefined,
+      ...input,
+      account,
+    },
+    password,
+    rule,
+  );
+  return { ...(await findReaderByLogin(t.db.kysely, tenantId, account))!, password };
 }
