@@ -7,6 +7,7 @@ import type { BookDetail, RecordDetail, SearchRecord } from '@openfind/contract'
 import { importFile } from '../src/modules/catalogue/import/import-file.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
 import { search } from './search-fixtures.js';
+import { makeTenant, type MadeTenant } from './support/factories.js';
 import { concat, marc21 } from './support/marc-fixtures.js';
 import { tempDir } from './temp-dirs.js';
 
@@ -266,36 +267,44 @@ const plain = marc21([
 ]);
 
 let t: TestApp;
-let tenantId: number;
-const ids = new Map<string, number>();
+/** Holds the four records above, as imported; no test changes them. */
+let library: MadeTenant;
+let ids: Map<string, number>;
 
-beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+/** Imports MARC 21 `records` into a tenant through the real import; record ids by their 001. */
+async function importRecords(tenant: MadeTenant, records: Uint8Array[]): Promise<Map<string, number>> {
   const dir = tempDir('openfind-vernacular-');
   const file = path.join(dir, 'vernacular.mrc');
-  writeFileSync(file, concat([chinese, hebrew, russian, plain]));
-  const r = await importFile({ db: t.db.kysely, tenantId, file, rejectDir: dir });
-  expect(r).toMatchObject({ read: 4, created: 4 });
+  writeFileSync(file, concat(records));
+  const r = await importFile({ db: t.db.kysely, tenantId: tenant.id, file, rejectDir: dir });
+  expect(r).toMatchObject({ read: records.length, created: records.length });
   const rows = await t.db.kysely
     .selectFrom('bib_record')
     .select(['record_id', 'source_key'])
-    .where('tenant_id', '=', tenantId)
+    .where('tenant_id', '=', tenant.id)
     .where('source_key', 'like', 'OpenFindVern:%')
     .execute();
-  for (const row of rows) ids.set(row.source_key.replace('OpenFindVern:', ''), row.record_id);
-});
-afterAll(async () => t.close());
+  return new Map(rows.map((row) => [row.source_key.replace('OpenFindVern:', ''), row.record_id]));
+}
 
-const rowOf = async (term: string, id: number): Promise<SearchRecord> => {
-  const found = await search(t, { searchFieldContent: term });
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  library = await makeTenant(t);
+  ids = await importRecords(library, [chinese, hebrew, russian, plain]);
+});
+afterAll(async () => t?.close());
+
+/** The result row of record `id` among what `term` finds in `tenant`. */
+const rowOf = async (term: string, id: number, tenant = library): Promise<SearchRecord> => {
+  const found = await search(t, { searchFieldContent: term }, { tenant });
   const row = found.searchResult.find((r) => r.recordId === id);
   expect(row, `${term} finds record ${id}`).toBeDefined();
   return row!;
 };
 
-const get = async <T>(url: string, recordId: number, lang: 'zh_CN' | 'en_US' = 'zh_CN') => {
-  const res = await t.call({ url, mappingPath: '', lang, query: { recordId: String(recordId) } });
+/** A record call (`recordId`) of `tenant`, answered 200; its data. */
+const get = async <T>(url: string, recordId: number, lang: 'zh_CN' | 'en_US' = 'zh_CN', tenant = library) => {
+  const res = await t.call({ url, mappingPath: tenant.mappingPath, lang, query: { recordId: String(recordId) } });
   expect(res.statusCode, res.body).toBe(200);
   return envelopeOf<T>(res).data;
 };
@@ -314,9 +323,9 @@ describe('result rows of records with original-script (880) fields', () => {
         originalLang: 'zh',
       });
     }
-    const found = await search(t, { searchFieldContent: 'zhou bian' });
+    const found = await search(t, { searchFieldContent: 'zhou bian' }, { tenant: library });
     expect(found.hlResult?.[String(id)]?.titleRomanized?.[0]).toBe('Ci an <em>zhou</em> <em>bian</em>');
-    const byVernacular = await search(t, { searchFieldContent: '驟變' });
+    const byVernacular = await search(t, { searchFieldContent: '驟變' }, { tenant: library });
     expect(byVernacular.hlResult?.[String(id)]?.title?.[0]).toBe('次按<em>驟變</em>');
   });
 
@@ -355,13 +364,15 @@ describe('result rows of records with original-script (880) fields', () => {
   });
 
   it('works the forms out from the kept MARC for a record stored before they were kept', async () => {
-    const id = ids.get('vern-ru')!;
+    // The record is changed below: imported into an institution of its own.
+    const own = await makeTenant(t);
+    const id = (await importRecords(own, [russian])).get('vern-ru')!;
     // As an import before this change stored it: title, names and statement only, no script.
     await sql`UPDATE bib_record SET vernacular = vernacular - 'script' - 'publisher' - 'place' - 'authorsRomanized'
               WHERE record_id = ${id}`.execute(t.db.kysely);
-    const row = await rowOf('Война', id);
+    const row = await rowOf('Война', id, own);
     expect(row).toMatchObject({ title: 'Война и мир', publisher: 'Эксмо', publisherRomanized: 'Ėksmo' });
-    const detail = await get<RecordDetail>(ApiPath.getDetail, id);
+    const detail = await get<RecordDetail>(ApiPath.getDetail, id, 'zh_CN', own);
     expect(detail.baseMarcInfoDto).toMatchObject({ publisher: 'Эксмо', publishPlace: 'Москва' });
   });
 });

@@ -7,6 +7,7 @@ import { ResultCache } from '../src/modules/search/result-cache.js';
 import { SearchService } from '../src/modules/search/search-service.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { TEMPLATE, copy, rec, storeTestRecords, titles } from './search-fixtures.js';
+import { makeTenant, type MadeTenant } from './support/factories.js';
 
 /** What a search service needs besides the database and the facet store, from a test app. */
 const searchDeps = (t: TestApp) => ({
@@ -59,10 +60,18 @@ describe('the result cache', () => {
 
 describe('a search service with its caches on', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
+  /** Holds the thirty lectures and nothing else; no test changes it (those that do make their own). */
+  let tenant: MadeTenant;
+
+  /**
+   * A new institution with the demo libraries and thirty lectures 数据结构教程第0讲…第29讲, two authors,
+   * two classes, a year each, three in four with a copy (in OFU or OFU-MED).
+   */
+  async function lecturesTenant(): Promise<MadeTenant> {
+    const made = await makeTenant(t, { libraries: 'demo' });
     await storeTestRecords(
       t,
+      made,
       Array.from({ length: 30 }, (_, i) =>
         rec(`r${i}`, {
           title: `数据结构教程第${i}讲`,
@@ -74,11 +83,17 @@ describe('a search service with its caches on', () => {
         }),
       ),
     );
+    return made;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    tenant = await lecturesTenant();
   });
-  afterAll(async () => t.close());
+  afterAll(async () => t?.close());
 
   it('pages and refines from the cached ranking with the same answers as without caches', async () => {
-    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    const tenantId = tenant.id;
     const deps = searchDeps(t);
     const cached = new SearchService(
       t.db.kysely,
@@ -127,14 +142,15 @@ describe('a search service with its caches on', () => {
     );
 
   it('ranks the commonest words ahead at warm-up and keeps them until the catalogue changes', async () => {
-    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    const own = await lecturesTenant(); // a record is added below
+    const tenantId = own.id;
     await t.db.kysely.executeQuery(sql`ANALYZE bib_record`.compile(t.db.kysely));
     const service = warmingService();
     try {
       await service.warmUp([tenantId]);
       // A record stored behind the service's back (no change announced to it): the warmed search
       // answers from memory, well past the cache's lifetime, until the change is announced.
-      await storeTestRecords(t, [rec('late', { title: '数据结构补编' })]);
+      await storeTestRecords(t, own, [rec('late', { title: '数据结构补编' })]);
       await new Promise((r) => setTimeout(r, 200));
       const ctx = { tenantId, lang: 'zh-CN' as const, readerId: null, client: 'test' };
       const req = SearchRequest.parse({ ...TEMPLATE, searchFieldContent: '数据结构' });
@@ -152,7 +168,8 @@ describe('a search service with its caches on', () => {
   });
 
   it('reads the common words again before it re-warms after a change', async () => {
-    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    const own = await lecturesTenant(); // records are added below
+    const tenantId = own.id;
     const analyze = () => t.db.kysely.executeQuery(sql`ANALYZE bib_record`.compile(t.db.kysely));
     await analyze();
     const service = warmingService({ rewarmMs: 50 });
@@ -161,6 +178,7 @@ describe('a search service with its caches on', () => {
       // An import makes a new word common; once the catalogue is quiet, the searches are warmed again.
       await storeTestRecords(
         t,
+        own,
         Array.from({ length: 10 }, (_, i) => rec(`quark${i}`, { title: `Zyxquark studies ${i}` })),
       );
       await analyze();
@@ -168,7 +186,7 @@ describe('a search service with its caches on', () => {
       await new Promise((r) => setTimeout(r, 150));
       await service.whenRewarmed();
       // Stored behind the service's back: the new word was warmed, so its search answers from memory.
-      await storeTestRecords(t, [rec('quark-late', { title: 'Zyxquark addenda' })]);
+      await storeTestRecords(t, own, [rec('quark-late', { title: 'Zyxquark addenda' })]);
       await new Promise((r) => setTimeout(r, 200));
       const ctx = { tenantId, lang: 'zh-CN' as const, readerId: null, client: 'test' };
       const req = SearchRequest.parse({ ...TEMPLATE, searchFieldContent: 'zyxquark' });
@@ -181,6 +199,7 @@ describe('a search service with its caches on', () => {
 
 describe('sorting by title, author and call number in memory', () => {
   let t: TestApp;
+  let tenant: MadeTenant;
   let ids: Map<string, number>;
   const words = ['算法', '数据', 'Zebra', 'apple', '红楼梦', '中華'];
   const record = (i: number, title = `教程 ${words[i % 6]}`) =>
@@ -200,13 +219,15 @@ describe('sorting by title, author and call number in memory', () => {
       publishYearInt: [undefined, 1900, 1980, 1980, 2100, 2020][i % 6],
     });
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ seed: false });
+    tenant = await makeTenant(t, { libraries: 'demo' });
     ids = await storeTestRecords(
       t,
+      tenant,
       Array.from({ length: 24 }, (_, i) => record(i)),
     );
   });
-  afterAll(async () => t.close());
+  afterAll(async () => t?.close());
 
   const service = (facetStore?: FacetStore) =>
     new SearchService(
@@ -245,7 +266,7 @@ describe('sorting by title, author and call number in memory', () => {
   /** Every order through `memory` and through SQL alone: the same records in the same order. */
   async function sameAsSql(memory: SearchService, note: string): Promise<void> {
     const sqlOnly = service();
-    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    const tenantId = tenant.id;
     const ctx = { tenantId, lang: 'zh-CN' as const, readerId: null, client: 'test' };
     for (const body of orders) {
       const req = SearchRequest.parse({ ...TEMPLATE, rows: 30, ...body });
@@ -260,7 +281,7 @@ describe('sorting by title, author and call number in memory', () => {
   }
 
   it('gives the order SQL gives, and SQL sorts while a changed sort key is not placed yet', async () => {
-    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    const tenantId = tenant.id;
     const store = new FacetStore(facetLoader(t.db.kysely), 60_000);
     await store.prepare(tenantId);
     const facets = (await store.get(tenantId))!;
@@ -274,7 +295,7 @@ describe('sorting by title, author and call number in memory', () => {
 
     // A title changes: the store sees it at its next refresh and leaves title sorts to SQL until it
     // places the records again (at most every two minutes outside tests).
-    await storeTestRecords(t, [record(3, '教程 阿')]);
+    await storeTestRecords(t, tenant, [record(3, '教程 阿')]);
     store.markStale(tenantId);
     await store.get(tenantId);
     await vi.waitFor(() => expect(facets.placesFresh).toBe(false));
@@ -285,7 +306,7 @@ describe('sorting by title, author and call number in memory', () => {
     // A store that refreshes before every use places them again at once.
     const eager = new FacetStore(facetLoader(t.db.kysely), 0);
     await sameAsSql(service(eager), 'eager');
-    const added = await storeTestRecords(t, [record(3, 'Aaa 教程'), record(30, '教程 新')]);
+    const added = await storeTestRecords(t, tenant, [record(3, 'Aaa 教程'), record(30, '教程 新')]);
     await sameAsSql(service(eager), 'eager, after a change');
     // Records stored after the call numbers were sorted are found too.
     expect(Array.from((await eager.get(tenantId))!.byCode('call', ['I240.30'], true))).toEqual([added.get('s30')]);

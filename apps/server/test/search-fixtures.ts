@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { storeRecords } from '../src/modules/catalogue/catalogue-repository.js';
 import type { ItemInput, RecordInput } from '../src/modules/catalogue/record-input.js';
 import { envelopeOf, type TestApp } from './helpers.js';
+import type { MadeTenant } from './support/factories.js';
 
 /** The search body the real web app sends, with a few fields some versions add and we ignore. */
 export const TEMPLATE = {
@@ -36,22 +37,41 @@ export function rec(key: string, over: Partial<RecordInput>): RecordInput {
   return { sourceKey: `test:${key}`, sourceFormat: 'marc21', title: key, langCode: 'chi', countryCode: 'CN', ...over };
 }
 
-/** Stores records in the default tenant; returns record ids by key. */
-export async function storeTestRecords(t: TestApp, records: RecordInput[]): Promise<Map<string, number>> {
-  const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+/**
+ * Stores records in an institution (one made by `makeTenant`) as an import does, without telling the
+ * search engine (the catalogue's change announcement does, as in production); record ids by key.
+ */
+export async function storeTestRecords(
+  t: TestApp,
+  tenant: Pick<MadeTenant, 'id'>,
+  records: RecordInput[],
+): Promise<Map<string, number>>;
+/** @deprecated Stores into the demo seed's default institution; pass an institution made by `makeTenant`. */
+export async function storeTestRecords(t: TestApp, records: RecordInput[]): Promise<Map<string, number>>;
+export async function storeTestRecords(
+  t: TestApp,
+  tenantOrRecords: Pick<MadeTenant, 'id'> | RecordInput[],
+  maybeRecords: RecordInput[] = [],
+): Promise<Map<string, number>> {
+  const [tenantId, records] = Array.isArray(tenantOrRecords)
+    ? [(await t.services.tenants.byMappingPath(''))!.id, tenantOrRecords]
+    : [tenantOrRecords.id, maybeRecords];
   const { ids } = await storeRecords(t.db.kysely, tenantId, records);
   return new Map([...ids].map(([k, v]) => [k.replace(/^test:/, ''), v]));
 }
 
-/** Calls a search endpoint of the default tenant with the real template plus `body`. */
+/**
+ * Calls a search endpoint of an institution (`tenant`; the one at the root path, mapping path '', if
+ * none is named) with the real template plus `body`.
+ */
 export async function search(
   t: TestApp,
   body: Record<string, unknown>,
-  opts: { path?: string; lang?: 'zh_CN' | 'zh_HK' | 'en_US' } = {},
+  opts: { path?: string; lang?: 'zh_CN' | 'zh_HK' | 'en_US'; tenant?: Pick<MadeTenant, 'mappingPath'> } = {},
 ) {
   const res = await t.call({
     url: opts.path ?? ApiPath.search,
-    mappingPath: '',
+    mappingPath: opts.tenant?.mappingPath ?? '',
     lang: opts.lang,
     body: { ...TEMPLATE, ...body },
   });

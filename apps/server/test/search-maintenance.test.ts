@@ -5,16 +5,17 @@ import type { RecordInput } from '../src/modules/catalogue/record-input.js';
 import { SearchMaintenance } from '../src/modules/search/search-maintenance.js';
 import { vacuumCatalogue } from '../src/modules/search/search-maintenance-repository.js';
 import { createTestApp, type TestApp } from './helpers.js';
+import { makeTenant } from './support/factories.js';
 
 let t: TestApp;
 let tenantId: number;
 beforeAll(async () => {
-  t = await createTestApp({ records: 30 });
-  tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+  t = await createTestApp({ seed: false });
+  tenantId = (await makeTenant(t)).id;
   // The app's own housekeeping hears of every change stored here and would race with these checks.
   await t.services.search.close();
 });
-afterAll(async () => t.close());
+afterAll(async () => t?.close());
 
 const book = (i: number): RecordInput => ({
   sourceKey: `maintenance-${i}`,

@@ -10,15 +10,37 @@ import { SearchService } from '../src/modules/search/search-service.js';
 import { compile } from '../src/modules/search/search-sql.js';
 import { SearchVocabulary } from '../src/modules/search/search-vocabulary.js';
 import { planSearch } from '../src/modules/search/search-query.js';
+import { t as text } from '../src/http/messages.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
 import { TEMPLATE, copy, rec, search, storeTestRecords, titles } from './search-fixtures.js';
+import { makeRecord, makeTenant, type MadeTenant } from './support/factories.js';
 
+/**
+ * The search services around the result list (highlighting, suggestions, did-you-mean, popular
+ * searches, history, the class tree, holdings counts, related records), bad input, and the facet
+ * and class counts of memory and SQL agreeing. One institution with the demo institution's libraries
+ * holds `catalogue()`, which no test changes; tests that change a catalogue make an institution of
+ * their own.
+ */
 let t: TestApp;
+let tenant: MadeTenant;
 let ids: Map<string, number>;
 
+/** A new institution with the demo libraries, holding `catalogue()`; its record ids by key. */
+async function catalogueTenant(): Promise<{ tenant: MadeTenant; ids: Map<string, number> }> {
+  const made = await makeTenant(t, { libraries: 'demo' });
+  return { tenant: made, ids: await storeTestRecords(t, made, catalogue()) };
+}
+
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await storeTestRecords(t, [
+  t = await createTestApp({ seed: false });
+  ({ tenant, ids } = await catalogueTenant());
+});
+afterAll(async () => t?.close());
+
+/** Seven records: three classics (红楼梦 with three copies), two computing books in English, one full of markup. */
+function catalogue() {
+  return [
     rec('hlm', {
       title: '红楼梦',
       author: '(清)曹雪芹著',
@@ -71,19 +93,22 @@ beforeAll(async () => {
       abstract: "<img src=x onerror=alert(1)> 红楼梦's abstract",
       clcClasses: ['Z'],
     }),
-  ]);
-});
-afterAll(async () => t.close());
+  ];
+}
 
+/** A search of the test institution, in the real template plus `body`. */
+const find = (body: Record<string, unknown>) => search(t, body, { tenant });
+
+/** A GET of the test institution, answered 200. */
 const get = async <T>(url: string, query: Record<string, string>, lang?: 'en_US') => {
-  const res = await t.call({ url, query, mappingPath: '', lang });
+  const res = await t.call({ url, query, mappingPath: tenant.mappingPath, lang });
   expect(res.statusCode, res.body).toBe(200);
   return envelopeOf<T>(res);
 };
 
 describe('highlighting is safe', () => {
   it('escapes every character of record data outside <em>', async () => {
-    const data = await search(t, { searchFieldContent: '红楼梦' });
+    const data = await find({ searchFieldContent: '红楼梦' });
     const hl = data.hlResult![String(ids.get('xss'))]!;
     expect(hl.title).toEqual(['&lt;script&gt;alert(1)&lt;/script&gt; <em>红楼梦</em> &amp; &quot;friends&quot;']);
     expect(hl.adstract).toEqual(['&lt;img src=x onerror=alert(1)&gt; <em>红楼梦</em>&#39;s abstract']);
@@ -93,14 +118,19 @@ describe('highlighting is safe', () => {
 
 describe('tenants', () => {
   it('never shows one institution the records of another', async () => {
+    const other = await makeTenant(t, { libraries: 'demo' });
     const res = await t.call({
       url: ApiPath.search,
-      mappingPath: 'beiling',
+      mappingPath: other.mappingPath,
       body: { ...TEMPLATE, searchFieldContent: '红楼梦' },
     });
     expect(envelopeOf<{ numFound: number }>(res).data.numFound).toBe(0);
-    const other = await t.call({ url: ApiPath.getKeyWord, mappingPath: 'beiling', query: { keyWord: '红楼' } });
-    expect(envelopeOf(other).data).toEqual([]);
+    const otherWords = await t.call({
+      url: ApiPath.getKeyWord,
+      mappingPath: other.mappingPath,
+      query: { keyWord: '红楼' },
+    });
+    expect(envelopeOf(otherWords).data).toEqual([]);
   });
 });
 
@@ -122,7 +152,7 @@ describe('did you mean', () => {
   });
 
   it('puts suggestions on a search that finds nothing', async () => {
-    const data = await search(t, { searchFieldContent: 'algoritms' });
+    const data = await find({ searchFieldContent: 'algoritms' });
     expect(data.numFound).toBe(0);
     expect(data.spellSuggestions).toContain('algorithms');
   });
@@ -153,9 +183,9 @@ describe('suggestions as you type', () => {
 
 describe('popular searches', () => {
   it('counts searches per tenant over a rolling window, repeats from one client once an hour', async () => {
-    for (const q of ['三国演义', '三国演义', '西游记']) await search(t, { searchFieldContent: q });
-    await t.call({ url: ApiPath.popularSearchAdd, mappingPath: '', query: { keyWord: '三国演义' } });
-    await t.call({ url: ApiPath.popularSearchAdd, mappingPath: '', body: { keyWord: '西游记' } });
+    for (const q of ['三国演义', '三国演义', '西游记']) await find({ searchFieldContent: q });
+    await t.call({ url: ApiPath.popularSearchAdd, mappingPath: tenant.mappingPath, query: { keyWord: '三国演义' } });
+    await t.call({ url: ApiPath.popularSearchAdd, mappingPath: tenant.mappingPath, body: { keyWord: '西游记' } });
     await t.services.popularSearches.flush();
     const top = (await get<Array<{ keyWord: string; count: number }>>(ApiPath.popularSearchGet, { days: '7' })).data;
     expect(top).toEqual(
@@ -166,7 +196,7 @@ describe('popular searches', () => {
     );
     const ten = (await get<Array<{ keyWord: string }>>(ApiPath.popularSearchTopTen, {})).data;
     expect(ten.map((p) => p.keyWord)).toContain('三国演义');
-    const other = await t.call({ url: ApiPath.popularSearchTopTen, mappingPath: 'beiling' });
+    const other = await t.call({ url: ApiPath.popularSearchTopTen, mappingPath: (await makeTenant(t)).mappingPath });
     expect(envelopeOf(other).data).toEqual([]);
   });
 });
@@ -174,16 +204,16 @@ describe('popular searches', () => {
 describe('search history', () => {
   it('needs a logged-in reader: HTTP 401 with a translated message', async () => {
     for (const url of [ApiPath.searchHistory, ApiPath.updateSearchHistory]) {
-      const res = await t.call({ url, mappingPath: '', lang: 'en_US', body: { page: 1, rows: 10 } });
+      const res = await t.call({ url, mappingPath: tenant.mappingPath, lang: 'en_US', body: { page: 1, rows: 10 } });
       expect(res.statusCode).toBe(401);
-      expect(envelopeOf(res)).toMatchObject({ success: false, errCode: 401, message: 'Please log in!' });
+      expect(envelopeOf(res)).toMatchObject({ success: false, errCode: 401, message: text('en-US', 'loginRequired') });
     }
-    const zh = await t.call({ url: ApiPath.searchHistory, mappingPath: '', body: {} });
-    expect(envelopeOf(zh).message).toBe('请登录！');
+    const zh = await t.call({ url: ApiPath.searchHistory, mappingPath: tenant.mappingPath, body: {} });
+    expect(envelopeOf(zh).message).toBe(text('zh-CN', 'loginRequired'));
   });
 
   it('keeps, lists and clears a reader’s searches (service level until accounts exist)', async () => {
-    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    const tenantId = tenant.id;
     const h = t.services.searchHistory;
     await h.record({ tenantId, readerId: 7, searchType: 'search', summary: '红楼梦', request: { q: 1 }, numFound: 2 });
     await h.record({
@@ -207,7 +237,7 @@ describe('search history', () => {
 
 describe('class tree', () => {
   it('lists CLC classes with record counts, and the children of a class', async () => {
-    const res = await t.call({ url: ApiPath.classificaList, mappingPath: '', body: {} });
+    const res = await t.call({ url: ApiPath.classificaList, mappingPath: tenant.mappingPath, body: {} });
     const tree =
       envelopeOf<Array<{ code: string; name: string; count: number; child: Array<{ code: string; count: number }> }>>(
         res,
@@ -218,7 +248,7 @@ describe('class tree', () => {
     expect(tree.find((n) => n.code === 'T')).toMatchObject({ count: 2 });
     const en = await t.call({
       url: ApiPath.classificaList,
-      mappingPath: '',
+      mappingPath: tenant.mappingPath,
       lang: 'en_US',
       body: { parentCode: 'T' },
     });
@@ -231,7 +261,7 @@ describe('holdings counts and related records', () => {
   it('counts copies for one record and for a batch', async () => {
     const one = await t.call({
       url: ApiPath.itemCounts,
-      mappingPath: '',
+      mappingPath: tenant.mappingPath,
       body: { recordId: ids.get('hlm'), title: '红楼梦', isbn: '' },
     });
     expect(envelopeOf(one).data).toEqual({
@@ -244,7 +274,7 @@ describe('holdings counts and related records', () => {
     });
     const batch = await t.call({
       url: ApiPath.itemCounts,
-      mappingPath: '',
+      mappingPath: tenant.mappingPath,
       body: { items: [{ recordId: ids.get('hlm') }, { recordId: String(ids.get('sgyy')) }, { recordId: 999999 }] },
     });
     expect(envelopeOf(batch).data).toEqual({
@@ -257,7 +287,7 @@ describe('holdings counts and related records', () => {
   it('finds related records by subjects and class, without the record itself', async () => {
     const res = await t.call({
       url: ApiPath.searchForDetail,
-      mappingPath: '',
+      mappingPath: tenant.mappingPath,
       body: {
         excludeField: 'record_id',
         excludeFieldContent: String(ids.get('hlm')),
@@ -270,7 +300,7 @@ describe('holdings counts and related records', () => {
     expect(data.searchResult.map((r) => r.title)).toEqual(['红楼梦（校注本）', '三国演义', '西游记']);
     const byId = await t.call({
       url: ApiPath.searchForDetail,
-      mappingPath: '',
+      mappingPath: tenant.mappingPath,
       body: { excludeField: 'record_id', excludeFieldContent: ids.get('algo') },
     });
     expect(envelopeOf<{ searchResult: Array<{ title: string }> }>(byId).data.searchResult.map((r) => r.title)).toEqual([
@@ -281,7 +311,9 @@ describe('holdings counts and related records', () => {
 
 describe('facets in memory and in SQL agree', () => {
   it('gives the same counts both ways, with and without filters', async () => {
-    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    // The catalogue changes below: an institution of its own.
+    const { tenant: own } = await catalogueTenant();
+    const tenantId = own.id;
     const deps = {
       dictionaries: t.services.dictionaries,
       vocabulary: t.services.vocabulary,
@@ -324,7 +356,7 @@ describe('facets in memory and in SQL agree', () => {
     await compareAll();
     // Records stored after the store built its value postings: one moves to another library and
     // class, one is new. Browsing by a filter finds them by testing each changed record.
-    await storeTestRecords(t, [
+    await storeTestRecords(t, own, [
       rec('sgyy', {
         title: '三国演义',
         author: '罗贯中著',
@@ -341,7 +373,10 @@ describe('facets in memory and in SQL agree', () => {
 
 describe('facet values in memory follow the catalogue', () => {
   it('takes in a record changed after the load, and only what changed', async () => {
-    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    // An institution of its own with one record, which the test changes.
+    const own = await makeTenant(t);
+    await makeRecord(t, own.id, { title: '变更测试', publisher: '原出版社' });
+    const tenantId = own.id;
     const store = new FacetStore(facetLoader(t.db.kysely), 0);
     const publishers = async () => {
       const facets = (await store.get(tenantId))!;
@@ -367,7 +402,7 @@ describe('facet values in memory follow the catalogue', () => {
 
 describe('class counts in memory and in SQL agree', () => {
   it('gives the same tree both ways', async () => {
-    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    const tenantId = tenant.id;
     const inSql = new Classification(t.db.kysely, 0);
     const inMemory = new Classification(t.db.kysely, 0, new FacetStore(facetLoader(t.db.kysely), 0));
     for (const req of [
@@ -381,21 +416,23 @@ describe('class counts in memory and in SQL agree', () => {
 
 describe('bad input gets a clear answer, never a 500', () => {
   const bad = async (body: unknown, lang: 'zh_CN' | 'en_US' = 'en_US', headers?: Record<string, string>) => {
-    const res = await t.call({ url: ApiPath.search, mappingPath: '', lang, body, headers });
+    const res = await t.call({ url: ApiPath.search, mappingPath: tenant.mappingPath, lang, body, headers });
     expect(res.statusCode).not.toBe(500);
     return { status: res.statusCode, env: envelopeOf(res) };
   };
 
   it('an empty search', async () => {
     const r = await bad({ ...TEMPLATE });
-    expect(r.env).toMatchObject({ success: false, errCode: 40101, message: 'Please enter a search term' });
-    expect((await bad({ ...TEMPLATE, searchFieldContent: '   ' }, 'zh_CN')).env.message).toBe('请输入检索词');
+    expect(r.env).toMatchObject({ success: false, errCode: 40101, message: text('en-US', 'searchQueryRequired') });
+    expect((await bad({ ...TEMPLATE, searchFieldContent: '   ' }, 'zh_CN')).env.message).toBe(
+      text('zh-CN', 'searchQueryRequired'),
+    );
   });
 
   it('an unknown search field, sort field or operator', async () => {
     expect((await bad({ ...TEMPLATE, searchFieldContent: 'x', searchField: 'nope' })).env).toMatchObject({
       errCode: 40104,
-      message: 'Unknown search field "nope"',
+      message: text('en-US', 'searchUnknownField', { field: 'nope' }),
     });
     expect((await bad({ ...TEMPLATE, searchFieldContent: 'x', sortField: 'price' })).env.errCode).toBe(40105);
     const items = [
@@ -416,33 +453,41 @@ describe('bad input gets a clear answer, never a 500', () => {
       expect(r.status).toBe(400);
       expect(r.env.message).toContain(field);
     }
-    const ok = await search(t, { searchFieldContent: '红楼梦', rows: 10000 });
+    const ok = await find({ searchFieldContent: '红楼梦', rows: 10000 });
     expect(ok.searchResult.length).toBe(ok.numFound);
   });
 
   it('deep pages beyond the first 10,000 results', async () => {
     const r = await bad({ ...TEMPLATE, searchFieldContent: '红楼梦', page: 501, rows: 20 });
-    expect(r.env).toMatchObject({ success: false, errCode: 40103, message: expect.stringContaining('10000') });
-    const last = await search(t, { searchFieldContent: '红楼梦', page: 500, rows: 20 });
+    expect(r.env).toMatchObject({
+      success: false,
+      errCode: 40103,
+      message: text('en-US', 'searchDeepPaging', { max: 10000 }),
+    });
+    const last = await find({ searchFieldContent: '红楼梦', page: 500, rows: 20 });
     expect(last.searchResult).toEqual([]);
   });
 
   it('a 5,000-character search', async () => {
     const r = await bad({ ...TEMPLATE, searchFieldContent: '红'.repeat(5000) });
-    expect(r.env).toMatchObject({ success: false, errCode: 40102, message: expect.stringContaining('300') });
+    expect(r.env).toMatchObject({
+      success: false,
+      errCode: 40102,
+      message: text('en-US', 'searchQueryTooLong', { max: 300 }),
+    });
   });
 
   it('malformed JSON', async () => {
     const r = await bad('{"searchFieldContent":', 'en_US', { 'content-type': 'application/json' });
     expect(r.status).toBe(400);
-    expect(r.env.message).toBe('The request body is not valid JSON');
+    expect(r.env.message).toBe(text('en-US', 'malformedJson'));
   });
 
   it('injection attempts are just text', async () => {
     for (const q of ["'; DROP TABLE bib_record; --", "红楼梦') OR 1=1 --", "a:* & !b | 'c'", "\\'", '<<>>', '%_%']) {
       const res = await t.call({
         url: ApiPath.search,
-        mappingPath: '',
+        mappingPath: tenant.mappingPath,
         body: { ...TEMPLATE, searchFieldContent: q },
       });
       expect(res.statusCode).toBe(200);
@@ -452,17 +497,17 @@ describe('bad input gets a clear answer, never a 500', () => {
       for (const field of ['title', 'author', 'isbn', 'kindNo', 'callNo', 'barcode', 'issn', 'publisher']) {
         const res = await t.call({
           url: ApiPath.search,
-          mappingPath: '',
+          mappingPath: tenant.mappingPath,
           body: { ...TEMPLATE, searchField: field, searchFieldContent: q },
         });
         expect(res.statusCode, `${field} ${q}`).toBe(200);
       }
     }
-    expect((await search(t, { searchFieldContent: '红楼梦' })).numFound).toBeGreaterThan(0);
+    expect((await find({ searchFieldContent: '红楼梦' })).numFound).toBeGreaterThan(0);
   });
 
   it('odd values in filters and the template are tolerated', async () => {
-    const data = await search(t, {
+    const data = await find({
       searchFieldContent: '红楼梦',
       docCode: null,
       libCode: 'OFU,OFU-MED',
@@ -501,7 +546,8 @@ describe('relevance SQL', () => {
 
 describe('warming up', () => {
   it('builds a missing vocabulary in the background; the warm-up waits for it, then search is ready', async () => {
-    const tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+    // Its vocabulary is dropped below: an institution of its own.
+    const tenantId = (await catalogueTenant()).tenant.id;
     const vocabulary = new SearchVocabulary(t.db.kysely, 60_000);
     const service = new SearchService(
       t.db.kysely,

@@ -3,13 +3,16 @@ import { SearchRequest, type SearchResponse } from '@openfind/contract';
 import { SearchService } from '../src/modules/search/search-service.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { TEMPLATE, rec, search, storeTestRecords, titles } from './search-fixtures.js';
+import { makeTenant, type MadeTenant } from './support/factories.js';
 
 // Free-text facet values written in Traditional and Simplified (or with other case and spacing)
 // are one value to a reader: one facet entry, and a filter on either form finds both records.
 let t: TestApp;
+let tenant: MadeTenant;
 beforeAll(async () => {
-  t = await createTestApp();
-  await storeTestRecords(t, [
+  t = await createTestApp({ seed: false });
+  tenant = await makeTenant(t);
+  await storeTestRecords(t, tenant, [
     rec('a', { title: '史记选注 甲', publisher: '中華書局', authors: ['司馬遷'], subjects: ['中國歷史'] }),
     rec('b', { title: '史记选注 乙', publisher: '中华书局', authors: ['司马迁'], subjects: ['中国历史'] }),
     rec('c', {
@@ -26,7 +29,7 @@ beforeAll(async () => {
     }),
   ]);
 });
-afterAll(async () => t.close());
+afterAll(async () => t?.close());
 
 /** Searches through a search service without the facet store: facets and filters in SQL only. */
 async function searchInSql(body: Record<string, unknown>): Promise<SearchResponse> {
@@ -36,8 +39,7 @@ async function searchInSql(body: Record<string, unknown>): Promise<SearchRespons
     { dictionaries: s.dictionaries, vocabulary: s.vocabulary, popular: s.popularSearches, history: s.searchHistory },
     { cacheMs: 0 },
   );
-  const tenantId = (await s.tenants.byMappingPath(''))!.id;
-  const ctx = { tenantId, lang: 'zh-CN' as const, readerId: null, client: 'test' };
+  const ctx = { tenantId: tenant.id, lang: 'zh-CN' as const, readerId: null, client: 'test' };
   return service.search(ctx, 'search', SearchRequest.parse({ ...TEMPLATE, ...body }));
 }
 
@@ -47,7 +49,7 @@ describe.each([
   ['a text search (facets in SQL)', { searchFieldContent: '史记选注' }, true],
   ['browsing (facets in SQL)', { searchFieldContent: '', langCode: ['chi'] }, true],
 ])('free-text facets in %s', (_, base, inSql) => {
-  const find = (body: Record<string, unknown>) => (inSql ? searchInSql(body) : search(t, body));
+  const find = (body: Record<string, unknown>) => (inSql ? searchInSql(body) : search(t, body, { tenant }));
   it('count the forms of one value together', async () => {
     const { facetResult } = await find(base);
     expect(Object.values(facetResult.publisher ?? {}).sort()).toEqual([2, 2]);

@@ -10,18 +10,24 @@ import { TextIndex } from '../src/modules/search/engine/text-index.js';
 import { unread } from '../src/modules/search/engine/tenant-mirror.js';
 import { findChangedTimes } from '../src/modules/search/mirror-repository.js';
 import { textIndexLoader } from '../src/modules/search/text-index-repository.js';
+import { seedDemoCatalogue } from '../src/seed/demo-catalogue.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { TEMPLATE, rec } from './search-fixtures.js';
+import { makeTenant } from './support/factories.js';
 
 let t: TestApp;
+/** The institution of `corpus()` the tests that change no record share. */
 let tenantId: number;
 let fixture: Map<string, number>;
 
-beforeAll(async () => {
-  // The demo catalogue (Chinese-majority, English and others) and records written for the edge cases.
-  t = await createTestApp({ records: 400 });
-  tenantId = (await t.services.tenants.byMappingPath(''))!.id;
-  ({ ids: fixture } = await storeRecords(t.db.kysely, tenantId, [
+/**
+ * A new institution with a catalogue to compare on: 400 records of the demo catalogue's generator
+ * (Chinese-majority, English and others) and records written for the edge cases (ids by key).
+ */
+async function corpus(): Promise<{ tenantId: number; fixture: Map<string, number> }> {
+  const { id } = await makeTenant(t, { libraries: 'demo' });
+  await seedDemoCatalogue(t.db.kysely, id, 400);
+  const { ids } = await storeRecords(t.db.kysely, id, [
     rec('hlm', { title: '红楼梦', authors: ['曹雪芹'], subjects: ['章回小说'], publishYearInt: 1982 }),
     rec('hlm2', { title: '红楼梦（校注本）', authors: ['曹雪芹'], subjects: ['章回小说'], publishYearInt: 1982 }),
     rec('hlm3', { title: '红楼梦研究', authors: ['俞平伯'], abstract: '论红楼梦的版本', publishYearInt: 2001 }),
@@ -31,10 +37,16 @@ beforeAll(async () => {
     rec('algo2', { title: 'Algorithms', subjects: ['Computer algorithms'], langCode: 'eng', publishYearInt: 2011 }),
     rec('journal', { title: '计算机学报', docCode: '2', subjects: ['计算机'] }),
     rec('astral', { title: '𠀀书与中国文字', publishYearInt: 1999 }),
-  ]));
+  ]);
+  return { tenantId: id, fixture: ids };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
   await t.services.search.close();
+  ({ tenantId, fixture } = await corpus());
 });
-afterAll(async () => t.close());
+afterAll(async () => t?.close());
 
 const planOf = (body: SearchRequestInput): SearchPlan =>
   planSearch(SearchRequest.parse({ ...TEMPLATE, ...body }), null);
@@ -141,15 +153,15 @@ function plans(): SearchPlan[] {
 }
 
 /** Compares the index with the database for every plan; returns how many the index answered. */
-async function compareAll(index: TextIndex, common: ReadonlySet<string>): Promise<number> {
-  const text = (await index.get(tenantId))!;
+async function compareAll(index: TextIndex, common: ReadonlySet<string>, tenant = tenantId): Promise<number> {
+  const text = (await index.get(tenant))!;
   expect(text).toBeDefined();
   let answered = 0;
   for (const plan of plans()) {
     const inMemory = rankInMemory(text, plan, common);
     if (!inMemory) continue;
     answered++;
-    const fromDb = await findRankedIds(t.db.kysely, compile(plan, tenantId, common));
+    const fromDb = await findRankedIds(t.db.kysely, compile(plan, tenant, common));
     expect(Array.from(inMemory), JSON.stringify(plan.expr).slice(0, 300)).toEqual(Array.from(fromDb));
   }
   return answered;
@@ -196,6 +208,8 @@ describe('the text index in memory', () => {
   });
 
   it('reads a record again only when it changed since it was read', async () => {
+    // A record is changed below: a corpus of its own.
+    const { tenantId, fixture } = await corpus();
     const text = (await new TextIndex(textIndexLoader(t.db.kysely), 0).get(tenantId))!;
     // Every record of the last hour counts as changed, as a refresh with its margin would see them.
     const recent = await findChangedTimes(t.db.kysely, tenantId, Date.now() - 3_600_000);
@@ -208,6 +222,8 @@ describe('the text index in memory', () => {
   });
 
   it('keeps up with records added, changed and deleted', async () => {
+    // Records are added, changed and deleted below: a corpus of its own.
+    const { tenantId } = await corpus();
     const index = new TextIndex(textIndexLoader(t.db.kysely), 0);
     await index.prepare(tenantId);
     const db = t.db.kysely;
@@ -219,7 +235,7 @@ describe('the text index in memory', () => {
     await storeRecords(db, tenantId, [rec('hlm3', { title: '石头记研究', authors: ['俞平伯'], publishYearInt: 2001 })]);
     const text = (await index.get(tenantId))!;
     expect(text.changedCount).toBeGreaterThanOrEqual(3);
-    expect(await compareAll(index, new Set())).toBe(plans().length - LEFT_TO_DB);
+    expect(await compareAll(index, new Set(), tenantId)).toBe(plans().length - LEFT_TO_DB);
     const hlm = rankInMemory(text, planOf({ searchFieldContent: '红楼梦' }), new Set())!;
     expect(hlm).toContain(ids.get('test:new1'));
     // Deleted records: the count differs and the index is built again.
@@ -228,6 +244,6 @@ describe('the text index in memory', () => {
     expect(rankInMemory(rebuilt, planOf({ searchFieldContent: '红楼梦' }), new Set())).not.toContain(
       ids.get('test:new1'),
     );
-    expect(await compareAll(index, new Set())).toBe(plans().length - LEFT_TO_DB);
+    expect(await compareAll(index, new Set(), tenantId)).toBe(plans().length - LEFT_TO_DB);
   });
 });
