@@ -36,12 +36,18 @@ export const SCREEN_LOADERS: Record<RoutePage, Loader> = {
  * first). The others load Ant Design's provider and locale with their chunk (`lazyAntd`).
  */
 export const SCREENS_WITHOUT_ANTD: ReadonlySet<RoutePage> = new Set(['home']);
+/**
+ * Screens that paint first without Ant Design and load their Ant Design parts themselves, each in its
+ * own provider (the results page: its rows show before the search bar, toolbar and filters arrive).
+ */
+const SCREENS_WITH_ANTD_PARTS: ReadonlySet<RoutePage> = new Set(['searchResults', 'categorySearch']);
 
 /** The lazy screen components, one per kind of screen. */
 export const SCREENS = (() => {
   const screens = {} as Record<RoutePage, ComponentType<ScreenProps>>;
   for (const page of Object.keys(SCREEN_LOADERS) as RoutePage[]) {
-    screens[page] = SCREENS_WITHOUT_ANTD.has(page) ? lazy(SCREEN_LOADERS[page]) : lazyAntd(SCREEN_LOADERS[page]);
+    const isPlain = SCREENS_WITHOUT_ANTD.has(page) || SCREENS_WITH_ANTD_PARTS.has(page);
+    screens[page] = isPlain ? lazy(SCREEN_LOADERS[page]) : lazyAntd(SCREEN_LOADERS[page]);
   }
   return screens;
 })();

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
-import type { ComponentType } from 'react';
+import { lazy, Suspense } from 'react';
+import type { ComponentProps, ComponentType, ReactNode } from 'react';
 import type { Lang } from '@openfind/contract';
 import { componentLocale } from './locale';
 
@@ -46,4 +46,26 @@ export function lazyAntd<P extends object>(load: () => Promise<Module<P>>): Comp
     WithAntd.displayName = `Antd(${Part.displayName ?? Part.name})`;
     return { default: WithAntd };
   });
+}
+
+/**
+ * The Ant Design parts of a screen, kept in one module (`antd-parts.tsx`) that loads, with Ant
+ * Design's provider, after the screen's own code: the screen paints its main content first.
+ * `const part = partsOf(() => import('./antd-parts'))`, then `export const X = part('X')`; each part
+ * shows its `fallback` until the module has run — sized like the part, so nothing moves.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props: each part keeps its own
+export function partsOf<M extends Record<string, ComponentType<any>>>(load: () => Promise<M>) {
+  return function part<K extends keyof M & string>(name: K) {
+    const Lazy = lazyAntd(() => load().then((m) => ({ default: m[name] as ComponentType<object> })));
+    function Part({ fallback = null, ...props }: ComponentProps<M[K]> & { fallback?: ReactNode }) {
+      return (
+        <Suspense fallback={fallback}>
+          <Lazy {...(props as object)} />
+        </Suspense>
+      );
+    }
+    Part.displayName = `Part(${name})`;
+    return Part;
+  };
 }

@@ -1,5 +1,4 @@
 import { useDeferredValue, useEffect, useId, useState } from 'react';
-import { Alert, Button, Drawer, Pagination, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SearchErrCode } from '@openfind/contract';
 import type { SearchResponse } from '@openfind/contract';
@@ -8,18 +7,27 @@ import { ApiError } from '../../../lib/http';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useSearchFacets, useSearchResults } from '../api/search';
 import { AdvancedSummary } from '../components/AdvancedSummary';
-import { ClassTree } from '../components/ClassTree';
-import { FacetPanel } from '../components/FacetPanel';
 import { ResultItem } from '../components/ResultItem';
-import { ResultsToolbar } from '../components/ResultsToolbar';
-import { SearchBar } from '../components/SearchBar';
-import { SearchNotices } from '../components/SearchNotices';
-import { ZeroResults } from '../components/ZeroResults';
+// Ant Design's parts load after the page's own code: the rows paint without them (issue 31).
+import {
+  Alert,
+  Button,
+  ClassTree,
+  Drawer,
+  FacetPanel,
+  Pagination,
+  ResultsToolbar,
+  SearchBar,
+  SearchNotices,
+  ZeroResults,
+} from '../components/parts';
 import { isRunnable, newSearch, setFilter, toSearchParams, updateSearch } from '../search-state';
 import type { SearchState } from '../search-state';
 import { useSearchState } from '../use-search-state';
-import { ScreenConfig } from '../components/ScreenConfig';
 import '../search.css';
+
+// The Ant Design parts start loading with the page, not when it first renders them.
+void import('../components/antd-parts').catch(() => undefined);
 
 /** Narrower than this, the filters move into a drawer. */
 const PHONE_QUERY = '(max-width: 767px)';
@@ -71,12 +79,13 @@ export function SearchResultsPage({ mode }: { mode: Mode }) {
     Object.values(state.filters).reduce((n, values) => n + values.length, 0) +
     (state.yearFrom !== null || state.yearTo !== null ? 1 : 0);
   return (
-    <ScreenConfig>
+    <>
       <div className="of-page of-search-page">
         <div className="of-search-top">
           <h1 className="of-search-h1">{title}</h1>
           {mode === 'search' ? (
             <SearchBar
+              fallback={<div className="of-searchbar of-reserve-searchbar" />}
               field={state.field}
               text={state.text}
               matchMode={state.matchMode}
@@ -95,9 +104,14 @@ export function SearchResultsPage({ mode }: { mode: Mode }) {
           >
             {isPhone && (facets || mode === 'category') ? (
               <>
-                <Button className="of-filters-button" onClick={() => setIsDrawerOpen(true)} aria-haspopup="dialog">
+                <button
+                  type="button"
+                  className="of-btn of-filters-button"
+                  onClick={() => setIsDrawerOpen(true)}
+                  aria-haspopup="dialog"
+                >
                   {filterCount ? t('facets.openWithCount', { count: filterCount }) : t('facets.open')}
-                </Button>
+                </button>
                 <Drawer
                   open={isDrawerOpen}
                   onClose={() => setIsDrawerOpen(false)}
@@ -114,7 +128,7 @@ export function SearchResultsPage({ mode }: { mode: Mode }) {
           </section>
         </div>
       </div>
-    </ScreenConfig>
+    </>
   );
 }
 
@@ -153,8 +167,8 @@ function Results({ state, mode, query, data, onChange }: ResultsProps) {
         <p className="of-visually-hidden" role="status">
           {t('page.loading')}
         </p>
-        <Skeleton active avatar={{ shape: 'square', size: 90 }} paragraph={{ rows: 3 }} />
-        <Skeleton active avatar={{ shape: 'square', size: 90 }} paragraph={{ rows: 3 }} />
+        <div className="of-skeleton-row" aria-hidden="true" />
+        <div className="of-skeleton-row" aria-hidden="true" />
       </>
     );
   }
@@ -192,7 +206,11 @@ function ResultList({ state, result, isStale, onChange }: ListProps) {
         <ZeroResults state={state} suggestions={result.spellSuggestions} />
       ) : (
         <>
-          <ResultsToolbar state={state} onChange={onChange} />
+          <ResultsToolbar
+            fallback={<div className="of-results-toolbar of-reserve-toolbar" />}
+            state={state}
+            onChange={onChange}
+          />
           <ol className={`of-results${isStale ? ' of-results--stale' : ''}`} aria-describedby={summaryId}>
             {result.searchResult.map((record, i) => (
               <ResultItem
@@ -207,13 +225,18 @@ function ResultList({ state, result, isStale, onChange }: ListProps) {
           {result.searchResult.length === 0 ? (
             <p className="of-search-empty">
               {t('page.pastEnd')}{' '}
-              <Button type="link" onClick={() => onChange(updateSearch(state, { page: 1 }))}>
+              <button
+                type="button"
+                className="of-link-button"
+                onClick={() => onChange(updateSearch(state, { page: 1 }))}
+              >
                 {t('page.firstPage')}
-              </Button>
+              </button>
             </p>
           ) : null}
           <nav className="of-pagination" aria-label={t('page.pagination')}>
             <Pagination
+              fallback={<div className="of-reserve-pagination" />}
               current={state.page}
               pageSize={state.pageSize}
               total={reachable}
