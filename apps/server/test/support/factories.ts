@@ -1,8 +1,9 @@
-import type { ReaderStatus } from '@openfind/contract';
+import type { InstitutionParams, MenusInput, ReaderStatus, SiteConfigPatch } from '@openfind/contract';
 import { storeRecords } from '../../src/modules/catalogue/catalogue-repository.js';
 import type { ItemInput, RecordInput } from '../../src/modules/catalogue/record-input.js';
 import { findReaderByLogin, type Reader } from '../../src/modules/readers/reader-repository.js';
 import { saveReader } from '../../src/modules/readers/reader-service.js';
+import type { NewTenant } from '../../src/modules/tenants/tenant-repository.js';
 import { seedTenant } from '../../src/seed/demo.js';
 import { DEMO_TENANTS, type DemoTenant } from '../../src/seed/demo-tenants.js';
 import { bearer, tokenOf } from '../auth-support.js';
@@ -222,4 +223,47 @@ export function clientOf(t: TestApp, tenant: Pick<MadeTenant, 'mappingPath'>) {
     post: (url: string, body: unknown, lang?: Lang, headers?: Record<string, string>) =>
       t.call({ url, body, mappingPath, lang, headers }),
   };
+}
+
+// --- rest: institutions described in full
+
+/** Libraries, campuses and locations of an institution, each named in three languages (zh, tw, en). */
+export type InstitutionPlaces = Places;
+
+/**
+ * A new institution described as the demo's are: its identity (`tenant`: names in three languages,
+ * label, fid, group code…), its settings (`config`), institution parameters (`params`), menus, and
+ * its libraries: one of its own by default, `'demo'` for the demo institution's, or a list of its own
+ * libraries, campuses and locations. What it does not name gets the defaults an operator would see.
+ */
+export async function makeInstitution(
+  t: TestApp,
+  opts: {
+    tenant?: Partial<NewTenant>;
+    config?: SiteConfigPatch;
+    params?: Partial<InstitutionParams>;
+    menus?: MenusInput;
+    libraries?: 'one' | 'demo' | InstitutionPlaces;
+  } = {},
+): Promise<MadeTenant & { nameEn: string; nameTw: string }> {
+  const n = next();
+  const tenant = {
+    mappingPath: `lib${n}`,
+    groupCode: `9${String(n).padStart(5, '0')}`,
+    name: `测试图书馆${n}`,
+    nameTw: `測試圖書館${n}`,
+    nameEn: `Test Library ${n}`,
+    ...opts.tenant,
+  };
+  const places =
+    opts.libraries === 'demo' ? DEMO_PLACES : opts.libraries && opts.libraries !== 'one' ? opts.libraries : onePlace(n);
+  const id = await seedTenant(t.db.kysely, {
+    tenant,
+    config: opts.config ?? {},
+    params: opts.params,
+    menus: opts.menus,
+    ...places,
+  });
+  t.services.tenants.invalidate();
+  return { id, ...tenant };
 }
