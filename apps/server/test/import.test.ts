@@ -248,10 +248,11 @@ describe('importing other formats', () => {
       clc_classes: ['I242.4'],
     });
     expect(rec!.marc).toContain('曹雪芹著');
-    const found = envelopeOf<SearchResponse>(
-      await clientOf(t, lib).post(ApiPath.search, { ...TEMPLATE, searchFieldContent: '红楼梦' }),
-    ).data;
-    expect(found.searchResult.map((x) => x.recordId)).toContain(rec!.record_id);
+    const res = await clientOf(t, lib).post(ApiPath.search, { ...TEMPLATE, searchFieldContent: '红楼梦' });
+    expect(res.statusCode, res.body).toBe(200);
+    const found = envelopeOf<SearchResponse>(res);
+    expect(found.success, found.message).toBe(true);
+    expect(found.data.searchResult.map((x) => x.recordId)).toContain(rec!.record_id);
   });
 
   it('reads CSV with a column mapping', async () => {
