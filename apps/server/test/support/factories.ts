@@ -267,3 +267,85 @@ export async function makeInstitution(
   t.services.tenants.invalidate();
   return { id, ...tenant };
 }
+
+/**
+ * An electronic collection (database) as a test describes it, named in Simplified Chinese only
+ * unless told (the other languages then show that name); dates are YYYY-MM-DD (see `day`).
+ */
+export interface CollectionSpec {
+  name?: string;
+  nameTw?: string;
+  nameEn?: string;
+  url?: string;
+  /** Discipline codes (discode1: '07' science, '08' engineering…). */
+  subjects?: string[];
+  /** When it was added; long ago (`day(-1000)`) unless told. */
+  added?: string;
+  /** The last day of its trial; none unless told. */
+  trialUntil?: string | null;
+  /** Visits counted for it; none unless told. */
+  visits?: number;
+  hidden?: boolean;
+}
+
+/**
+ * Electronic collections of a tenant, as an operator lists them (in this order): the hot, new and
+ * trial collection lists choose among them. Their ids, in order.
+ */
+export async function makeCollections(t: TestApp, tenantId: number, specs: CollectionSpec[]): Promise<number[]> {
+  const rows = await t.db.kysely
+    .insertInto('e_collection')
+    .values(
+      specs.map((c, seq) => {
+        const n = next();
+        return {
+          tenant_id: tenantId,
+          name: c.name ?? `数据库${n}`,
+          name_tw: c.nameTw ?? '',
+          name_en: c.nameEn ?? '',
+          url: c.url ?? `https://db${n}.example.org/`,
+          subjects: c.subjects ?? [],
+          added_on: c.added ?? day(-1000),
+          trial_until: c.trialUntil ?? null,
+          visit_count: c.visits ?? 0,
+          hidden: c.hidden ?? false,
+          seq,
+        };
+      }),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** A donation news item as a test describes it, in Chinese only unless told; dates are YYYY-MM-DD (see `day`). */
+export interface DonateNewsSpec {
+  title?: string;
+  titleEn?: string;
+  donor?: string;
+  copies?: number;
+  /** Its publication date; today unless told. */
+  published?: string;
+}
+
+/** Donation news of a tenant, published; their ids, in order. */
+export async function makeDonateNews(t: TestApp, tenantId: number, specs: DonateNewsSpec[]): Promise<number[]> {
+  const rows = await t.db.kysely
+    .insertInto('donate_news')
+    .values(
+      specs.map((d) => {
+        const n = next();
+        return {
+          tenant_id: tenantId,
+          title: d.title ?? `捐赠消息${n}`,
+          title_en: d.titleEn ?? '',
+          donor_name: d.donor ?? `捐赠人${n}`,
+          copies: d.copies ?? 1,
+          published_on: d.published ?? day(0),
+        };
+      }),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
