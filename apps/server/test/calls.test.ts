@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Calls, type Endpoint } from '@openfind/contract';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
+import { makeTenant } from './support/factories.js';
 
 /**
  * The table of calls (packages/contract/src/calls.ts) is the one description of the API: every
@@ -13,7 +14,9 @@ type Operation = { tags?: string[]; summary?: string };
 let t: TestApp;
 let doc: { paths: Record<string, Record<string, Operation>> };
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
+  t = await createTestApp({ seed: false });
+  // The default institution (empty mapping path): the calls below send no mappingPath header.
+  await makeTenant(t, { mappingPath: '' });
   doc = (await t.app.inject({ url: '/api/docs/json' })).json();
 }, 120_000);
 afterAll(async () => t?.close());

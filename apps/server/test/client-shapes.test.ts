@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_AUTH, captcha } from './auth-support.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
-import { copy, rec, storeTestRecords } from './search-fixtures.js';
+import { makeReader, makeRecord, makeTenant, type MadeReader } from './support/factories.js';
 
 /**
  * Clients of the real API (issue 25): the request shapes its web app and public clients send
@@ -15,22 +15,25 @@ import { copy, rec, storeTestRecords } from './search-fixtures.js';
 
 let t: TestApp;
 let id = '';
+let reader: MadeReader;
 
 beforeAll(async () => {
-  t = await createTestApp({ auth: TEST_AUTH });
-  const ids = await storeTestRecords(t, [
-    rec('shangyin', {
+  t = await createTestApp({ seed: false, auth: TEST_AUTH });
+  // The default institution (the clients send an empty mappingPath), with the demo's 11 locations.
+  const { id: tenantId } = await makeTenant(t, { mappingPath: '', libraries: 'demo' });
+  id = String(
+    await makeRecord(t, tenantId, {
       title: '上瘾',
       authors: ['亚当·奥尔特'],
       subjects: ['心理学'],
       clcClasses: ['B84'],
-      isbns: ['9787508684031'],
+      isbn: '9787508684031',
       publishYear: '2018',
       publishYearInt: 2018,
-      items: [copy({ callNo: 'B84/1' })],
+      items: [{ callNo: 'B84/1' }],
     }),
-  ]);
-  id = String(ids.get('shangyin'));
+  );
+  reader = await makeReader(t, tenantId);
 }, 180_000);
 afterAll(async () => t?.close());
 
@@ -238,8 +241,8 @@ describe('request shapes of clients of the real API', () => {
       'POST',
       '/oga/login',
       JSON.stringify({
-        username: 'reader',
-        password: 'Reader2026',
+        username: reader.account,
+        password: reader.password,
         verifyCode: c.answer,
         codeKey: c.codeKey,
         mappingPath: '',

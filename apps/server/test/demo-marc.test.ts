@@ -137,6 +137,7 @@ describe('the MARC21 record of a demo record', () => {
 describe('demo records on the record page', () => {
   let t: TestApp;
   beforeAll(async () => {
+    // About the demo data itself: the demo seed's records, as a fresh install shows them.
     t = await createTestApp({ records: 12 });
   });
   afterAll(async () => t?.close());

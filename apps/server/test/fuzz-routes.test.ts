@@ -370,6 +370,8 @@ let ids: number[] = [];
 let doc: { paths: Record<string, Record<string, Operation>> };
 
 beforeAll(async () => {
+  // A seeded world on purpose: the fuzz draws record ids, the demo reader and two institutions from
+  // the demo data, so a failure replays against a fresh install (FUZZ_SEED picks the same requests).
   t = await createTestApp({ auth: TEST_AUTH, records: 30 });
   token = await tokenOf(t, 'reader', 'Reader2026');
   doc = (await t.app.inject({ url: '/api/docs/json' })).json();

@@ -12,7 +12,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t as text } from '../src/http/messages.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
-import { clientOf, day, makeRecords, makeTenant, type MadeTenant } from './support/factories.js';
+import {
+  clientOf,
+  day,
+  makeCollections,
+  makeDonateNews,
+  makeRecords,
+  makeTenant,
+  type MadeTenant,
+} from './support/factories.js';
 
 /**
  * The lists of the home page: new books, collections, disciplines, libraries, book lists and
@@ -24,11 +32,9 @@ let t: TestApp;
 let shelf: MadeTenant;
 let api: ReturnType<typeof clientOf>;
 let ids: { hlm: number; santi: number; python: number; old: number };
-/** The demo institutions, with 150 records each. */
-const demo = { mappingPath: '' };
 
 beforeAll(async () => {
-  t = await createTestApp({ records: 150 });
+  t = await createTestApp({ seed: false });
   shelf = await makeTenant(t, { libraries: 'demo' });
   api = clientOf(t, shelf);
   const [hlm, santi, python, old] = await makeRecords(t, shelf.id, [
@@ -85,10 +91,32 @@ describe('getNewBook', () => {
 });
 
 describe('collections, disciplines, libraries, donation news', () => {
-  it('hot, new and trial collections of the demo institution, in the request language', async () => {
-    const { post } = clientOf(t, demo);
+  it('hot, new and trial collections of the institution, in the request language', async () => {
+    const library = await makeTenant(t);
+    const { post } = clientOf(t, library);
+    await makeCollections(t, library.id, [
+      { name: '中国知网（CNKI）', visits: 18_420, added: day(-2900) },
+      { name: '万方数据知识服务平台', visits: 9_310, added: day(-2700) },
+      { name: '读秀学术搜索', visits: 6_050, added: day(-1800) },
+      {
+        name: 'ProQuest 学位论文全文库',
+        nameTw: 'ProQuest 學位論文全文庫',
+        nameEn: 'ProQuest Dissertations & Theses',
+        visits: 320,
+        added: day(-30),
+        trialUntil: day(60),
+      },
+      {
+        name: 'Wiley Online Library',
+        subjects: ['07', '08', '12'],
+        visits: 410,
+        added: day(-90),
+        trialUntil: day(20),
+      },
+      { name: '已结束试用的数据库', visits: 15, added: day(-400), trialUntil: day(-1) },
+    ]);
     const hot = envelopeOf<CollectionPage>(await post(ApiPath.getHotCollection, { page: 1, rows: 3 })).data;
-    expect(hot.totalCount).toBe(14);
+    expect(hot.totalCount).toBe(6);
     expect(hot.list.map((c) => c.collectionName)).toEqual(['中国知网（CNKI）', '万方数据知识服务平台', '读秀学术搜索']);
     expect(hot.list.map((c) => c.visitCount)).toEqual([...hot.list.map((c) => c.visitCount)].sort((a, b) => b - a));
     const fresh = envelopeOf<CollectionPage>(await post(ApiPath.getNewCollection, {}, 'en_US')).data;
@@ -99,10 +127,10 @@ describe('collections, disciplines, libraries, donation news', () => {
     expect(trial.list.map((c) => c.collectionName)).toEqual(['Wiley Online Library', 'ProQuest 學位論文全文庫']);
     expect(trial.list.every((c) => c.endDate! >= day(0))).toBe(true);
     expect(trial.list[0]?.subjects).toEqual(['理學', '工學', '管理學']);
-    const other = envelopeOf<CollectionPage>(
-      await clientOf(t, { mappingPath: 'beiling' }).post(ApiPath.getHotCollection, {}),
-    ).data;
-    expect(other.totalCount).toBe(14);
+    const elsewhere = await makeTenant(t);
+    await makeCollections(t, elsewhere.id, [{}, {}]);
+    const other = envelopeOf<CollectionPage>(await clientOf(t, elsewhere).post(ApiPath.getHotCollection, {})).data;
+    expect(other.totalCount).toBe(2);
   });
 
   it('getDiscipline counts the records of each discipline', async () => {
@@ -132,7 +160,20 @@ describe('collections, disciplines, libraries, donation news', () => {
   });
 
   it('searchDonateNews: newest first, in the request language, paged', async () => {
-    const { post } = clientOf(t, demo);
+    const library = await makeTenant(t);
+    const { post } = clientOf(t, library);
+    await makeDonateNews(t, library.id, [
+      { title: '王教授捐赠个人藏书', published: day(-21) },
+      { title: '1985 级校友向图书馆捐赠图书 320 册', donor: '1985 级校友会', copies: 320, published: day(-6) },
+      { title: '出版社捐赠新书 500 册', published: day(-45) },
+      { title: '图书馆接受地方志捐赠', titleEn: 'Local gazetteers donated to the library', published: day(-200) },
+      { title: '“书香传递”毕业生捐书活动圆满结束', published: day(-95) },
+      {
+        title: '海外校友捐赠英文原版图书',
+        titleEn: 'Alumni abroad donate English-language books',
+        published: day(-160),
+      },
+    ]);
     const zh = envelopeOf<DonateNewsPage>(await post(ApiPath.searchDonateNews, { rows: 2 })).data;
     expect(zh.totalCount).toBe(6);
     expect(zh.list.map((n) => n.title)).toEqual(['1985 级校友向图书馆捐赠图书 320 册', '王教授捐赠个人藏书']);
@@ -198,9 +239,17 @@ describe('book lists', () => {
 });
 
 describe('the demo data', () => {
+  // These tests are about the demo data itself: an app seeded with the demo institutions, 150 records each.
+  let demoApp: TestApp;
+  const demo = { mappingPath: '' };
+  beforeAll(async () => {
+    demoApp = await createTestApp({ records: 150 });
+  }, 120_000);
+  afterAll(async () => demoApp?.close());
+
   it('has loan history with the copies on loan lent before their due dates, and loan counts kept on records', async () => {
-    const { get, post } = clientOf(t, demo);
-    const db = t.db.kysely;
+    const { get, post } = clientOf(demoApp, demo);
+    const db = demoApp.db.kysely;
     const open = await db
       .selectFrom('loan_event as l')
       .innerJoin('item as i', 'i.barcode', 'l.barcode')
@@ -229,8 +278,8 @@ describe('the demo data', () => {
   });
 
   it('has rated records, approved comments listed and pending ones not', async () => {
-    const { post } = clientOf(t, demo);
-    const db = t.db.kysely;
+    const { post } = clientOf(demoApp, demo);
+    const db = demoApp.db.kysely;
     const byStatus = await db
       .selectFrom('record_comment')
       .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
@@ -254,7 +303,7 @@ describe('the demo data', () => {
       .where('status', '=', 'approved')
       .executeTakeFirstOrThrow();
     const listed = envelopeOf<CommentPage>(
-      await clientOf(t, { mappingPath: tenant.mapping_path }).post(ApiPath.userCommentList, {
+      await clientOf(demoApp, { mappingPath: tenant.mapping_path }).post(ApiPath.userCommentList, {
         recordId: pending.record_id,
         rows: 100,
       }),

@@ -2,25 +2,32 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPath, type SearchResponse } from '@openfind/contract';
 import { buildIso2709 } from '@openfind/marc';
 import { importFile } from '../src/modules/catalogue/import/import-file.js';
-import { createTestApp, type TestApp } from './helpers.js';
-import { search } from './search-fixtures.js';
-import { makeTenant } from './support/factories.js';
+import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
+import { TEMPLATE } from './search-fixtures.js';
+import { clientOf, makeTenant } from './support/factories.js';
 import { bookRecord, concat, marc21 } from './support/marc-fixtures.js';
 import { tempDir } from './temp-dirs.js';
 
+/**
+ * Importing catalogue files (ISO 2709 MARC, CNMARC in GBK, MARCXML, CSV) into an institution: each
+ * test imports into an institution of its own, with the demo institution's libraries and locations.
+ */
+
 let t: TestApp;
-let tenantId: number;
 let dir: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  tenantId = (await t.services.tenants.byMappingPath(''))!.id;
+  t = await createTestApp({ seed: false });
   dir = tempDir('openfind-import-');
 });
 afterAll(async () => t.close());
 
-const rows = (sourceKeyPrefix: string, tenant = tenantId) =>
+/** A new institution with the demo's libraries and locations (OFU, location 101…), empty. */
+const newTenant = () => makeTenant(t, { libraries: 'demo' });
+
+const rows = (sourceKeyPrefix: string, tenant: number) =>
   t.db.kysely
     .selectFrom('bib_record')
     .selectAll()
@@ -51,7 +58,7 @@ describe('importing an ISO 2709 file', () => {
 
   /** An institution of its own with the demo's libraries and locations, and the file imported into it. */
   const importedInto = async () => {
-    const { id } = await makeTenant(t, { libraries: 'demo' });
+    const { id } = await newTenant();
     return { id, first: await importFile({ db: t.db.kysely, tenantId: id, file, rejectDir: dir }) };
   };
 
@@ -104,6 +111,7 @@ describe('importing an ISO 2709 file', () => {
   });
 
   it('keeps the rest of a file whose records are damaged, with a reason for each', async () => {
+    const { id: tenantId } = await newTenant();
     const damaged = Buffer.from(bookRecord(10));
     damaged.write('xx', 24); // the directory no longer starts with a tag
     const badUtf8 = Buffer.from(
@@ -126,6 +134,7 @@ describe('importing an ISO 2709 file', () => {
 
 describe('the reader thread', () => {
   it('gives the same outcome as reading in the importing thread: records, items, rejects in file order', async () => {
+    const { id: tenantId } = await newTenant();
     const damaged = Buffer.from(bookRecord(31));
     damaged.write('xx', 24); // repaired from the directory's structure
     const file3 = path.join(dir, 'threaded.mrc');
@@ -143,7 +152,7 @@ describe('the reader thread', () => {
     expect(threadedHash.logged).toBe(threadedHash.actual);
     const threadedReport = readFileSync(threaded.rejectReport!, 'utf8');
     expect(threadedReport).toMatch(/^record 4, byte \d+: truncated/);
-    const stored = (await rows('OpenFindTest')).map((r) => [r.title, r.physical_count]);
+    const stored = (await rows('OpenFindTest', tenantId)).map((r) => [r.title, r.physical_count]);
     expect(stored).toEqual(
       expect.arrayContaining([
         ['计算机网络第30讲', 2],
@@ -160,6 +169,7 @@ describe('the reader thread', () => {
 
 describe('several batches written at once', () => {
   it('ends as a one-at-a-time import would: the last occurrence of a source key wins, with its copies', async () => {
+    const { id: tenantId } = await newTenant();
     // One record per batch and three writers: record 40 comes back in later batches with other
     // titles and copies (the same barcodes), so those batches must wait for the earlier ones.
     const file = path.join(dir, 'concurrent.mrc');
@@ -177,7 +187,7 @@ describe('several batches written at once', () => {
     );
     const r = await importFile({ db: t.db.kysely, tenantId, file, rejectDir: dir, batchSize: 1, concurrentWrites: 3 });
     expect(r).toMatchObject({ read: 18, created: 15, updated: 3, unchanged: 0, skipped: 0 });
-    const recs = await rows('OpenFindTest');
+    const recs = await rows('OpenFindTest', tenantId);
     const byTitle = new Map(recs.map((x) => [x.title, x]));
     expect(byTitle.get('戊')).toMatchObject({ physical_count: 2 });
     expect(byTitle.get('己')).toMatchObject({ physical_count: 2 });
@@ -199,12 +209,14 @@ describe('several batches written at once', () => {
     });
     // Again: each occurrence of 40 and 41 but the last rewrites the record, and the last puts it back.
     expect(again).toMatchObject({ read: 18, created: 0, updated: 5, unchanged: 13 });
-    expect((await rows('OpenFindTest')).filter((x) => x.title === '戊')).toHaveLength(1);
+    expect((await rows('OpenFindTest', tenantId)).filter((x) => x.title === '戊')).toHaveLength(1);
   });
 });
 
 describe('importing other formats', () => {
   it('imports CNMARC exported in GBK (GB18030) as Chinese text, searchable and kept for the MARC view', async () => {
+    const lib = await newTenant();
+    const tenantId = lib.id;
     // 200 $a 红楼梦 $f 曹雪芹著, 210 $a 北京 $c 人民文学出版社, 606 $a 章回小说, as a Chinese system exports them.
     const gbk = (hex: string) => Buffer.from(hex, 'hex');
     const sf = (code: string, value: Buffer | string) => [Buffer.from(`\u001f${code}`), Buffer.from(value)];
@@ -236,11 +248,15 @@ describe('importing other formats', () => {
       clc_classes: ['I242.4'],
     });
     expect(rec!.marc).toContain('曹雪芹著');
-    const found = await search(t, { searchFieldContent: '红楼梦' });
-    expect(found.searchResult.map((x) => x.recordId)).toContain(rec!.record_id);
+    const res = await clientOf(t, lib).post(ApiPath.search, { ...TEMPLATE, searchFieldContent: '红楼梦' });
+    expect(res.statusCode, res.body).toBe(200);
+    const found = envelopeOf<SearchResponse>(res);
+    expect(found.success, found.message).toBe(true);
+    expect(found.data.searchResult.map((x) => x.recordId)).toContain(rec!.record_id);
   });
 
   it('reads CSV with a column mapping', async () => {
+    const { id: tenantId } = await newTenant();
     const file = path.join(dir, 'books.csv');
     writeFileSync(
       file,
@@ -263,6 +279,7 @@ describe('importing other formats', () => {
     const recs = await t.db.kysely
       .selectFrom('bib_record')
       .select(['title', 'isbns', 'publish_year_int', 'source_format'])
+      .where('tenant_id', '=', tenantId)
       .where('title', 'in', ['三体', '乡土中国'])
       .orderBy('title')
       .execute();
@@ -274,12 +291,14 @@ describe('importing other formats', () => {
     const bad = await t.db.kysely
       .selectFrom('bib_record')
       .select(['isbns', 'invalid_isbns'])
+      .where('tenant_id', '=', tenantId)
       .where('title', '=', '坏号')
       .executeTakeFirstOrThrow();
     expect(bad).toEqual({ isbns: [], invalid_isbns: ['9787301198316'] });
   });
 
   it('imports the records of a MARCXML file before a syntax fault and reports the fault', async () => {
+    const { id: tenantId } = await newTenant();
     const file = path.join(dir, 'broken.xml');
     const rec = (id: string, title: string) =>
       `<record><leader>00000nam a2200000 a 4500</leader><controlfield tag="001">${id}</controlfield>` +
@@ -298,12 +317,14 @@ describe('importing other formats', () => {
     const first = await t.db.kysely
       .selectFrom('bib_record')
       .select('title')
+      .where('tenant_id', '=', tenantId)
       .where('source_key', 'like', '%x1%')
       .executeTakeFirstOrThrow();
     expect(first.title).toBe('中華書局 一');
   });
 
   it('refuses a file that is no catalogue at all, naming why', async () => {
+    const { id: tenantId } = await newTenant();
     const file = path.join(dir, 'notes.bin');
     writeFileSync(file, Buffer.from([0, 1, 2, 3, 4, 5, 0xff, 0xfe]));
     const r = await importFile({ db: t.db.kysely, tenantId, file, rejectDir: dir });

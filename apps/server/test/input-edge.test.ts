@@ -4,10 +4,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerLanguage } from '../src/http/context.js';
 import { registerErrorHandler } from '../src/http/error-handler.js';
-import { DEMO_PASSWORD } from '../src/seed/demo-readers.js';
-import { bearer, captcha, TEST_AUTH, tokenOf } from './auth-support.js';
+import { ISSUE_WORDS, t as text } from '../src/http/messages.js';
+import { captcha, TEST_AUTH } from './auth-support.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
-import { TEMPLATE, copy, rec, storeTestRecords } from './search-fixtures.js';
+import { TEMPLATE } from './search-fixtures.js';
+import { makeReader, makeRecords, makeTenant, signIn, type MadeReader, type MadeTenant } from './support/factories.js';
 
 /**
  * The edge of the API (issue 25): NUL and other control characters, unpaired surrogates and
@@ -16,30 +17,39 @@ import { TEMPLATE, copy, rec, storeTestRecords } from './search-fixtures.js';
  */
 
 let t: TestApp;
-let ids: Map<string, number>;
+/** An institution with the demo's libraries, two books by 刘慈欣 and a reader of its own. */
+let lib: MadeTenant;
+let ids: { santi: number; qiuzhi: number };
+let account: MadeReader;
+/** The logged-in reader's header. */
 let reader: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp({ auth: TEST_AUTH });
-  ids = await storeTestRecords(t, [
-    rec('santi', {
+  t = await createTestApp({ seed: false, auth: TEST_AUTH });
+  lib = await makeTenant(t, { libraries: 'demo' });
+  const [santi, qiuzhi] = await makeRecords(t, lib.id, [
+    {
       title: '三体',
       authors: ['刘慈欣'],
       subjects: ['科幻小说'],
       clcClasses: ['I247.55'],
       callNumbers: ['I247.55/123'],
-      items: [copy({ barcode: 'EDGE0001', callNo: 'I247.55/123' })],
-    }),
-    rec('qiuzhi', { title: '球状闪电', authors: ['刘慈欣'], subjects: ['科幻小说'], clcClasses: ['I247.55'] }),
+      items: [{ barcode: 'EDGE0001', callNo: 'I247.55/123' }],
+    },
+    { title: '球状闪电', authors: ['刘慈欣'], subjects: ['科幻小说'], clcClasses: ['I247.55'] },
   ]);
-  reader = bearer(await tokenOf(t, 'reader', DEMO_PASSWORD));
+  ids = { santi, qiuzhi };
+  account = await makeReader(t, lib.id);
+  reader = await signIn(t, lib, account);
 }, 180_000);
 afterAll(async () => t?.close());
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}, lang?: 'en_US') =>
-  t.call({ url, mappingPath: '', body, headers, lang });
+  t.call({ url, mappingPath: lib.mappingPath, body, headers, lang });
 const get = (url: string, query: Record<string, string>, headers: Record<string, string> = {}, lang?: 'en_US') =>
-  t.call({ url, mappingPath: '', query, headers, lang });
+  t.call({ url, mappingPath: lib.mappingPath, query, headers, lang });
+/** The English 400 of a field that is present but not valid. */
+const invalid = (field: string) => text('en-US', 'badRequest', { detail: `${field} ${ISSUE_WORDS['en-US'].invalid}` });
 const searchOf = async (res: Awaited<ReturnType<typeof post>>) => {
   expect(res.statusCode, res.body).toBe(200);
   const env = envelopeOf<SearchResponse>(res);
@@ -52,7 +62,7 @@ async function expectUnsafe(res: Awaited<ReturnType<typeof post>>, field: string
   expect(res.statusCode, res.body).toBe(400);
   expect(envelopeOf(res)).toEqual({
     success: false,
-    message: `Invalid request: ${field} contains a control character or an invalid Unicode character`,
+    message: text('en-US', 'unsafeCharacters', { field }),
     errCode: 400,
     errorCode: null,
     data: null,
@@ -61,7 +71,7 @@ async function expectUnsafe(res: Awaited<ReturnType<typeof post>>, field: string
 
 describe('NUL, control characters and unpaired surrogates (finding 3)', () => {
   it('are cleaned out of search text in every scope: the search answers as without them', async () => {
-    for (const [scope, text] of [
+    for (const [scope, words] of [
       ['title', '三体'],
       ['callNo', 'I247.55'],
       ['kindNo', 'I247'],
@@ -69,9 +79,9 @@ describe('NUL, control characters and unpaired surrogates (finding 3)', () => {
       ['keyWord', '三体'],
     ] as const) {
       const clean = await searchOf(
-        await post(ApiPath.search, { ...TEMPLATE, searchField: scope, searchFieldContent: text }),
+        await post(ApiPath.search, { ...TEMPLATE, searchField: scope, searchFieldContent: words }),
       );
-      for (const dirty of [`${text}\u0000`, `\u0000${text}`, `${text}\uD800`, `\uDFFF${text}\u001F`]) {
+      for (const dirty of [`${words}\u0000`, `\u0000${words}`, `${words}\uD800`, `\uDFFF${words}\u001F`]) {
         const found = await searchOf(
           await post(ApiPath.search, { ...TEMPLATE, searchField: scope, searchFieldContent: dirty }),
         );
@@ -115,7 +125,7 @@ describe('NUL, control characters and unpaired surrogates (finding 3)', () => {
     for (const [url, query] of [
       [ApiPath.getKeyWord, { keyWord: '三\u0000' }],
       [ApiPath.spellKeyWord, { keyWord: '三体\u0000\uD800' }],
-      [ApiPath.getAuthorInfo, { author: '刘慈欣\u0000', recordId: String(ids.get('santi')) }],
+      [ApiPath.getAuthorInfo, { author: '刘慈欣\u0000', recordId: String(ids.santi) }],
     ] as const) {
       const res = await get(url, query);
       expect(res.statusCode, `${url} ${res.body}`).toBe(200);
@@ -138,35 +148,38 @@ describe('NUL, control characters and unpaired surrogates (finding 3)', () => {
       await post(ApiPath.search, { ...TEMPLATE, searchFieldContent: '三体', libCode: ['OFU\u0000'] }, {}, 'en_US'),
       'libCode.0',
     );
-    await expectUnsafe(await get(ApiPath.verifyCodeImg, { userName: 'reader\u0000' }, {}, 'en_US'), 'userName');
-    const c = await captcha(t);
+    await expectUnsafe(
+      await get(ApiPath.verifyCodeImg, { userName: `${account.account}\u0000` }, {}, 'en_US'),
+      'userName',
+    );
+    const c = await captcha(t, lib.mappingPath);
     await expectUnsafe(
       await post(
         ApiPath.login,
-        { username: 'reader\u0000', password: DEMO_PASSWORD, verifyCode: c.answer, codeKey: c.codeKey },
+        { username: `${account.account}\u0000`, password: account.password, verifyCode: c.answer, codeKey: c.codeKey },
         {},
         'en_US',
       ),
       'username',
     );
     await expectUnsafe(
-      await post(ApiPath.login, { username: 'reader', password: 'x', codeKey: '\uDC00' }, {}, 'en_US'),
+      await post(ApiPath.login, { username: account.account, password: 'x', codeKey: '\uDC00' }, {}, 'en_US'),
       'codeKey',
     );
     // The other languages.
     const zh = await post(ApiPath.getHotLoan, { classNo: 'I\u0000' });
-    expect(envelopeOf(zh).message).toBe('请求参数有误：classNo 含有控制字符或无效的 Unicode 字符');
+    expect(envelopeOf(zh).message).toBe(text('zh-CN', 'unsafeCharacters', { field: 'classNo' }));
     const tw = await t.call({
       url: ApiPath.getHotLoan,
-      mappingPath: '',
+      mappingPath: lib.mappingPath,
       lang: 'zh_HK',
       body: { disCode: '\u0007' },
     });
-    expect(envelopeOf(tw).message).toBe('請求參數有誤：disCode 含有控制字元或無效的 Unicode 字元');
+    expect(envelopeOf(tw).message).toBe(text('zh-TW', 'unsafeCharacters', { field: 'disCode' }));
   });
 
   it('are cleaned from a comment, which is stored without them', async () => {
-    const recordId = ids.get('qiuzhi')!;
+    const recordId = ids.qiuzhi;
     const res = await post(ApiPath.userComment, { recordId, content: '好书\u0000值得\uD800一读' }, reader);
     const posted = envelopeOf<{ commentId: number }>(res);
     expect(posted.success, res.body).toBe(true);
@@ -188,25 +201,25 @@ describe('NUL, control characters and unpaired surrogates (finding 3)', () => {
 
   it("never reach the popular searches' buffer, so one such search cannot cost the others their counts", async () => {
     const popular = t.services.popularSearches;
-    const beiling = (await t.services.tenants.byMappingPath('beiling'))!.id;
-    const here = (await t.services.tenants.byMappingPath(''))!.id;
+    const other = (await makeTenant(t)).id;
+    const here = lib.id;
     // Another institution's search waits in the buffer…
-    popular.record({ tenantId: beiling, text: '边缘测试北岭', searchField: 'keyWord', numFound: 1, client: 'x' });
+    popular.record({ tenantId: other, text: '边缘测试北岭', searchField: 'keyWord', numFound: 1, client: 'x' });
     // …while searches with NUL and a lone surrogate arrive here (cleaned, they find records, so they count).
-    for (const [text, cleaned] of [
+    for (const [words, cleaned] of [
       ['三体\u0000', '三体'],
       ['球状闪电\uD800', '球状闪电'],
     ] as const) {
-      const found = await searchOf(await post(ApiPath.search, { ...TEMPLATE, searchFieldContent: text }));
+      const found = await searchOf(await post(ApiPath.search, { ...TEMPLATE, searchFieldContent: words }));
       expect(found.numFound, cleaned).toBeGreaterThan(0);
-      const added = await post(ApiPath.popularSearchAdd, { keyWord: text });
+      const added = await post(ApiPath.popularSearchAdd, { keyWord: words });
       expect(envelopeOf(added), cleaned).toMatchObject({ success: true, data: { added: true } });
     }
     await popular.flush();
     const { rows: stored } = await sql<{ tenant_id: number; query_text: string }>`
       SELECT tenant_id, query_text FROM search_log
       WHERE query_text IN ('边缘测试北岭', '三体', '球状闪电')`.execute(t.db.kysely);
-    expect(stored).toContainEqual({ tenant_id: beiling, query_text: '边缘测试北岭' });
+    expect(stored).toContainEqual({ tenant_id: other, query_text: '边缘测试北岭' });
     expect(stored.filter((r) => r.tenant_id === here).map((r) => r.query_text)).toEqual(
       expect.arrayContaining(['三体', '球状闪电']),
     );
@@ -214,7 +227,7 @@ describe('NUL, control characters and unpaired surrogates (finding 3)', () => {
   });
 
   it('get an unknown-institution answer, not a 500, in the mappingPath header', async () => {
-    for (const mappingPath of ['%00', 'beiling%00', '%ED%A0%80']) {
+    for (const mappingPath of ['%00', `${lib.mappingPath}%00`, '%ED%A0%80']) {
       const res = await t.call({ url: ApiPath.getFindConfig, mappingPath });
       expect(res.statusCode, mappingPath).toBeLessThan(500);
       expect(envelopeOf(res).success, mappingPath).toBe(false);
@@ -229,9 +242,9 @@ describe('numbers past what the database holds (finding 4)', () => {
     for (const recordId of tooBig) {
       const single = await post(ApiPath.itemCounts, { recordId }, {}, 'en_US');
       expect(single.statusCode, String(recordId)).toBe(400);
-      expect(envelopeOf(single).message).toBe('Invalid request: recordId is invalid');
+      expect(envelopeOf(single).message).toBe(invalid('recordId'));
       const batch = await post(ApiPath.itemCounts, {
-        items: [{ recordId: ids.get('santi') }, { recordId }],
+        items: [{ recordId: ids.santi }, { recordId }],
       });
       expect(batch.statusCode, String(recordId)).toBe(400);
     }
@@ -243,7 +256,7 @@ describe('numbers past what the database holds (finding 4)', () => {
   it('are refused in favorites/cancel, record ids and favourite ids alike', async () => {
     for (const body of [
       { recordId: 2 ** 31 },
-      { recordIds: [ids.get('santi'), '2147483648'] },
+      { recordIds: [ids.santi, '2147483648'] },
       { favoritesId: 2 ** 53 },
       { favoritesIds: ['99999999999999999'] },
     ]) {
@@ -263,7 +276,7 @@ describe('numbers past what the database holds (finding 4)', () => {
     const related = await searchOf(
       await post(ApiPath.searchForDetail, {
         excludeField: 'record_id',
-        excludeFieldContent: String(ids.get('santi')),
+        excludeFieldContent: String(ids.santi),
       }),
     );
     expect(related.searchResult.map((r) => r.title)).toEqual(['球状闪电']);
@@ -284,10 +297,13 @@ describe('numbers past what the database holds (finding 4)', () => {
     for (const recordId of ['2147483648', '12a', '1.5', '0', '-1', 'NaN', '1e3']) {
       const res = await get(ApiPath.getDetail, { recordId }, {}, 'en_US');
       expect(res.statusCode, recordId).toBe(400);
-      expect(envelopeOf(res).message).toBe('Invalid request: recordId is invalid');
+      expect(envelopeOf(res).message).toBe(invalid('recordId'));
     }
     // Repeated in the query string it is a list, not an id.
-    const twice = await t.call({ url: `/find/searchResultDetail/getDetail?recordId=${ids.get('santi')}&recordId=2` });
+    const twice = await t.call({
+      url: `${ApiPath.getDetail}?recordId=${ids.santi}&recordId=2`,
+      mappingPath: lib.mappingPath,
+    });
     expect(twice.statusCode).toBe(400);
     for (const recordId of [2 ** 31, '2147483648']) {
       expect((await post(ApiPath.groupItems, { recordId })).statusCode).toBe(400);
@@ -317,14 +333,14 @@ describe('deep nesting and other shapes where a value goes', () => {
         [ApiPath.locationList, `{"campusIds":${deep}}`],
         [ApiPath.itemCounts, `{"items":[{"recordId":${deep}}]}`],
       ] as const) {
-        const res = await t.call({ method: 'POST', url, mappingPath: '', headers: json, body: payload });
+        const res = await t.call({ method: 'POST', url, mappingPath: lib.mappingPath, headers: json, body: payload });
         expect(res.statusCode, `${url} ${payload.slice(0, 30)}`).toBe(400);
       }
       // A body that is not an object is refused; an unknown field is not read at all.
       const whole = await t.call({
         method: 'POST',
         url: ApiPath.search,
-        mappingPath: '',
+        mappingPath: lib.mappingPath,
         headers: json,
         body: deep,
       });
@@ -333,7 +349,7 @@ describe('deep nesting and other shapes where a value goes', () => {
       const dict = await t.call({
         method: 'POST',
         url: ApiPath.dict,
-        mappingPath: '',
+        mappingPath: lib.mappingPath,
         headers: json,
         body: `{"x":${deep}}`,
       });
@@ -362,9 +378,9 @@ describe('a value the database refuses (the safety net behind the contract)', ()
     });
     for (const name of ['nul', 'int4', 'number', 'regex', 'surrogate'] as const) {
       for (const [lang, message] of [
-        ['en_US', 'Invalid request: a value is out of range or in a form that cannot be processed'],
-        ['zh_CN', '请求参数有误：某个值超出允许的范围或格式无法处理'],
-        ['zh_HK', '請求參數有誤：某個值超出允許的範圍或格式無法處理'],
+        ['en_US', text('en-US', 'valueNotStorable')],
+        ['zh_CN', text('zh-CN', 'valueNotStorable')],
+        ['zh_HK', text('zh-TW', 'valueNotStorable')],
       ] as const) {
         const res = await app.inject({ url: `/find/probe/${name}`, headers: { 'content-language': lang } });
         expect(res.statusCode, `${name} ${res.body}`).toBe(400);

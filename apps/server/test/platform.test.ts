@@ -7,8 +7,12 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { sql } from 'kysely';
 import { migrate, MIGRATIONS_DIR } from '../src/db/migrate.js';
+import { t as text } from '../src/http/messages.js';
 import { createTestApp, envelopeOf, onPostgres, openTestDatabase, type TestApp } from './helpers.js';
+import { makeTenant } from './support/factories.js';
 import { tempDir } from './temp-dirs.js';
+
+/** The server as a running service: the web build, health, API docs, migrations, settings, database threads. */
 
 let t: TestApp;
 let webDist: string;
@@ -18,7 +22,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>OpenFind</title><div id="root"></div>');
   writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
   writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  t = await createTestApp({ webDist });
+  t = await createTestApp({ webDist, seed: false });
 });
 afterAll(async () => t.close());
 
@@ -288,12 +292,13 @@ describe('slow query log', () => {
 
 describe('language headers', () => {
   it('follows content-language, then x-lang, and defaults to Simplified Chinese', async () => {
+    const { mappingPath } = await makeTenant(t);
     const msg = async (headers: Record<string, string>) =>
-      envelopeOf(await t.app.inject({ url: ApiPath.getFindConfig, headers: { mappingPath: '', ...headers } })).message;
-    expect(await msg({})).toBe('操作成功');
-    expect(await msg({ 'content-language': 'en_US' })).toBe('Success');
-    expect(await msg({ 'x-lang': 'ENG' })).toBe('Success');
-    expect(await msg({ 'x-lang': 'CHI' })).toBe('操作成功');
-    expect(await msg({ 'content-language': 'zh_HK', 'x-lang': 'ENG' })).toBe('操作成功');
+      envelopeOf(await t.app.inject({ url: ApiPath.getFindConfig, headers: { mappingPath, ...headers } })).message;
+    expect(await msg({})).toBe(text('zh-CN', 'ok'));
+    expect(await msg({ 'content-language': 'en_US' })).toBe(text('en-US', 'ok'));
+    expect(await msg({ 'x-lang': 'ENG' })).toBe(text('en-US', 'ok'));
+    expect(await msg({ 'x-lang': 'CHI' })).toBe(text('zh-CN', 'ok'));
+    expect(await msg({ 'content-language': 'zh_HK', 'x-lang': 'ENG' })).toBe(text('zh-TW', 'ok'));
   });
 });

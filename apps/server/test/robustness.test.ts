@@ -1,10 +1,17 @@
 import { ApiPath } from '@openfind/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { t as text } from '../src/http/messages.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
+import { makeInstitution, makeTenant, type MadeTenant } from './support/factories.js';
+
+/** Bad input, unknown paths and internal failures get a clear, translated envelope, never a leak. */
 
 let t: TestApp;
+/** An institution with the demo institution's libraries: 11 locations. */
+let lib: MadeTenant;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seed: false });
+  lib = await makeTenant(t, { libraries: 'demo' });
 });
 afterAll(async () => t.close());
 
@@ -15,21 +22,21 @@ function expectNoLeak(body: string) {
 
 describe('bad input gets a clear, translated error', () => {
   it('answers malformed JSON with 400 in the caller’s language', async () => {
-    for (const [lang, text] of [
-      ['zh_CN', '请求内容不是有效的 JSON'],
-      ['zh_HK', '請求內容不是有效的 JSON'],
-      ['en_US', 'The request body is not valid JSON'],
+    for (const [lang, message] of [
+      ['zh_CN', text('zh-CN', 'malformedJson')],
+      ['zh_HK', text('zh-TW', 'malformedJson')],
+      ['en_US', text('en-US', 'malformedJson')],
     ] as const) {
       const res = await t.call({
         method: 'POST',
         url: ApiPath.locationList,
-        mappingPath: '',
+        mappingPath: lib.mappingPath,
         lang,
         headers: { 'content-type': 'application/json' },
         body: '{"rows":',
       });
       expect(res.statusCode).toBe(400);
-      expect(envelopeOf(res)).toEqual({ success: false, message: text, errCode: 400, errorCode: null, data: null });
+      expect(envelopeOf(res)).toEqual({ success: false, message, errCode: 400, errorCode: null, data: null });
       expectNoLeak(res.body);
     }
   });
@@ -37,7 +44,7 @@ describe('bad input gets a clear, translated error', () => {
   it('reads x-lang ENG when content-language is absent', async () => {
     const res = await t.call({ url: '/find/nothing-here', headers: { 'x-lang': 'ENG' } });
     expect(res.statusCode).toBe(404);
-    expect(envelopeOf(res).message).toBe('No such API call');
+    expect(envelopeOf(res).message).toBe(text('en-US', 'notFound'));
   });
 
   it('answers an unknown API path with a 404 envelope, not the web app', async () => {
@@ -52,7 +59,7 @@ describe('bad input gets a clear, translated error', () => {
     const res = await t.call({
       method: 'POST',
       url: ApiPath.locationList,
-      mappingPath: '',
+      mappingPath: lib.mappingPath,
       headers: { 'content-type': 'text/xml' },
       body: '<a/>',
     });
@@ -65,7 +72,7 @@ describe('bad input gets a clear, translated error', () => {
     const res = await t.call({
       method: 'POST',
       url: ApiPath.locationList,
-      mappingPath: '',
+      mappingPath: lib.mappingPath,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ locationName: 'x'.repeat(1024 * 1024 + 10) }),
     });
@@ -82,18 +89,18 @@ describe('bad input gets a clear, translated error', () => {
       [1, 2, 3],
     ];
     for (const body of cases) {
-      const res = await t.call({ url: ApiPath.locationList, mappingPath: '', body });
+      const res = await t.call({ url: ApiPath.locationList, mappingPath: lib.mappingPath, body });
       expect(res.statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
       expect(envelopeOf(res).success).toBe(false);
       expectNoLeak(res.body);
     }
     const sqlish = await t.call({
       url: ApiPath.locationList,
-      mappingPath: '',
+      mappingPath: lib.mappingPath,
       body: { locationName: "'; DROP TABLE location; --" },
     });
     expect(envelopeOf<{ totalCount: number }>(sqlish).data.totalCount).toBe(0);
-    const still = await t.call({ url: ApiPath.locationList, mappingPath: '', body: {} });
+    const still = await t.call({ url: ApiPath.locationList, mappingPath: lib.mappingPath, body: {} });
     expect(envelopeOf<{ totalCount: number }>(still).data.totalCount).toBe(11);
   });
 
@@ -109,13 +116,14 @@ describe('bad input gets a clear, translated error', () => {
   });
 
   it('hides internal failures behind a generic translated 500', async () => {
-    const broken = await createTestApp();
+    const broken = await createTestApp({ seed: false });
+    const there = await makeTenant(broken);
     await broken.db.close(); // every query now fails
-    const res = await broken.call({ url: ApiPath.getFindConfig, mappingPath: '', lang: 'en_US' });
+    const res = await broken.call({ url: ApiPath.getFindConfig, mappingPath: there.mappingPath, lang: 'en_US' });
     expect(res.statusCode).toBe(500);
     expect(envelopeOf(res)).toEqual({
       success: false,
-      message: 'Something went wrong on the server; please try again later',
+      message: text('en-US', 'internal'),
       errCode: 500,
       errorCode: null,
       data: null,
@@ -127,42 +135,42 @@ describe('bad input gets a clear, translated error', () => {
 
 describe('optional Referer gate', () => {
   it('is off by default and, when on, answers 9999 without a Referer', async () => {
-    expect(envelopeOf(await t.call({ url: ApiPath.getMenuList, mappingPath: 'xihu' })).success).toBe(true);
-    const xihu = (await t.services.tenants.byMappingPath('xihu'))!;
-    await t.services.siteConfig.updateConfig(xihu.id, { refererGate: '1' });
-    const blocked = envelopeOf(await t.call({ url: ApiPath.getMenuList, mappingPath: 'xihu' }));
-    expect(blocked).toMatchObject({ success: false, errCode: 9999, message: '系统访问中断，请稍后再试！' });
+    const [gated, other] = [await makeTenant(t), await makeTenant(t)];
+    expect(envelopeOf(await t.call({ url: ApiPath.getMenuList, mappingPath: gated.mappingPath })).success).toBe(true);
+    await t.services.siteConfig.updateConfig(gated.id, { refererGate: '1' });
+    const blocked = envelopeOf(await t.call({ url: ApiPath.getMenuList, mappingPath: gated.mappingPath }));
+    expect(blocked).toMatchObject({ success: false, errCode: 9999, message: text('zh-CN', 'accessInterrupted') });
     const withReferer = await t.call({
       url: ApiPath.getMenuList,
-      mappingPath: 'xihu',
-      headers: { referer: 'http://localhost/xihu/Home' },
+      mappingPath: gated.mappingPath,
+      headers: { referer: `http://localhost/${gated.mappingPath}/Home` },
     });
     expect(envelopeOf(withReferer).success).toBe(true);
     // other institutions are not affected
-    expect(envelopeOf(await t.call({ url: ApiPath.getMenuList, mappingPath: '' })).success).toBe(true);
-    await t.services.siteConfig.resetConfig(xihu.id, ['refererGate']);
+    expect(envelopeOf(await t.call({ url: ApiPath.getMenuList, mappingPath: other.mappingPath })).success).toBe(true);
+    await t.services.siteConfig.resetConfig(gated.id, ['refererGate']);
   });
 });
 
 describe('site configuration validation', () => {
   it('refuses invalid values and unknown keys and keeps what was stored', async () => {
-    const beiling = (await t.services.tenants.byMappingPath('beiling'))!;
-    await expect(t.services.siteConfig.updateConfig(beiling.id, { navBackColor: 'not-a-colour' })).rejects.toThrow();
-    await expect(t.services.siteConfig.updateConfig(beiling.id, { findCoerceLogin: 'yes' })).rejects.toThrow();
-    await expect(t.services.siteConfig.updateConfig(beiling.id, { noSuchKey: '1' })).rejects.toThrow();
-    const c = (await t.services.siteConfig.settings(beiling.id)).config;
+    const green = await makeInstitution(t, { config: { navBackColor: '1d5c3f' } });
+    await expect(t.services.siteConfig.updateConfig(green.id, { navBackColor: 'not-a-colour' })).rejects.toThrow();
+    await expect(t.services.siteConfig.updateConfig(green.id, { findCoerceLogin: 'yes' })).rejects.toThrow();
+    await expect(t.services.siteConfig.updateConfig(green.id, { noSuchKey: '1' })).rejects.toThrow();
+    const c = (await t.services.siteConfig.settings(green.id)).config;
     expect(c.navBackColor).toBe('1d5c3f');
   });
 
   it('survives concurrent writers: every change lands', async () => {
-    const xihu = (await t.services.tenants.byMappingPath('xihu'))!;
+    const busy = await makeTenant(t);
     const keys = ['purderRec', 'freeRec', 'customRec', 'recRecord', 'weixinLogin', 'passportLogin'] as const;
     await Promise.all(
       keys.map((k) =>
-        t.services.siteConfig.updateConfig(xihu.id, { [k]: k.endsWith('Rec') || k === 'recRecord' ? '0' : '1' }),
+        t.services.siteConfig.updateConfig(busy.id, { [k]: k.endsWith('Rec') || k === 'recRecord' ? '0' : '1' }),
       ),
     );
-    const c = (await t.services.siteConfig.settings(xihu.id)).config;
+    const c = (await t.services.siteConfig.settings(busy.id)).config;
     expect([c.purderRec, c.freeRec, c.customRec, c.recRecord, c.weixinLogin, c.passportLogin]).toEqual([
       '0',
       '0',

@@ -1,8 +1,9 @@
-import type { ReaderStatus } from '@openfind/contract';
+import type { InstitutionParams, MenusInput, ReaderStatus, SiteConfigPatch } from '@openfind/contract';
 import { storeRecords } from '../../src/modules/catalogue/catalogue-repository.js';
 import type { ItemInput, RecordInput } from '../../src/modules/catalogue/record-input.js';
 import { findReaderByLogin, type Reader, type ReaderInput } from '../../src/modules/readers/reader-repository.js';
 import { saveReader } from '../../src/modules/readers/reader-service.js';
+import type { NewTenant } from '../../src/modules/tenants/tenant-repository.js';
 import { seedTenant } from '../../src/seed/demo.js';
 import { DEMO_TENANTS, type DemoTenant } from '../../src/seed/demo-tenants.js';
 import { bearer, tokenOf } from '../auth-support.js';
@@ -259,4 +260,129 @@ export async function makeReaderWith(
     rule,
   );
   return { ...(await findReaderByLogin(t.db.kysely, tenantId, account))!, password };
+}
+
+// --- rest: institutions described in full
+
+/** Libraries, campuses and locations of an institution, each named in three languages (zh, tw, en). */
+export type InstitutionPlaces = Places;
+
+/**
+ * A new institution described as the demo's are: its identity (`tenant`: names in three languages,
+ * label, fid, group code…), its settings (`config`), institution parameters (`params`), menus, and
+ * its libraries: one of its own by default, `'demo'` for the demo institution's, or a list of its own
+ * libraries, campuses and locations. What it does not name gets the defaults an operator would see.
+ */
+export async function makeInstitution(
+  t: TestApp,
+  opts: {
+    tenant?: Partial<NewTenant>;
+    config?: SiteConfigPatch;
+    params?: Partial<InstitutionParams>;
+    menus?: MenusInput;
+    libraries?: 'one' | 'demo' | InstitutionPlaces;
+  } = {},
+): Promise<MadeTenant & { nameEn: string; nameTw: string }> {
+  const n = next();
+  const tenant = {
+    mappingPath: `lib${n}`,
+    groupCode: `9${String(n).padStart(5, '0')}`,
+    name: `测试图书馆${n}`,
+    nameTw: `測試圖書館${n}`,
+    nameEn: `Test Library ${n}`,
+    ...opts.tenant,
+  };
+  const places =
+    opts.libraries === 'demo' ? DEMO_PLACES : opts.libraries && opts.libraries !== 'one' ? opts.libraries : onePlace(n);
+  const id = await seedTenant(t.db.kysely, {
+    tenant,
+    config: opts.config ?? {},
+    params: opts.params,
+    menus: opts.menus,
+    ...places,
+  });
+  t.services.tenants.invalidate();
+  return { id, ...tenant };
+}
+
+/**
+ * An electronic collection (database) as a test describes it, named in Simplified Chinese only
+ * unless told (the other languages then show that name); dates are YYYY-MM-DD (see `day`).
+ */
+export interface CollectionSpec {
+  name?: string;
+  nameTw?: string;
+  nameEn?: string;
+  url?: string;
+  /** Discipline codes (discode1: '07' science, '08' engineering…). */
+  subjects?: string[];
+  /** When it was added; long ago (`day(-1000)`) unless told. */
+  added?: string;
+  /** The last day of its trial; none unless told. */
+  trialUntil?: string | null;
+  /** Visits counted for it; none unless told. */
+  visits?: number;
+  hidden?: boolean;
+}
+
+/**
+ * Electronic collections of a tenant, as an operator lists them (in this order): the hot, new and
+ * trial collection lists choose among them. Their ids, in order.
+ */
+export async function makeCollections(t: TestApp, tenantId: number, specs: CollectionSpec[]): Promise<number[]> {
+  const rows = await t.db.kysely
+    .insertInto('e_collection')
+    .values(
+      specs.map((c, seq) => {
+        const n = next();
+        return {
+          tenant_id: tenantId,
+          name: c.name ?? `数据库${n}`,
+          name_tw: c.nameTw ?? '',
+          name_en: c.nameEn ?? '',
+          url: c.url ?? `https://db${n}.example.org/`,
+          subjects: c.subjects ?? [],
+          added_on: c.added ?? day(-1000),
+          trial_until: c.trialUntil ?? null,
+          visit_count: c.visits ?? 0,
+          hidden: c.hidden ?? false,
+          seq,
+        };
+      }),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** A donation news item as a test describes it, in Chinese only unless told; dates are YYYY-MM-DD (see `day`). */
+export interface DonateNewsSpec {
+  title?: string;
+  titleEn?: string;
+  donor?: string;
+  copies?: number;
+  /** Its publication date; today unless told. */
+  published?: string;
+}
+
+/** Donation news of a tenant, published; their ids, in order. */
+export async function makeDonateNews(t: TestApp, tenantId: number, specs: DonateNewsSpec[]): Promise<number[]> {
+  const rows = await t.db.kysely
+    .insertInto('donate_news')
+    .values(
+      specs.map((d) => {
+        const n = next();
+        return {
+          tenant_id: tenantId,
+          title: d.title ?? `捐赠消息${n}`,
+          title_en: d.titleEn ?? '',
+          donor_name: d.donor ?? `捐赠人${n}`,
+          copies: d.copies ?? 1,
+          published_on: d.published ?? day(0),
+        };
+      }),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
