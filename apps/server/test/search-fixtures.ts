@@ -45,18 +45,8 @@ export async function storeTestRecords(
   t: TestApp,
   tenant: Pick<MadeTenant, 'id'>,
   records: RecordInput[],
-): Promise<Map<string, number>>;
-/** @deprecated Stores into the demo seed's default institution; pass an institution made by `makeTenant`. */
-export async function storeTestRecords(t: TestApp, records: RecordInput[]): Promise<Map<string, number>>;
-export async function storeTestRecords(
-  t: TestApp,
-  tenantOrRecords: Pick<MadeTenant, 'id'> | RecordInput[],
-  maybeRecords: RecordInput[] = [],
 ): Promise<Map<string, number>> {
-  const [tenantId, records] = Array.isArray(tenantOrRecords)
-    ? [(await t.services.tenants.byMappingPath(''))!.id, tenantOrRecords]
-    : [tenantOrRecords.id, maybeRecords];
-  const { ids } = await storeRecords(t.db.kysely, tenantId, records);
+  const { ids } = await storeRecords(t.db.kysely, tenant.id, records);
   return new Map([...ids].map(([k, v]) => [k.replace(/^test:/, ''), v]));
 }
 
