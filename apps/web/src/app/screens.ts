@@ -40,7 +40,7 @@ export const SCREENS_WITHOUT_ANTD: ReadonlySet<RoutePage> = new Set(['home']);
  * Screens that paint first without Ant Design and load their Ant Design parts themselves, each in its
  * own provider (the results page: its rows show before the search bar, toolbar and filters arrive).
  */
-const SCREENS_WITH_ANTD_PARTS: ReadonlySet<RoutePage> = new Set(['searchResults', 'categorySearch']);
+const SCREENS_WITH_ANTD_PARTS: ReadonlySet<RoutePage> = new Set(['searchResults', 'categorySearch', 'record']);
 
 /** The lazy screen components, one per kind of screen. */
 export const SCREENS = (() => {

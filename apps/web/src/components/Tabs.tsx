@@ -25,7 +25,12 @@ export function Tabs({ items, className, defaultActiveKey }: Props) {
     tabs.current[wrapped]?.focus();
   };
   const onKeyDown = (e: KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: items.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: items.length - 1,
+    };
     const next = moves[e.key];
     if (next === undefined) return;
     e.preventDefault();

@@ -1,4 +1,3 @@
-import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { safeLinkUrl, type PhysicalItem } from '@openfind/contract';
 import { useDigitalItems, useItemsByLibrary } from '../api/get-holdings';
@@ -69,7 +68,7 @@ export function Holdings({ recordId, lang }: { recordId: number; lang: string })
       <h2 id="of-holdings-title" className="of-section-title">
         {t('holdings.title')}
       </h2>
-      {print.isPending ? <Skeleton active paragraph={{ rows: 3 }} title={false} /> : null}
+      {print.isPending ? <div className="of-skeleton-row" aria-hidden="true" /> : null}
       {print.isError ? <p className="of-muted">{t('holdings.failed')}</p> : null}
       {print.isSuccess && !libraries.length && !links.length ? <p className="of-muted">{t('holdings.none')}</p> : null}
       {libraries.map((lib) => (

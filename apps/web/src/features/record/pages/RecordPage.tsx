@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ConfigProvider, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DiscoveryErrCode } from '@openfind/contract';
 import type { RecordDetail } from '@openfind/contract';
 import { WithRomanized } from '../../../components/OriginalScript';
 import { RecordCover } from '../../../components/RecordCover';
-import { ResultPage } from '../../../components/ResultPage';
+import { Tabs } from '../../../components/Tabs';
+import { lazyAntd } from '../../../lib/antd';
 import { LoanChart } from '../../loans';
 import { setPageTitle } from '../../../lib/document-title';
 import { ApiError } from '../../../lib/http';
@@ -14,14 +14,19 @@ import { useUserScore } from '../api/comments';
 import { useRecordDetail } from '../api/get-record-detail';
 import { toCitationRecord } from '../cite/to-citation-record';
 import { BasicInfo } from '../components/BasicInfo';
-import { Comments } from '../components/Comments';
 import { Holdings } from '../components/Holdings';
-import { LoginPrompt } from '../components/LoginPrompt';
 import { MarcView } from '../components/MarcView';
+// Ant Design's parts load after the page's own code: the heading and details paint without them (issue 31).
+import { Comments, LoginPrompt, RecordActions } from '../components/parts';
 import { RatingStars } from '../components/RatingStars';
-import { RecordActions } from '../components/RecordActions';
 import { RelatedRecords } from '../components/RelatedRecords';
 import '../record.css';
+
+// The Ant Design parts start loading with the page, not when it first renders them.
+void import('../components/antd-parts').catch(() => undefined);
+
+/** The not-found and failure pages (Ant Design's Result), loaded only for those. */
+const ResultPage = lazyAntd(() => import('../../../components/ResultPage'));
 
 /** A record id from the path: a positive whole number, else null. */
 function parseRecordId(value: string | undefined): number | null {
@@ -64,25 +69,37 @@ function RecordHeading({ detail, onLoginRequired }: { detail: RecordDetail; onLo
         <div className="of-record-rating">
           {score.data ? <RatingStars score={score.data.avgScore} count={score.data.ratingCount} /> : null}
         </div>
-        <RecordActions citation={citation} kept={info.myFav} onLoginRequired={onLoginRequired} />
+        <RecordActions
+          fallback={<ActionsPlaceholder />}
+          citation={citation}
+          kept={info.myFav}
+          onLoginRequired={onLoginRequired}
+        />
       </div>
     </header>
   );
 }
 
-/** Buttons keep their text as written (antd would space out two-character Chinese labels: 收 藏). */
-const BUTTON_CONFIG = { autoInsertSpace: false };
-
-/** The record-details page (spec §2 /searchList/bookDetails/{id}[/{type}]). */
-export function RecordPage() {
+/**
+ * The actions' buttons drawn as they will be (same labels, sizes and wrapping) while their Ant Design
+ * part loads, so that nothing below moves when it arrives; not yet usable, hence inert.
+ */
+function ActionsPlaceholder() {
+  const { t } = useTranslation('record');
+  const labels = ['favourite', 'reserve', 'request', 'cite', 'share', 'qr'] as const;
   return (
-    <ConfigProvider button={BUTTON_CONFIG}>
-      <RecordScreen />
-    </ConfigProvider>
+    <div className="of-record-actions" aria-hidden="true" inert>
+      {labels.map((key) => (
+        <span key={key} className={`of-btn-placeholder${key === 'favourite' ? ' of-btn-placeholder--primary' : ''}`}>
+          {t(`actions.${key}`)}
+        </span>
+      ))}
+    </div>
   );
 }
 
-function RecordScreen() {
+/** The record-details page (spec §2 /searchList/bookDetails/{id}[/{type}]). */
+export function RecordPage() {
   const { t, i18n } = useTranslation('record');
   const { id } = useParams();
   const recordId = parseRecordId(id);
@@ -128,7 +145,11 @@ function RecordScreen() {
     return (
       <div className="of-page of-record" aria-busy="true">
         <h1 className="of-visually-hidden">{t('page.loading')}</h1>
-        <Skeleton active avatar={{ shape: 'square', size: 90 }} paragraph={{ rows: 6 }} />
+        {/* A block of its own, so that React does not reuse a placeholder for the record (a layout shift). */}
+        <div key="skeleton" aria-hidden="true">
+          <div className="of-skeleton-row" />
+          <div className="of-skeleton-row" />
+        </div>
       </div>
     );
   }
@@ -148,11 +169,15 @@ function RecordScreen() {
           />
           <Holdings recordId={data.record.recordId} lang={i18n.language} />
           <LoanChart recordId={data.record.recordId} />
-          <Comments recordId={data.record.recordId} onLoginRequired={setLoginAction} />
+          <Comments
+            fallback={<section className="of-record-section of-reserve-comments" />}
+            recordId={data.record.recordId}
+            onLoginRequired={setLoginAction}
+          />
         </div>
         <RelatedRecords recordId={data.record.recordId} subjects={info.subject} classes={info.chiClassNo} />
       </div>
-      <LoginPrompt action={loginAction} onClose={() => setLoginAction(null)} />
+      {loginAction !== null ? <LoginPrompt action={loginAction} onClose={() => setLoginAction(null)} /> : null}
     </div>
   );
 }

@@ -167,8 +167,11 @@ function Results({ state, mode, query, data, onChange }: ResultsProps) {
         <p className="of-visually-hidden" role="status">
           {t('page.loading')}
         </p>
-        <div className="of-skeleton-row" aria-hidden="true" />
-        <div className="of-skeleton-row" aria-hidden="true" />
+        {/* A block of its own, so that React does not reuse a placeholder for a row (a layout shift). */}
+        <div key="skeleton" aria-hidden="true">
+          <div className="of-skeleton-row" />
+          <div className="of-skeleton-row" />
+        </div>
       </>
     );
   }
