@@ -1,4 +1,3 @@
-import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { HOME_TEXT, LANGS, openHome, presetLang } from './support/app';
 
@@ -47,19 +46,5 @@ test.describe('home page', () => {
     await openHome(page);
     const libraries = page.getByRole('region', { name: '图书馆与分馆' });
     await expect(libraries.getByRole('listitem')).not.toHaveCount(0);
-  });
-
-  test('loads at most 200 KB of JavaScript (gzip) for the home route', async ({ page }) => {
-    const scripts: Buffer[] = [];
-    page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(await response.body());
-    });
-    await openHome(page);
-    const gzipped = scripts.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
-    test.info().annotations.push({
-      type: 'home JS (gzip)',
-      description: `${(gzipped / 1024).toFixed(1)} KB in ${scripts.length} files`,
-    });
-    expect(gzipped / 1024).toBeLessThanOrEqual(200);
   });
 });

@@ -14,7 +14,8 @@ const vendorGroups = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
   {
     name: 'vendor',
-    test: /node_modules[\\/](@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/,
+    // Not `Trans` and the HTML parser it brings: one lazily loaded part uses it.
+    test: /node_modules[\\/](@tanstack|i18next|react-i18next|use-sync-external-store)[\\/](?!dist[\\/]es[\\/](Trans|TransWithoutContext|IcuTrans\w*|Translation|withTranslation|withSSR|useSSR)\.js)/,
     priority: 10,
   },
 ];

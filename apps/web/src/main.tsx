@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { matchRouteDef } from './app/match-route';
-import { SCREEN_LOADERS, SCREENS_WITHOUT_ANTD } from './app/screens';
+import { needsAntdFirst, SCREEN_LOADERS } from './app/screens';
 import { initI18n, readStoredLang } from './features/lang';
 import { detectTenant } from './features/tenant';
 import { preloadAntd, setAntdLang } from './lib/antd';
@@ -26,7 +26,7 @@ const appPath =
   tenant.basename === '/' ? window.location.pathname : window.location.pathname.slice(tenant.basename.length);
 const firstPage = matchRouteDef(appPath || '/')?.page ?? 'home';
 void SCREEN_LOADERS[firstPage]().catch(() => undefined);
-if (!SCREENS_WITHOUT_ANTD.has(firstPage)) void preloadAntd(lang).catch(() => undefined);
+if (needsAntdFirst(firstPage)) void preloadAntd(lang).catch(() => undefined);
 
 await initI18n(lang);
 

@@ -35,12 +35,17 @@ export const SCREEN_LOADERS: Record<RoutePage, Loader> = {
  * Screens that use no Ant Design: they load without it (the home page is the one most readers open
  * first). The others load Ant Design's provider and locale with their chunk (`lazyAntd`).
  */
-export const SCREENS_WITHOUT_ANTD: ReadonlySet<RoutePage> = new Set(['home']);
+const SCREENS_WITHOUT_ANTD: ReadonlySet<RoutePage> = new Set(['home']);
 /**
  * Screens that paint first without Ant Design and load their Ant Design parts themselves, each in its
  * own provider (the results page: its rows show before the search bar, toolbar and filters arrive).
  */
 const SCREENS_WITH_ANTD_PARTS: ReadonlySet<RoutePage> = new Set(['searchResults', 'categorySearch', 'record']);
+
+/** Whether a screen needs Ant Design before it can show anything (its provider is then fetched at start). */
+export function needsAntdFirst(page: RoutePage): boolean {
+  return !SCREENS_WITHOUT_ANTD.has(page) && !SCREENS_WITH_ANTD_PARTS.has(page);
+}
 
 /** The lazy screen components, one per kind of screen. */
 export const SCREENS = (() => {

@@ -16,8 +16,8 @@ export type Namespace = (typeof NAMESPACES)[number];
 
 /**
  * Namespaces loaded with the screens that use them (loadNamespace), not at start-up: the login,
- * account and "not available yet" texts are not needed to show the home page (initial JavaScript
- * budget).
+ * account, record and "not available yet" texts are not needed to show the home page (initial
+ * JavaScript budget).
  */
-export const LAZY_NAMESPACES = ['auth', 'account', 'placeholder'] as const satisfies readonly Namespace[];
+export const LAZY_NAMESPACES = ['auth', 'account', 'placeholder', 'record'] as const satisfies readonly Namespace[];
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { ComponentProps, ComponentType, ReactNode } from 'react';
 import type { Lang } from '@openfind/contract';
 import { componentLocale } from './locale';
@@ -49,16 +49,44 @@ export function lazyAntd<P extends object>(load: () => Promise<Module<P>>): Comp
 }
 
 /**
+ * Whether Ant Design's parts may load: not before the screen has painted once, so that on a slow
+ * phone their download does not share the line with what the screen needs first.
+ */
+let partsMayLoad = false;
+const partsListeners = new Set<() => void>();
+function subscribeParts(listener: () => void) {
+  partsListeners.add(listener);
+  if (!partsMayLoad) {
+    // After the next paint: a frame to paint, then a task after it.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        partsMayLoad = true;
+        partsListeners.forEach((l) => l());
+      }, 0),
+    );
+  }
+  return () => partsListeners.delete(listener);
+}
+const usePartsMayLoad = () =>
+  useSyncExternalStore(
+    subscribeParts,
+    () => partsMayLoad,
+    () => false,
+  );
+
+/**
  * The Ant Design parts of a screen, kept in one module (`antd-parts.tsx`) that loads, with Ant
  * Design's provider, after the screen's own code: the screen paints its main content first.
  * `const part = partsOf(() => import('./antd-parts'))`, then `export const X = part('X')`; each part
- * shows its `fallback` until the module has run — sized like the part, so nothing moves.
+ * shows its `fallback` until the module has run — sized like the part, so nothing moves. The module
+ * starts loading once the screen has painted.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props: each part keeps its own
 export function partsOf<M extends Record<string, ComponentType<any>>>(load: () => Promise<M>) {
   return function part<K extends keyof M & string>(name: K) {
     const Lazy = lazyAntd(() => load().then((m) => ({ default: m[name] as ComponentType<object> })));
     function Part({ fallback = null, ...props }: ComponentProps<M[K]> & { fallback?: ReactNode }) {
+      if (!usePartsMayLoad()) return fallback;
       return (
         <Suspense fallback={fallback}>
           <Lazy {...(props as object)} />

@@ -10,6 +10,7 @@ import { lazyAntd } from '../../../lib/antd';
 import { LoanChart } from '../../loans';
 import { setPageTitle } from '../../../lib/document-title';
 import { ApiError } from '../../../lib/http';
+import { loadNamespace } from '../../lang';
 import { useUserScore } from '../api/comments';
 import { useRecordDetail } from '../api/get-record-detail';
 import { toCitationRecord } from '../cite/to-citation-record';
@@ -22,8 +23,8 @@ import { RatingStars } from '../components/RatingStars';
 import { RelatedRecords } from '../components/RelatedRecords';
 import '../record.css';
 
-// The Ant Design parts start loading with the page, not when it first renders them.
-void import('../components/antd-parts').catch(() => undefined);
+// The record's texts come with the page (not at start-up); the loan chart of the loans feature uses them too.
+await loadNamespace('record');
 
 /** The not-found and failure pages (Ant Design's Result), loaded only for those. */
 const ResultPage = lazyAntd(() => import('../../../components/ResultPage'));

@@ -26,9 +26,6 @@ import type { SearchState } from '../search-state';
 import { useSearchState } from '../use-search-state';
 import '../search.css';
 
-// The Ant Design parts start loading with the page, not when it first renders them.
-void import('../components/antd-parts').catch(() => undefined);
-
 /** Narrower than this, the filters move into a drawer. */
 const PHONE_QUERY = '(max-width: 767px)';
 
@@ -75,6 +72,9 @@ export function SearchResultsPage({ mode }: { mode: Mode }) {
       {facets}
     </>
   );
+  // Ant Design's parts load once the first answer is shown: on a slow line the rows come first.
+  const isFirstAnswerDue = isRunnable(state) && query.isPending;
+  const searchBarPlaceholder = <div className="of-searchbar of-reserve-searchbar" />;
   const filterCount =
     Object.values(state.filters).reduce((n, values) => n + values.length, 0) +
     (state.yearFrom !== null || state.yearTo !== null ? 1 : 0);
@@ -83,15 +83,17 @@ export function SearchResultsPage({ mode }: { mode: Mode }) {
       <div className="of-page of-search-page">
         <div className="of-search-top">
           <h1 className="of-search-h1">{title}</h1>
-          {mode === 'search' ? (
+          {mode !== 'search' ? null : isFirstAnswerDue ? (
+            searchBarPlaceholder
+          ) : (
             <SearchBar
-              fallback={<div className="of-searchbar of-reserve-searchbar" />}
+              fallback={searchBarPlaceholder}
               field={state.field}
               text={state.text}
               matchMode={state.matchMode}
               onSearch={(field, text, matchMode) => go(newSearch(state, field, text, matchMode))}
             />
-          ) : null}
+          )}
           <AdvancedSummary state={state} />
         </div>
         <div className="of-search-layout">
