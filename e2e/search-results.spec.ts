@@ -251,6 +251,8 @@ test.describe('search results', () => {
     await expect(page).toHaveURL(/\/categorySearchList\?kindNo=K$/);
     await expect(resultRows(page)).toHaveCount(10);
     await expect(resultRows(page).first()).toContainText('K');
+    // The filters arrive with the page's Ant Design parts, after the rows.
+    await expect(page.locator('.of-search-aside').getByRole('checkbox').first()).toBeVisible();
     await page.screenshot({ path: 'docs/screenshots/search-category-zh-CN.png', fullPage: true });
     await expectNoSeriousA11yViolations(page);
   });

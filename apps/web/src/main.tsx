@@ -1,6 +1,6 @@
 // First: configures zod before any schema is built (see the module).
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { matchRouteDef } from './app/match-route';
@@ -32,9 +32,14 @@ await initI18n(lang);
 
 const container = document.getElementById('root');
 if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <App tenant={tenant} lang={lang} />
-    </StrictMode>,
+  const root = createRoot(container);
+  // As a transition, the first render yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole screen (a phone stays responsive while the app starts).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App tenant={tenant} lang={lang} />
+      </StrictMode>,
+    ),
   );
 }
