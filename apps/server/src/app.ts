@@ -8,6 +8,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { withRedaction } from './http/log-redaction.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { isFirstAnswerCall } from './http/first-answers.js';
 import { registerWeb } from './http/web.js';
 import { registerAuthRoutes } from './modules/auth/auth-routes.js';
 import { registerSessionScope } from './modules/auth/session-context.js';
@@ -40,6 +41,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     // Secrets in URLs (tokens, tickets, codes, passwords) never reach the log.
     logger: withRedaction(opts.logger ?? false),
+    // A page's first answers are calls the server makes for it: the page's own request is logged.
+    logController: new Fastify.LogController({ disableRequestLogging: isFirstAnswerCall }),
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',

@@ -101,6 +101,34 @@ describe('a page carries the answers of its first calls (issue 31)', () => {
   });
 });
 
+describe('the log of a page with its answers', () => {
+  it('shows the page once, not the calls made for it; an outside request cannot hide itself so', async () => {
+    const lines: string[] = [];
+    const webDist = tempDir('openfind-web-');
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    const logged = await createTestApp({
+      seed: false,
+      webDist,
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+    });
+    try {
+      await makeTenant(logged, { mappingPath: '' });
+      const page = await logged.app.inject({ url: '/Home' });
+      expect(firstAnswersOf(page.body)?.answers).toHaveLength(6);
+      const urls = lines.map((l) => JSON.parse(l) as { req?: { url?: string } }).flatMap((l) => l.req?.url ?? []);
+      expect(urls).toEqual(['/Home']);
+      lines.length = 0;
+      await logged.app.inject({
+        url: ApiPath.getFindConfig,
+        headers: { 'x-openfind-first-answer': '1', mappingPath: '' },
+      });
+      expect(lines.join('')).toContain(ApiPath.getFindConfig);
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
 describe('mappingPathOf', () => {
   it('reads the institution from the first segment unless it is one of the app’s own routes', () => {
     expect(mappingPathOf('/Home')).toBe('');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CONTENT_LANGUAGE,
@@ -21,6 +22,18 @@ import {
  * app's client hands them out in place of the first request of each and asks the server for every
  * later one.
  */
+
+/**
+ * Marks the calls made here for a page, so that the log shows the page once, not seven requests: a
+ * value drawn at start, which no outside request can send.
+ */
+const FIRST_ANSWER_HEADER = 'x-openfind-first-answer';
+const FIRST_ANSWER_MARK = randomBytes(16).toString('hex');
+
+/** True for a call made here for a page's answers (left out of the request log). */
+export function isFirstAnswerCall(req: FastifyRequest): boolean {
+  return req.headers[FIRST_ANSWER_HEADER] === FIRST_ANSWER_MARK;
+}
 
 /** The cookie in which the web app mirrors the reader's language (localStorage `langFlag`) for the server. */
 export const LANG_COOKIE = 'of_lang';
@@ -83,6 +96,7 @@ export async function firstAnswers(app: FastifyInstance, url: string, lang: Lang
       method: call.method,
       url: query ? `${call.path}?${query}` : call.path,
       headers: {
+        [FIRST_ANSWER_HEADER]: FIRST_ANSWER_MARK,
         [Header.mappingPath]: mappingPath,
         [Header.lang]: X_LANG[lang],
         [Header.contentLanguage]: CONTENT_LANGUAGE[lang],
