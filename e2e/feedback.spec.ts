@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { openHome } from './support/app';
+import { openHome, withoutFirstAnswers } from './support/app';
 
 const envelope = (success: boolean, errCode: number, message: string) =>
   JSON.stringify({ success, message, errCode, errorCode: null, data: null });
 
 test.describe('global error handling', () => {
   test('a 401 clears the session and shows the session-expired dialog once', async ({ page }) => {
+    await withoutFirstAnswers(page);
     await page.addInitScript(() => {
       sessionStorage.setItem('jwt', 'expired-token');
       sessionStorage.setItem('jwtHeader', 'jwtOpacAuth');
@@ -35,6 +36,7 @@ test.describe('global error handling', () => {
   });
 
   test('a business failure shows the server message as an error toast', async ({ page }) => {
+    await withoutFirstAnswers(page);
     await page.route('**/find/findConfig/getFindConfig', (route) =>
       route.fulfill({ contentType: 'application/json', body: envelope(false, 500, '服务器繁忙，请稍后再试') }),
     );

@@ -92,3 +92,16 @@ test.describe('JavaScript before a screen shows its content', () => {
     expect(kb).toBeLessThanOrEqual(BUDGET_KB.record);
   });
 });
+
+test('the page carries the answers of its first calls: the app asks the server for none of them', async ({ page }) => {
+  const startUp =
+    /\/find\/(homePage\/getGroupCode|findConfig\/(getFindConfig|getMenuList|getLogoUrl|getLibraryList)|institution\/get)\b/;
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (startUp.test(request.url())) asked.push(request.url());
+  });
+  await openHome(page);
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  await expect(page.getByRole('region', { name: '图书馆与分馆' }).getByRole('listitem')).not.toHaveCount(0);
+});

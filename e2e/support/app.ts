@@ -37,3 +37,23 @@ export async function openHome(page: Page, path = '/Home'): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
 }
+
+/**
+ * Serves pages without the answers of their first calls (the server puts them into the HTML), so
+ * that the app asks for its tenant, configuration, menus… over the network, where a test can route
+ * those requests.
+ */
+export async function withoutFirstAnswers(page: Page): Promise<void> {
+  await page.route(
+    (url) => !/^\/(assets|find|oga|api)\//.test(url.pathname),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const res = await route.fetch();
+      const html = (await res.text()).replace(
+        /<script type="application\/json" id="of-first-answers">[\s\S]*?<\/script>/,
+        '',
+      );
+      return route.fulfill({ response: res, body: html });
+    },
+  );
+}

@@ -53,27 +53,29 @@ export function SearchResultsPage({ mode }: { mode: Mode }) {
   // Facet counts come in their own call, beside the page (the page never waits for them).
   const facetData = useDeferredValue(facetQuery.data);
   const facetResult = query.isError || facetQuery.isError ? undefined : facetData;
-  const facets = facetResult?.facetIncluded ? (
-    <FacetPanel
-      state={state}
-      facets={facetResult.facetResult}
-      onChange={(next) => {
-        setIsDrawerOpen(false);
-        go(next);
-      }}
-    />
-  ) : null;
+  // Ant Design's parts (search bar, filters…) load once the first page of results is shown: on a slow
+  // line the rows come first, even when the facet counts arrive before them.
+  const isFirstAnswerDue = isRunnable(state) && query.isPending;
+  const facets =
+    facetResult?.facetIncluded && !isFirstAnswerDue ? (
+      <FacetPanel
+        state={state}
+        facets={facetResult.facetResult}
+        onChange={(next) => {
+          setIsDrawerOpen(false);
+          go(next);
+        }}
+      />
+    ) : null;
   const classCode = state.filters.kindNo?.[0];
   const aside = (
     <>
-      {mode === 'category' ? (
+      {mode === 'category' && !isFirstAnswerDue ? (
         <ClassTree selected={classCode} onSelect={(code) => go(setFilter(state, 'kindNo', code ? [code] : []))} />
       ) : null}
       {facets}
     </>
   );
-  // Ant Design's parts load once the first answer is shown: on a slow line the rows come first.
-  const isFirstAnswerDue = isRunnable(state) && query.isPending;
   const searchBarPlaceholder = <div className="of-searchbar of-reserve-searchbar" />;
   const filterCount =
     Object.values(state.filters).reduce((n, values) => n + values.length, 0) +
