@@ -53,9 +53,10 @@ export function SearchResultsPage({ mode }: { mode: Mode }) {
   // Facet counts come in their own call, beside the page (the page never waits for them).
   const facetData = useDeferredValue(facetQuery.data);
   const facetResult = query.isError || facetQuery.isError ? undefined : facetData;
-  // Ant Design's parts (search bar, filters…) load once the first page of results is shown: on a slow
-  // line the rows come first, even when the facet counts arrive before them.
-  const isFirstAnswerDue = isRunnable(state) && query.isPending;
+  // Ant Design's parts (search bar, filters…) load once the first page of rows is on screen (the
+  // deferred answer, which renders after the query's): on a slow line the rows come first, even when
+  // the facet counts arrive before them.
+  const isFirstAnswerDue = isRunnable(state) && !query.isError && data === undefined;
   const facets =
     facetResult?.facetIncluded && !isFirstAnswerDue ? (
       <FacetPanel
