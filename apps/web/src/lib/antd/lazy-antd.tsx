@@ -31,11 +31,8 @@ export function setAntdLang(lang: Lang): void {
  */
 export function lazyAntd<P extends object>(load: () => Promise<Module<P>>): ComponentType<P> {
   return lazy(async () => {
-    const [{ default: Part }, { AntdProvider }] = await Promise.all([
-      load(),
-      (provider ??= import('./AntdProvider')),
-      componentLocale(pageLang),
-    ]);
+    const [{ default: Part }] = await Promise.all([load(), preloadAntd(pageLang)]);
+    const { AntdProvider } = await provider!;
     function WithAntd(props: P) {
       return (
         <AntdProvider>
