@@ -34,6 +34,8 @@ export type DbOptions = (
       sharedBuffers?: string | undefined;
       /** Runs the database in a worker thread (the default) rather than in the calling thread. */
       thread?: boolean | undefined;
+      /** Without a dataDir: opens a copy of a data folder PGlite dumped to this file (pglite-open.ts). */
+      copyOf?: string | undefined;
     }
   | { kind: 'postgres'; url: string; schema?: string | undefined; poolSize?: number | undefined }
 ) & {
@@ -55,7 +57,7 @@ export const DEFAULT_PGLITE_SHARED_BUFFERS = '512MB'; // PGLITE_SHARED_BUFFERS s
 export async function openDatabase(opts: DbOptions): Promise<Db> {
   const log = slowQueryLog(opts.slowQueryMs);
   return opts.kind === 'pglite'
-    ? openPGlite(opts.dataDir, opts.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS, opts.thread ?? true, log)
+    ? openPGlite(opts, opts.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS, opts.thread ?? true, log)
     : openPostgres(opts, log);
 }
 
@@ -77,7 +79,7 @@ function slowQueryLog(ms: number | undefined): LogConfig | undefined {
 }
 
 async function openPGlite(
-  dataDir: string | undefined,
+  { dataDir, copyOf }: { dataDir?: string | undefined; copyOf?: string | undefined },
   sharedBuffers: string,
   thread: boolean,
   log: LogConfig | undefined,
@@ -90,8 +92,8 @@ async function openPGlite(
   let pglite: EmbeddedPg;
   try {
     pglite = thread
-      ? await PGliteThread.start({ dataDir, sharedBuffers })
-      : await openPGliteHere(dataDir, sharedBuffers);
+      ? await PGliteThread.start({ dataDir, sharedBuffers, copyOf })
+      : await openPGliteHere(dataDir, sharedBuffers, copyOf);
   } catch (err) {
     unlock();
     throw err;
@@ -130,8 +132,12 @@ async function openPGlite(
 }
 
 /** PGlite in the calling thread. */
-async function openPGliteHere(dataDir: string | undefined, sharedBuffers: string): Promise<EmbeddedPg> {
-  const pglite = await newPGlite(dataDir, sharedBuffers);
+async function openPGliteHere(
+  dataDir: string | undefined,
+  sharedBuffers: string,
+  copyOf: string | undefined,
+): Promise<EmbeddedPg> {
+  const pglite = await newPGlite(dataDir, sharedBuffers, copyOf);
   return {
     query: <T>(text: string, params?: unknown[]) => pglite.query<T>(text, params),
     exec: async (script) => void (await pglite.exec(script)),

@@ -13,6 +13,8 @@ export interface EmbeddedPg {
 export interface PGliteThreadData {
   dataDir: string | undefined;
   sharedBuffers: string;
+  /** In memory, a copy of the data folder dumped to this file (pglite-open.ts). */
+  copyOf?: string | undefined;
 }
 
 /** A database error as it crosses between threads. */

@@ -8,7 +8,7 @@ import type { PGliteThreadData, ToThread, FromThread, ThreadError } from './pgli
  * server's thread sends, one at a time, while that thread goes on with HTTP, facets and JSON.
  */
 const port = parentPort!;
-const { dataDir, sharedBuffers } = workerData as PGliteThreadData;
+const { dataDir, sharedBuffers, copyOf } = workerData as PGliteThreadData;
 const post = (message: FromThread): void => port.postMessage(message);
 
 /** What a database error carries (SQLSTATE code, detail, constraint…) as plain data. */
@@ -24,7 +24,7 @@ function toThreadError(err: unknown): ThreadError {
 
 let pg: PGlite;
 try {
-  pg = await newPGlite(dataDir, sharedBuffers);
+  pg = await newPGlite(dataDir, sharedBuffers, copyOf);
   post({ kind: 'ready' });
 } catch (err) {
   post({ kind: 'failed', error: toThreadError(err) });

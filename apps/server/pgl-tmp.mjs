@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+let t = performance.now();
+const a = await PGlite.create('memory://', { extensions: { pg_trgm } });
+console.log('fresh', (performance.now() - t).toFixed(0));
+await a.exec('create extension if not exists pg_trgm; create table x(a int); insert into x values (1)');
+t = performance.now();
+const dump = await a.dumpDataDir('none');
+console.log('dump', (performance.now() - t).toFixed(0), dump.size);
+t = performance.now();
+const b = await PGlite.create('memory://', { extensions: { pg_trgm }, loadDataDir: dump });
+console.log('from dump', (performance.now() - t).toFixed(0), (await b.query('select * from x')).rows);
+t = performance.now();
+const c = await PGlite.create('memory://', { extensions: { pg_trgm } });
+console.log('fresh again', (performance.now() - t).toFixed(0));
