@@ -1,13 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LANGS, openHome, openPage, presetLang } from './support/app';
-import {
-  chooseOption,
-  expectNoSeriousA11yViolations,
-  resultRows,
-  resultSummary,
-  SEARCH_TEXT,
-  visibleOptions,
-} from './support/search-text';
+import { expectNoSeriousA11yViolations, resultRows, resultSummary, SEARCH_TEXT } from './support/search-text';
 
 test.describe('search results', () => {
   for (const lang of LANGS) {
@@ -40,7 +33,7 @@ test.describe('search results', () => {
 
       await page
         .getByRole('navigation', { name: /分页|分頁|pages/i })
-        .getByRole('listitem', { name: '2' })
+        .getByRole('link', { name: /^(第 2 [页頁]|Page 2)$/ })
         .click();
       await expect(page).toHaveURL(/[?&]page=2(&|$)/);
       await expect(resultRows(page).first().locator('.of-result-number')).toHaveText('11.');
@@ -149,13 +142,14 @@ test.describe('search results', () => {
     await expect(resultSummary(page, 'zh-CN')).not.toHaveText(before ?? '');
     await expect(resultRows(page).first()).toContainText('通史');
 
-    await chooseOption(page, page.getByRole('combobox', { name: '排序' }), '出版年（旧→新）');
+    await page.getByRole('combobox', { name: '排序' }).selectOption({ label: '出版年（旧→新）' });
     await expect(page).toHaveURL(/sortField=publishYear/);
-    await chooseOption(page, page.getByRole('combobox', { name: '每页' }), '20 条');
+    await page.getByRole('combobox', { name: '每页' }).selectOption({ label: '20 条' });
     await expect(page).toHaveURL(/rows=20/);
     await page.reload();
     await expect(page.getByText('已在结果中检索：')).toBeVisible();
-    await expect(page.locator('.of-toolbar-field', { hasText: '排序' })).toContainText('出版年（旧→新）');
+    await expect(page.getByRole('combobox', { name: '排序' }).locator('option:checked')).toHaveText('出版年（旧→新）');
+    await expect(page.getByRole('combobox', { name: '每页' }).locator('option:checked')).toHaveText('20 条');
   });
 
   test('a search link with a library filter opens that search (the filter is not taken for a library choice)', async ({
@@ -191,7 +185,7 @@ test.describe('search results', () => {
     await expect(resultRows(page)).toHaveCount(10);
     const failure = { success: false, message: '检索服务暂时不可用', errCode: 500, errorCode: null, data: null };
     await page.route('**/find/unify/search', (route) => route.fulfill({ json: failure }));
-    await page.getByRole('navigation', { name: '结果分页' }).getByRole('listitem', { name: '2' }).click();
+    await page.getByRole('navigation', { name: '结果分页' }).getByRole('link', { name: '第 2 页' }).click();
     await expect(page.locator('.of-search-failed')).toContainText('检索服务暂时不可用');
     await expect(resultRows(page)).toHaveCount(0);
     await expect(page.locator('.of-facets')).toHaveCount(0);
@@ -212,10 +206,28 @@ test.describe('search results', () => {
     await openPage(page, '/searchList?searchFieldContent=%E4%B8%AD%E5%9B%BD');
     const input = page.getByRole('search').getByRole('combobox', { name: '检索词' });
     await input.fill('hong');
-    const option = visibleOptions(page).filter({ hasText: '红楼梦' }).first();
+    const option = page.getByRole('listbox').getByRole('option').filter({ hasText: '红楼梦' }).first();
     await expect(option).toBeVisible();
     await option.click();
     await expect(page).toHaveURL(/searchFieldContent=%E7%BA%A2%E6%A5%BC%E6%A2%A6/);
+    await expect(page.getByRole('listbox')).toBeHidden();
+  });
+
+  test('suggestions from the keyboard: arrows move, Enter takes one, Escape closes', async ({ page }) => {
+    await openPage(page, '/searchList?searchFieldContent=%E4%B8%AD%E5%9B%BD');
+    const input = page.getByRole('search').getByRole('combobox', { name: '检索词' });
+    await input.fill('hong');
+    await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+    await expect(input).toHaveAttribute('aria-expanded', 'true');
+    await input.press('Escape');
+    await expect(input).toHaveAttribute('aria-expanded', 'false');
+    await input.press('ArrowDown');
+    const first = page.getByRole('listbox').getByRole('option').first();
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    await expect(input).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id')) ?? '');
+    const chosen = (await first.locator('.of-suggestion > span').first().textContent()) ?? '';
+    await input.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`searchFieldContent=${encodeURIComponent(chosen)}`));
   });
 
   test('favourites ask an anonymous visitor to log in', async ({ page }) => {
@@ -233,10 +245,13 @@ test.describe('search results', () => {
     await book.focus();
     await page.keyboard.press('Space');
     await expect(page).toHaveURL(/docCode=1/);
-    const page2 = page.getByRole('navigation', { name: '结果分页' }).getByRole('listitem', { name: '2' });
+    const page2 = page.getByRole('navigation', { name: '结果分页' }).getByRole('link', { name: '第 2 页' });
     await page2.focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/page=2/);
+    await expect(
+      page.getByRole('navigation', { name: '结果分页' }).getByRole('link', { name: '第 2 页' }),
+    ).toHaveAttribute('aria-current', 'page');
     const jumper = page.getByRole('navigation', { name: '结果分页' }).getByRole('textbox');
     await jumper.fill('3');
     await jumper.press('Enter');

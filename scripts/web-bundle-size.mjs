@@ -104,3 +104,20 @@ if (over) {
   console.error(`${over} route(s) over budget`);
   process.exitCode = 1;
 }
+
+// The files the server names for preloading (route-preloads.json) must all be in the build: a name of
+// a chunk the build dropped would be a 404 on every page of that route.
+const preloads = JSON.parse(readFileSync(join(dist, 'route-preloads.json'), 'utf8'));
+const named = new Set(preloads.routes.flatMap((r) => [...r.files, ...Object.values(r.byLang).flat()]));
+const missing = [...named].filter((f) => {
+  try {
+    readFileSync(join(dist, f));
+    return false;
+  } catch {
+    return true;
+  }
+});
+console.log(
+  `route-preloads.json: ${preloads.routes.length} routes, ${named.size} files${missing.length ? `, MISSING ${missing.join(', ')}` : ''}`,
+);
+if (missing.length) process.exitCode = 1;

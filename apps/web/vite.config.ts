@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { contractCalls } from './contract-calls-plugin';
+import { routePreloads } from './route-preloads-plugin';
+import { shellChunk } from './shell-chunk-plugin';
+
+const shell = shellChunk();
 
 /** The API server the dev server forwards to. */
 const apiTarget = process.env.OPENFIND_API_TARGET ?? 'http://127.0.0.1:3000';
@@ -21,7 +25,7 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react(), contractCalls()],
+  plugins: [react(), contractCalls(), routePreloads(), shell.plugin],
   resolve: {
     // @openfind/contract resolves to its TypeScript source.
     conditions: ['source', 'module', 'browser', 'development|production'],
@@ -47,11 +51,15 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: vendorGroups.map((g) => ({
-            name: g.name,
-            test: (id: string) => g.test.test(id),
-            priority: g.priority,
-          })),
+          groups: [
+            ...vendorGroups.map((g) => ({
+              name: g.name,
+              test: (id: string) => g.test.test(id),
+              priority: g.priority,
+            })),
+            // The app's own code that runs at start, in one file (shell-chunk-plugin.ts says why).
+            { name: 'shell', test: (id: string) => shell.shellModules.has(id), priority: 5 },
+          ],
         },
       },
     },

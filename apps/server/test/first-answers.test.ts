@@ -2,15 +2,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '@openfind/contract';
-import { firstCalls, mappingPathOf } from '../src/http/first-answers.js';
+import { firstCalls, mappingPathOf, screenCalls } from '../src/http/first-answers.js';
+import { loadRoutePreloads, routePattern } from '../src/http/route-preloads.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
-import { makeTenant, type MadeTenant } from './support/factories.js';
+import { makeRecord, makeTenant, type MadeTenant } from './support/factories.js';
 import { tempDir } from './temp-dirs.js';
 
 /** The answers block of a served page, parsed; null when the page has none. */
-function firstAnswersOf(
-  html: string,
-): { lang: string; answers: { method: string; path: string; input?: object; data: unknown }[] } | null {
+function firstAnswersOf(html: string): {
+  lang: string;
+  answers: { method: string; path: string; input?: object; anonymous?: boolean; data: unknown }[];
+} | null {
   const m = /<script type="application\/json" id="of-first-answers">([\s\S]*?)<\/script>/.exec(html);
   return m ? JSON.parse(m[1]!) : null;
 }
@@ -94,6 +96,36 @@ describe('a page carries the answers of its first calls (issue 31)', () => {
     expect(firstAnswersOf(res.body)).toBeNull();
   });
 
+  it("the record page also carries the record's details, as a visitor sees them", async () => {
+    const recordId = await makeRecord(t, branch.id, { title: '红楼梦' });
+    const res = await t.app.inject({ url: `/branch/searchList/bookDetails/${recordId}` });
+    const detail = firstAnswersOf(res.body)!.answers.find((a) => a.path === ApiPath.getDetail)!;
+    expect(detail.input).toEqual({ recordId: String(recordId) });
+    expect(detail.anonymous).toBe(true);
+    expect(detail.data).toEqual(await answerOf(branch, detail, 'zh_CN'));
+    expect((detail.data as { baseMarcInfoDto: { title: string } }).baseMarcInfoDto.title).toBe('红楼梦');
+    // Another institution's record is not found there: no answer, the app asks and shows not-found.
+    const elsewhere = await t.app.inject({ url: `/searchList/bookDetails/${recordId}` });
+    const answers = firstAnswersOf(elsewhere.body)!.answers;
+    expect(answers.map((a) => a.path)).not.toContain(ApiPath.getDetail);
+    expect(answers).toHaveLength(6);
+  });
+
+  it('only a record id the contract takes is asked for', () => {
+    expect(screenCalls('/searchList/bookDetails/12/1')).toHaveLength(1);
+    expect(screenCalls('/x/searchList/bookDetails/12')).toHaveLength(1);
+    for (const url of [
+      '/searchList/bookDetails/0',
+      '/searchList/bookDetails/012',
+      '/searchList/bookDetails/2147483648',
+      '/searchList/bookDetails/1e3',
+      '/searchList/bookDetails/',
+      '/searchList?recordId=5',
+      '/Home',
+    ])
+      expect(screenCalls(url), url).toEqual([]);
+  });
+
   it('the page is not cached by shared caches across languages or institutions', async () => {
     const res = await t.app.inject({ url: '/Home', headers: { 'accept-encoding': 'br' } });
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -137,5 +169,78 @@ describe('mappingPathOf', () => {
     expect(mappingPathOf('/beiling')).toBe('beiling');
     expect(mappingPathOf('/%E0%A4%A/Home')).toBe('');
     expect(firstCalls('x')[0]!.input).toEqual({ mappingPath: 'x' });
+  });
+});
+
+describe('the screen code a page names for preloading', () => {
+  const dist = () => {
+    const webDist = tempDir('openfind-web-');
+    writeFileSync(
+      path.join(webDist, 'route-preloads.json'),
+      JSON.stringify({
+        routes: [
+          {
+            path: '/searchList/bookDetails/:id/:type?',
+            files: ['assets/RecordPage-1.js', 'assets/Tabs-2.js'],
+            byLang: {
+              'zh-CN': ['assets/record-cn.js'],
+              'zh-TW': ['assets/record-tw.js'],
+              'en-US': ['assets/record-en.js'],
+            },
+          },
+          { path: '/searchList', files: ['assets/Results-3.js'], byLang: { 'zh-CN': ['assets/search-cn.js'] } },
+        ],
+      }),
+    );
+    return webDist;
+  };
+  const hrefs = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  it("names the screen's code and its texts in the page's language, under any institution's path", () => {
+    const preloadsOf = loadRoutePreloads(dist());
+    expect(hrefs(preloadsOf('/searchList/bookDetails/5', 'zh-CN'))).toEqual([
+      '/assets/RecordPage-1.js',
+      '/assets/Tabs-2.js',
+      '/assets/record-cn.js',
+    ]);
+    expect(hrefs(preloadsOf('/beiling/searchList/bookDetails/5/2?x=1', 'en-US'))).toEqual([
+      '/assets/RecordPage-1.js',
+      '/assets/Tabs-2.js',
+      '/assets/record-en.js',
+    ]);
+    expect(hrefs(preloadsOf('/searchList?searchFieldContent=%E4%B8%AD', 'zh-CN'))).toEqual([
+      '/assets/Results-3.js',
+      '/assets/search-cn.js',
+    ]);
+  });
+
+  it('names nothing for other screens, odd paths, or a build without the list', () => {
+    const preloadsOf = loadRoutePreloads(dist());
+    for (const url of ['/Home', '/searchList/bookDetails', '/searchList/bookDetails/5/2/3', '/%E0%A4%A'])
+      expect(preloadsOf(url, 'zh-CN'), url).toBe('');
+    expect(loadRoutePreloads(tempDir('openfind-web-'))('/searchList', 'zh-CN')).toBe('');
+  });
+
+  it('reads routes of the spec table as patterns', () => {
+    expect(routePattern('/searchList/bookDetails/:id/:type?').test('/searchList/bookDetails/5')).toBe(true);
+    expect(routePattern('/searchList/bookDetails/:id/:type?').test('/searchList/bookDetails/5/1')).toBe(true);
+    expect(routePattern('/searchList/bookDetails/:id/:type?').test('/searchList/bookDetails')).toBe(false);
+    expect(routePattern('/Home').test('/Home/')).toBe(true);
+    expect(routePattern('/Home').test('/home')).toBe(false);
+    expect(routePattern('/a.b').test('/aXb')).toBe(false);
+  });
+
+  it('the served page holds the links', async () => {
+    const webDist = dist();
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    const app = await createTestApp({ seed: false, webDist });
+    try {
+      await makeTenant(app, { mappingPath: '' });
+      const page = await app.app.inject({ url: '/searchList/bookDetails/7', cookies: { of_lang: 'zh-TW' } });
+      expect(hrefs(page.body)).toEqual(['/assets/RecordPage-1.js', '/assets/Tabs-2.js', '/assets/record-tw.js']);
+    } finally {
+      await app.close();
+    }
   });
 });

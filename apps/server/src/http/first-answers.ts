@@ -6,6 +6,7 @@ import {
   DictionaryCalls,
   Header,
   LANGUAGES,
+  RecordDetailCalls,
   SiteConfigCalls,
   TenantCalls,
   X_LANG,
@@ -38,8 +39,17 @@ export function isFirstAnswerCall(req: FastifyRequest): boolean {
 /** The cookie in which the web app mirrors the reader's language (localStorage `langFlag`) for the server. */
 export const LANG_COOKIE = 'of_lang';
 
-/** One call as the web app makes it: method, path and input (a GET's query, a POST's body). */
-export type FirstCall = { method: Endpoint['method']; path: string; input?: Record<string, string> };
+/**
+ * One call as the web app makes it: method, path and input (a GET's query, a POST's body).
+ * `anonymous`: the answer is a visitor's (made without the reader's session), for the web app to
+ * use only when no reader is logged in (a reader's answer says what they keep, rated…).
+ */
+export type FirstCall = {
+  method: Endpoint['method'];
+  path: string;
+  input?: Record<string, string>;
+  anonymous?: true;
+};
 /** A call with the `data` and `message` of its successful answer. */
 export type FirstAnswer = FirstCall & { data: unknown; message: string };
 /** What the page carries: the language the answers are in and the answers. */
@@ -61,6 +71,22 @@ export function firstCalls(mappingPath: string): FirstCall[] {
     at(SiteConfigCalls.institutionGet),
     at(DictionaryCalls.getLibraryList),
   ];
+}
+
+/** The largest record id the contract takes (a 32-bit integer). */
+const MAX_ID = 2 ** 31 - 1;
+
+/**
+ * The calls of the screen itself, for a visitor: the record page's details (its heading and cover
+ * are what a phone paints last, once they have come). None for other screens.
+ */
+export function screenCalls(url: string): FirstCall[] {
+  const segments = (url.split('?')[0] ?? '').split('/').filter(Boolean);
+  if (mappingPathOf(url)) segments.shift();
+  const [first, second, id] = segments;
+  if (first !== 'searchList' || second !== 'bookDetails' || !id || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > MAX_ID)
+    return [];
+  return [{ ...at(RecordDetailCalls.getDetail, { recordId: id }), anonymous: true }];
 }
 
 /** The institution's mapping path in a page's URL, as the web app reads it (`detectTenant`). */
@@ -90,7 +116,10 @@ export async function firstAnswers(app: FastifyInstance, url: string, lang: Lang
   const mappingPath = mappingPathOf(url);
   const answers: FirstAnswer[] = [];
   let groupCode = '';
-  for (const call of firstCalls(mappingPath)) {
+  const start = firstCalls(mappingPath);
+  const screen = screenCalls(url);
+  for (const call of [...start, ...screen]) {
+    const isScreenCall = !start.includes(call);
     const query = call.method === 'GET' ? new URLSearchParams(call.input).toString() : '';
     const res = await app.inject({
       method: call.method,
@@ -105,9 +134,17 @@ export async function firstAnswers(app: FastifyInstance, url: string, lang: Lang
       },
       ...(call.method === 'POST' ? { payload: JSON.stringify(call.input ?? {}) } : {}),
     });
-    if (res.statusCode !== 200) break;
+    // A failed start-up call ends the answers (the app asks again and shows the failure); a failed
+    // screen call (no such record) is left to the app, which asks and shows its not-found page.
+    if (res.statusCode !== 200) {
+      if (isScreenCall) continue;
+      break;
+    }
     const envelope = res.json<{ success: boolean; data: unknown; message: string }>();
-    if (!envelope.success) break;
+    if (!envelope.success) {
+      if (isScreenCall) continue;
+      break;
+    }
     if (call.path === TenantCalls.getGroupCode.path) groupCode = (envelope.data as { groupCode: string }).groupCode;
     answers.push({ ...call, data: envelope.data, message: envelope.message });
   }

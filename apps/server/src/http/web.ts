@@ -7,6 +7,7 @@ import { ErrCode } from '@openfind/contract';
 import { fail } from './envelope.js';
 import { isApiPath } from './error-handler.js';
 import { firstAnswers, firstAnswersScript, pageLang } from './first-answers.js';
+import { loadRoutePreloads } from './route-preloads.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -51,6 +52,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
   } catch {
     indexHtml = undefined;
   }
+  const preloadsOf = webDist ? loadRoutePreloads(webDist) : () => '';
   if (webDist && indexHtml) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -82,10 +84,11 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     if (req.url.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found\n');
     // The page carries the answers of its first calls (the tenant, its configuration…), so a phone
     // paints without waiting for them; the page varies by institution (path) and language (cookie).
-    const first = await firstAnswers(app, req.url, pageLang(req));
-    const html = first.answers.length
-      ? indexHtml.replace('</head>', `${firstAnswersScript(first)}\n  </head>`)
-      : indexHtml;
+    const lang = pageLang(req);
+    const first = await firstAnswers(app, req.url, lang);
+    // The screen's code and texts are named too: fetched beside the app's code, not after it ran.
+    const head = `${first.answers.length ? firstAnswersScript(first) : ''}${preloadsOf(req.url, lang)}`;
+    const html = head ? indexHtml.replace('</head>', `${head}\n  </head>`) : indexHtml;
     const page = compressIndex(html);
     const encoding = pickEncoding(req.headers['accept-encoding']);
     reply

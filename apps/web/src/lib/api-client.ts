@@ -23,7 +23,7 @@ export const api = createHttpClient({
   prefix: import.meta.env.VITE_API_PREFIX ?? '',
   getContext: () => context,
   getToken: readSessionToken,
-  takeFirstAnswer,
+  takeFirstAnswer: (method, path, input) => takeFirstAnswer(method, path, input, Boolean(readSessionToken())),
   onError: (error) => handlers?.onError(error),
   onUnauthorized: (error) => handlers?.onUnauthorized(error),
 });

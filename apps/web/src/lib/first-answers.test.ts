@@ -42,5 +42,28 @@ describe('the answers the page carries', () => {
     expect(callKey('GET', '/p', { a: '1', b: '2' })).toBe(callKey('GET', '/p', { b: '2', a: '1', c: undefined }));
     expect(callKey('GET', '/p', undefined)).toBe(callKey('GET', '/p', {}));
     expect(callKey('GET', '/p', { a: '1' })).not.toBe(callKey('POST', '/p', { a: '1' }));
+    // The server writes a query's numbers as text.
+    expect(callKey('GET', '/p', { recordId: 5 })).toBe(callKey('GET', '/p', { recordId: '5' }));
+  });
+
+  it("hand a visitor's answer (the record's details) to a visitor only, never to a logged-in reader", () => {
+    const withRecord = JSON.stringify({
+      lang: 'zh-CN',
+      answers: [
+        {
+          method: 'GET',
+          path: '/find/searchResultDetail/getDetail',
+          input: { recordId: '5' },
+          anonymous: true,
+          data: { myFav: false },
+          message: 'ok',
+        },
+      ],
+    });
+    readFirstAnswers('zh-CN', page(withRecord));
+    expect(takeFirstAnswer('GET', '/find/searchResultDetail/getDetail', { recordId: 5 }, true)).toBeUndefined();
+    expect(takeFirstAnswer('GET', '/find/searchResultDetail/getDetail', { recordId: 5 }, false)?.data).toEqual({
+      myFav: false,
+    });
   });
 });

@@ -2,21 +2,37 @@ import type { Lang } from '@openfind/contract';
 
 /**
  * The answers of the first calls that the server put into the page (`http/first-answers.ts` on the
- * server): the tenant, its site configuration, menus, logo, parameters and libraries. The HTTP client
+ * server): the tenant, its site configuration, menus, logo, parameters and libraries, and on the
+ * record page the record's details as a visitor sees them (`anonymous`: not used for a reader). The HTTP client
  * hands each out once, for the same call with the same input, in place of a request; every later
  * call (a refetch, another screen) goes to the server. Answers in another language than the page's,
  * or older than a minute (a page left open, then used), are not used.
  */
 
-type Answer = { method: string; path: string; input?: Record<string, unknown>; data: unknown; message: string };
+type Answer = {
+  method: string;
+  path: string;
+  input?: Record<string, unknown>;
+  anonymous?: boolean;
+  data: unknown;
+  message: string;
+};
 type FirstAnswers = { lang: Lang; answers: Answer[] };
 
 /** How long after the page loaded its answers may stand in for a request. */
 const FRESH_MS = 60_000;
 
-/** The key of a call: method, path and its input with the keys in order. */
+/**
+ * The key of a call: method, path and its input with the keys in order; numbers and booleans as the
+ * text they are sent as in a query (the server writes `recordId: "5"` for the app's `recordId: 5`).
+ */
 export function callKey(method: string, path: string, input: unknown): string {
-  const entries = input && typeof input === 'object' ? Object.entries(input).filter(([, v]) => v !== undefined) : [];
+  const entries: Array<[string, unknown]> =
+    input && typeof input === 'object'
+      ? Object.entries(input)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, typeof v === 'number' || typeof v === 'boolean' ? String(v) : v])
+      : [];
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `${method} ${path} ${JSON.stringify(entries)}`;
 }
@@ -40,16 +56,20 @@ export function readFirstAnswers(lang: Lang, doc: Pick<Document, 'getElementById
   return answers.size;
 }
 
-/** The page's answer to this call, if it has one not yet handed out; it is handed out once. */
+/**
+ * The page's answer to this call, if it has one not yet handed out; it is handed out once. A
+ * visitor's answer (`anonymous`) is not handed to a logged-in reader (`isSignedIn`).
+ */
 export function takeFirstAnswer(
   method: string,
   path: string,
   input: unknown,
+  isSignedIn = false,
 ): { data: unknown; message: string } | undefined {
   if (!answers?.size || Date.now() - loadedAt > FRESH_MS) return undefined;
   const key = callKey(method, path, input);
   const answer = answers.get(key);
-  if (!answer) return undefined;
+  if (!answer || (answer.anonymous && isSignedIn)) return undefined;
   answers.delete(key);
   return { data: answer.data, message: answer.message };
 }

@@ -1,22 +1,26 @@
-import { Button } from 'antd';
-import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
 import { useFavourite } from './use-favourite';
-import { busy } from '../../components/busy';
 
-type Props = { recordId: number; title: string; kept: boolean } & Pick<ButtonProps, 'size' | 'type'>;
+type Props = {
+  recordId: number;
+  title: string;
+  kept: boolean;
+  size?: 'small' | 'middle';
+  variant?: 'default' | 'primary';
+};
 
 /** Add to / remove from the logged-in reader's favourites: a pressed button while the record is kept. */
-export function FavouriteToggle({ recordId, title, kept, size, type }: Props) {
+export function FavouriteToggle({ recordId, title, kept, size, variant }: Props) {
   const { t } = useTranslation();
   const { isKept, isPending, toggle } = useFavourite(recordId, kept);
   return (
     <Button
       size={size}
-      type={type}
+      variant={variant}
       aria-pressed={isKept}
       aria-label={isKept ? t('favourites.removeOf', { title }) : t('favourites.addOf', { title })}
-      loading={busy(isPending)}
+      busy={isPending}
       onClick={toggle}
     >
       {isKept ? t('favourites.kept') : t('favourites.add')}

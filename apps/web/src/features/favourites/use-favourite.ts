@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { message } from 'antd';
 import type { RecordDetail, SearchResponse } from '@openfind/contract';
+import { notify } from '../../lib/antd';
 import { recordKeys } from '../record';
 import { searchKeys } from '../search';
 import { addFavourite, cancelFavourite } from './favourites-api';
@@ -38,7 +38,7 @@ export function useFavourite(recordId: number, kept: boolean) {
     onSuccess: ({ message: text }, keep) => {
       setLocal({ over: kept, kept: keep });
       markCached(client, recordId, keep);
-      if (text) void message.success(text);
+      if (text) notify('success', text);
     },
   });
   const isKept = local && local.over === kept ? local.kept : kept;

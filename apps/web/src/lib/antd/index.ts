@@ -1,4 +1,5 @@
 export { lazyAntd, partsOf, preloadAntd, setAntdLang } from './lazy-antd';
 export { AntdSettingsContext, type AntdSettings } from './settings';
 export { componentLocale } from './locale';
+export { notify } from './notify';
 export { baseTheme, REDUCED_MOTION } from './theme';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, message } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
+import { notify } from '../../../lib/antd';
 import { useSession } from '../../auth';
 import { FavouriteToggle } from '../../favourites';
 import type { CitationRecord } from '../cite/citation-record';
 import { copyText } from '../download-file';
-import { CiteDialog } from './CiteDialog';
-import { QrCodeDialog } from './QrCodeDialog';
+import { CiteDialog, QrCodeDialog } from './parts';
 
 type Props = {
   citation: CitationRecord;
@@ -17,32 +17,41 @@ type Props = {
 
 /**
  * The record's actions: favourite (kept at once for a logged-in reader), reserve and request (these
- * ask to log in), cite and export, share, QR code.
+ * ask to log in), cite and export, share, QR code. Plain buttons, painted with the record (issue 31);
+ * the dialogs (Ant Design) load when first opened.
  */
 export function RecordActions({ citation, kept, onLoginRequired }: Props) {
   const { t } = useTranslation('record');
   const { isLoggedIn } = useSession();
   const [dialog, setDialog] = useState<'cite' | 'qr' | null>(null);
+  // Each dialog is made when first opened, then kept for its closing animation.
+  const [opened, setOpened] = useState({ cite: false, qr: false });
+  const open = (which: 'cite' | 'qr') => {
+    setOpened((was) => ({ ...was, [which]: true }));
+    setDialog(which);
+  };
   const share = async () => {
-    if (await copyText(window.location.href)) void message.success(t('share.copied'));
-    else void message.info(t('share.manual', { url: window.location.href }));
+    if (await copyText(window.location.href)) notify('success', t('share.copied'));
+    else notify('info', t('share.manual', { url: window.location.href }));
   };
   return (
     <div className="of-record-actions" role="group" aria-label={t('actions.label')}>
       {isLoggedIn ? (
-        <FavouriteToggle recordId={citation.recordId} title={citation.title} kept={kept} type="primary" />
+        <FavouriteToggle recordId={citation.recordId} title={citation.title} kept={kept} variant="primary" />
       ) : (
-        <Button type="primary" onClick={() => onLoginRequired(t('actions.favourite'))}>
+        <Button variant="primary" onClick={() => onLoginRequired(t('actions.favourite'))}>
           {t('actions.favourite')}
         </Button>
       )}
       <Button onClick={() => onLoginRequired(t('actions.reserve'))}>{t('actions.reserve')}</Button>
       <Button onClick={() => onLoginRequired(t('actions.request'))}>{t('actions.request')}</Button>
-      <Button onClick={() => setDialog('cite')}>{t('actions.cite')}</Button>
+      <Button onClick={() => open('cite')}>{t('actions.cite')}</Button>
       <Button onClick={() => void share()}>{t('actions.share')}</Button>
-      <Button onClick={() => setDialog('qr')}>{t('actions.qr')}</Button>
-      <CiteDialog record={citation} open={dialog === 'cite'} onClose={() => setDialog(null)} />
-      <QrCodeDialog recordId={citation.recordId} open={dialog === 'qr'} onClose={() => setDialog(null)} />
+      <Button onClick={() => open('qr')}>{t('actions.qr')}</Button>
+      {opened.cite ? <CiteDialog record={citation} open={dialog === 'cite'} onClose={() => setDialog(null)} /> : null}
+      {opened.qr ? (
+        <QrCodeDialog recordId={citation.recordId} open={dialog === 'qr'} onClose={() => setDialog(null)} />
+      ) : null}
     </div>
   );
 }

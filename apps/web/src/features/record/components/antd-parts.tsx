@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import { Comments } from './Comments';
 import { LoginPrompt } from './LoginPrompt';
-import { RecordActions } from './RecordActions';
+import { CiteDialog } from './CiteDialog';
+import { QrCodeDialog } from './QrCodeDialog';
 
 /**
  * The record page's parts made of Ant Design components, in one chunk that loads beside the page
- * (see `parts.tsx`): the page paints the record's heading, details and copies without Ant Design.
+ * (see `parts.tsx`): the page paints the record's heading, actions, details and copies without Ant
+ * Design; its dialogs and the comments come with this chunk.
  */
 
 /** Buttons keep their text as written (antd would space out two-character Chinese labels: 收 藏). */
@@ -22,6 +24,7 @@ function withConfig<P extends object>(Part: (props: P) => ReactNode) {
   };
 }
 
-export const RecordActionsPart = withConfig(RecordActions);
+export const CiteDialogPart = withConfig(CiteDialog);
+export const QrCodeDialogPart = withConfig(QrCodeDialog);
 export const CommentsPart = withConfig(Comments);
 export const LoginPromptPart = withConfig(LoginPrompt);

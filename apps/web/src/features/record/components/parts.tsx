@@ -6,6 +6,7 @@ import { partsOf } from '../../../lib/antd';
  */
 const part = partsOf(() => import('./antd-parts'));
 
-export const RecordActions = part('RecordActionsPart');
+export const CiteDialog = part('CiteDialogPart');
+export const QrCodeDialog = part('QrCodeDialogPart');
 export const Comments = part('CommentsPart');
 export const LoginPrompt = part('LoginPromptPart');

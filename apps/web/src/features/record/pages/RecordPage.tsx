@@ -6,6 +6,7 @@ import type { RecordDetail } from '@openfind/contract';
 import { WithRomanized } from '../../../components/OriginalScript';
 import { RecordCover } from '../../../components/RecordCover';
 import { Tabs } from '../../../components/Tabs';
+import { WhenNear } from '../../../components/WhenNear';
 import { lazyAntd } from '../../../lib/antd';
 import { LoanChart } from '../../loans';
 import { setPageTitle } from '../../../lib/document-title';
@@ -17,8 +18,9 @@ import { toCitationRecord } from '../cite/to-citation-record';
 import { BasicInfo } from '../components/BasicInfo';
 import { Holdings } from '../components/Holdings';
 import { MarcView } from '../components/MarcView';
-// Ant Design's parts load after the page's own code: the heading and details paint without them (issue 31).
-import { Comments, LoginPrompt, RecordActions } from '../components/parts';
+// Ant Design's parts load after the page's own code: the heading, actions and details paint without them (issue 31).
+import { Comments, LoginPrompt } from '../components/parts';
+import { RecordActions } from '../components/RecordActions';
 import { RatingStars } from '../components/RatingStars';
 import { RelatedRecords } from '../components/RelatedRecords';
 import '../record.css';
@@ -70,32 +72,9 @@ function RecordHeading({ detail, onLoginRequired }: { detail: RecordDetail; onLo
         <div className="of-record-rating">
           {score.data ? <RatingStars score={score.data.avgScore} count={score.data.ratingCount} /> : null}
         </div>
-        <RecordActions
-          fallback={<ActionsPlaceholder />}
-          citation={citation}
-          kept={info.myFav}
-          onLoginRequired={onLoginRequired}
-        />
+        <RecordActions citation={citation} kept={info.myFav} onLoginRequired={onLoginRequired} />
       </div>
     </header>
-  );
-}
-
-/**
- * The actions' buttons drawn as they will be (same labels, sizes and wrapping) while their Ant Design
- * part loads, so that nothing below moves when it arrives; not yet usable, hence inert.
- */
-function ActionsPlaceholder() {
-  const { t } = useTranslation('record');
-  const labels = ['favourite', 'reserve', 'request', 'cite', 'share', 'qr'] as const;
-  return (
-    <div className="of-record-actions" aria-hidden="true" inert>
-      {labels.map((key) => (
-        <span key={key} className={`of-btn-placeholder${key === 'favourite' ? ' of-btn-placeholder--primary' : ''}`}>
-          {t(`actions.${key}`)}
-        </span>
-      ))}
-    </div>
   );
 }
 
@@ -170,11 +149,14 @@ export function RecordPage() {
           />
           <Holdings recordId={data.record.recordId} lang={i18n.language} />
           <LoanChart recordId={data.record.recordId} />
-          <Comments
-            fallback={<section className="of-record-section of-reserve-comments" />}
-            recordId={data.record.recordId}
-            onLoginRequired={setLoginAction}
-          />
+          {/* Below the first screenful: the comments and their Ant Design parts come as the reader scrolls near. */}
+          <WhenNear placeholderClassName="of-record-section of-reserve-comments">
+            <Comments
+              fallback={<section className="of-record-section of-reserve-comments" />}
+              recordId={data.record.recordId}
+              onLoginRequired={setLoginAction}
+            />
+          </WhenNear>
         </div>
         <RelatedRecords recordId={data.record.recordId} subjects={info.subject} classes={info.chiClassNo} />
       </div>

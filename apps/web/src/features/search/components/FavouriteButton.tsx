@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
 import { openLogin, useSession } from '../../auth';
 import { FavouriteToggle } from '../../favourites';
+import { LoginAskDialog } from './parts';
 
 type Props = { recordId: number; title: string; kept: boolean };
 
 /**
  * Add to favourites: a logged-in reader keeps or drops the record at once; an anonymous visitor is
- * asked to log in (spec §8 '请登录！', then the login dialog).
+ * asked to log in (spec §8 '请登录！', then the login dialog). A plain button on every row; the
+ * dialog (Ant Design) loads on the first click.
  */
 export function FavouriteButton({ recordId, title, kept }: Props) {
   const { isLoggedIn } = useSession();
@@ -34,20 +36,14 @@ function AskToLogIn({ title }: { title: string }) {
         {t('result.favourite')}
       </Button>
       {hasAsked ? (
-        <Modal
+        <LoginAskDialog
           open={isAsking}
-          title={t('login.title')}
-          okText={t('login.go')}
-          cancelText={t('login.cancel')}
-          onOk={() => {
+          onGo={() => {
             setIsAsking(false);
             openLogin({ reason: t('result.favourite') });
           }}
           onCancel={() => setIsAsking(false)}
-          width={400}
-        >
-          <p>{t('login.prompt')}</p>
-        </Modal>
+        />
       ) : null}
     </>
   );

@@ -5,7 +5,7 @@ import type { SearchRecord } from '@openfind/contract';
 import { WithRomanized } from '../../../components/OriginalScript';
 import { RecordCover } from '../../../components/RecordCover';
 import { highlightSegments } from '../highlight';
-import { FavouriteButton } from './parts';
+import { FavouriteButton } from './FavouriteButton';
 
 type Highlight = { title?: string[]; titleRomanized?: string[]; adstract?: string[] };
 /** `priority`: the row is in the first screenful (its cover loads at once). */
@@ -83,12 +83,7 @@ export function ResultItem({ record, number, highlight, priority = false }: Prop
               <span className="of-badge of-badge--online">{t('result.electronic', { count: record.eCount })}</span>
             ) : null}
           </span>
-          <FavouriteButton
-            fallback={<span className="of-reserve-favourite" />}
-            recordId={record.recordId}
-            title={record.title}
-            kept={record.myFav}
-          />
+          <FavouriteButton recordId={record.recordId} title={record.title} kept={record.myFav} />
         </div>
       </div>
     </li>

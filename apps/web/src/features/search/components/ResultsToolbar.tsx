@@ -1,6 +1,7 @@
-import { Input, Select } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortField } from '@openfind/contract';
+import { NativeSelect } from '../../../components/NativeSelect';
 import { PAGE_SIZES, updateSearch } from '../search-state';
 import type { SearchState, SortOrder } from '../search-state';
 
@@ -19,48 +20,64 @@ const SORTS: ReadonlyArray<[SortField, SortOrder]> = [
 
 type Props = { state: SearchState; onChange: (next: SearchState) => void };
 
-/** Sort order, page size and the search within the results. */
+/** Sort order, page size and the search within the results: native controls, painted with the rows (issue 31). */
 export function ResultsToolbar({ state, onChange }: Props) {
   const { t } = useTranslation('search');
+  const [within, setWithin] = useState('');
   const current = `${state.sort}:${state.sort === 'relevance' ? 'asc' : state.order}`;
   return (
     <div className="of-results-toolbar">
-      <Input.Search
+      <form
         className="of-within"
-        aria-label={t('within.label')}
-        placeholder={t('within.placeholder')}
-        enterButton={t('within.submit')}
-        maxLength={300}
-        onSearch={(value, _event, info) => {
-          if (info?.source === 'clear' || !value.trim()) return;
-          onChange(updateSearch(state, { within: [...state.within, value.trim()] }));
+        onSubmit={(event) => {
+          event.preventDefault();
+          const term = within.trim();
+          if (!term) return;
+          setWithin('');
+          onChange(updateSearch(state, { within: [...state.within, term] }));
         }}
-      />
-      <label className="of-toolbar-field">
-        <span>{t('toolbar.sort')}</span>
-        <Select
-          aria-label={t('toolbar.sort')}
+      >
+        <input
+          type="search"
+          className="of-within-input"
+          aria-label={t('within.label')}
+          placeholder={t('within.placeholder')}
+          maxLength={300}
+          enterKeyHint="search"
+          value={within}
+          onChange={(e) => setWithin(e.target.value)}
+        />
+        <button type="submit" className="of-btn of-btn--primary of-within-submit">
+          {t('within.submit')}
+        </button>
+      </form>
+      <div className="of-toolbar-field">
+        <NativeSelect
+          showLabel
+          label={t('toolbar.sort')}
           value={current}
-          onChange={(value: string) => {
+          onChange={(value) => {
             const [sort, order] = value.split(':') as [SortField, SortOrder];
             onChange(updateSearch(state, { sort, order }));
           }}
-          options={SORTS.map(([sort, order]) => ({
-            value: `${sort}:${order}`,
-            label: t(`toolbar.sorts.${sort}${sort === 'relevance' ? '' : order === 'asc' ? 'Asc' : 'Desc'}`),
-          }))}
-          popupMatchSelectWidth={false}
+          options={SORTS.map(
+            ([sort, order]) =>
+              [
+                `${sort}:${order}`,
+                t(`toolbar.sorts.${sort}${sort === 'relevance' ? '' : order === 'asc' ? 'Asc' : 'Desc'}`),
+              ] as const,
+          )}
         />
-      </label>
-      <label className="of-toolbar-field">
-        <span>{t('toolbar.pageSize')}</span>
-        <Select
-          aria-label={t('toolbar.pageSize')}
+      </div>
+      <div className="of-toolbar-field">
+        <NativeSelect
+          showLabel
+          label={t('toolbar.pageSize')}
           value={state.pageSize}
-          onChange={(pageSize: number) => onChange(updateSearch(state, { pageSize }))}
-          options={PAGE_SIZES.map((size) => ({ value: size, label: t('toolbar.perPage', { count: size }) }))}
+          onChange={(pageSize) => onChange(updateSearch(state, { pageSize }))}
+          options={PAGE_SIZES.map((size) => [size, t('toolbar.perPage', { count: size })] as const)}
         />
-      </label>
+      </div>
     </div>
   );
 }

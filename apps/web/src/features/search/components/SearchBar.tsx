@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { AutoComplete, Button, Input, Select } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MATCH_MODES, SEARCH_FIELDS } from '@openfind/contract';
 import type { MatchMode } from '@openfind/contract';
+import { NativeSelect } from '../../../components/NativeSelect';
+import { SuggestInput } from '../../../components/SuggestInput';
 import { useKeyWordSuggestions } from '../api/get-key-word';
 
 /** Wait after the last key stroke before asking for suggestions. */
@@ -17,7 +18,10 @@ type Props = {
   onSearch: (field: string, text: string, matchMode: MatchMode) => void;
 };
 
-/** The results page's search box: scope, terms with suggestions as you type, match mode, and advanced search. */
+/**
+ * The results page's search box: scope, terms with suggestions as you type, match mode, and advanced
+ * search. Native controls and a plain combobox: it paints with the rows, before Ant Design (issue 31).
+ */
 export function SearchBar({ field: initialField, text: initialText, matchMode: initialMode, onSearch }: Props) {
   const { t } = useTranslation('search');
   const [field, setField] = useState(initialField);
@@ -53,26 +57,25 @@ export function SearchBar({ field: initialField, text: initialText, matchMode: i
   };
   return (
     <form role="search" className="of-searchbar" aria-label={t('box.label')} onSubmit={onSubmit} noValidate>
-      <Select
-        className="of-searchbar-scope"
-        aria-label={t('box.scope')}
+      <NativeSelect
+        className="of-select of-searchbar-scope"
+        label={t('box.scope')}
         value={field}
         onChange={setField}
-        options={SEARCH_FIELDS.map((code) => ({ value: code, label: t(`fields.${code}`) }))}
-        popupMatchSelectWidth={false}
+        options={SEARCH_FIELDS.map((code) => [code, t(`fields.${code}`)] as const)}
       />
-      <AutoComplete
+      <SuggestInput
         className="of-searchbar-input"
         value={text}
-        onChange={(value: string) => {
+        onChange={(value) => {
           setText(value);
           if (value.trim()) setIsEmpty(false);
         }}
-        onSelect={(value: string) => {
+        onSelect={(value) => {
           setText(value);
           submit(value);
         }}
-        options={suggestions.map((s) => ({
+        suggestions={suggestions.map((s) => ({
           value: s.keyWord,
           label: (
             <span className="of-suggestion">
@@ -81,27 +84,23 @@ export function SearchBar({ field: initialField, text: initialText, matchMode: i
             </span>
           ),
         }))}
-      >
-        <Input
-          aria-label={t('box.input')}
-          placeholder={t('box.placeholder')}
-          aria-invalid={isEmpty || undefined}
-          aria-describedby={hintId}
-          maxLength={300}
-          enterKeyHint="search"
-        />
-      </AutoComplete>
-      <Select
-        className="of-searchbar-mode"
-        aria-label={t('box.matchMode')}
+        aria-label={t('box.input')}
+        placeholder={t('box.placeholder')}
+        aria-invalid={isEmpty || undefined}
+        aria-describedby={hintId}
+        maxLength={300}
+        enterKeyHint="search"
+      />
+      <NativeSelect
+        className="of-select of-searchbar-mode"
+        label={t('box.matchMode')}
         value={matchMode}
         onChange={setMatchMode}
-        options={MATCH_MODES.map((mode) => ({ value: mode, label: t(`matchModes.${mode}`) }))}
-        popupMatchSelectWidth={false}
+        options={MATCH_MODES.map((mode) => [mode, t(`matchModes.${mode}`)] as const)}
       />
-      <Button type="primary" htmlType="submit" className="of-searchbar-submit">
+      <button type="submit" className="of-btn of-btn--primary of-searchbar-submit">
         {t('box.submit')}
-      </Button>
+      </button>
       <Link to="/advanceSearch" className="of-searchbar-advanced">
         {t('box.advanced')}
       </Link>

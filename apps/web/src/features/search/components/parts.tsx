@@ -6,14 +6,11 @@ import { partsOf } from '../../../lib/antd';
  */
 const part = partsOf(() => import('./antd-parts'));
 
-export const SearchBar = part('SearchBarPart');
-export const ResultsToolbar = part('ResultsToolbarPart');
 export const FacetPanel = part('FacetPanelPart');
 export const ClassTree = part('ClassTreePart');
 export const SearchNotices = part('SearchNoticesPart');
 export const ZeroResults = part('ZeroResultsPart');
-export const FavouriteButton = part('FavouriteButtonPart');
-export const Pagination = part('PaginationPart');
+export const LoginAskDialog = part('LoginAskDialogPart');
 export const Alert = part('AlertPart');
 export const Button = part('ButtonPart');
 export const Drawer = part('DrawerPart');

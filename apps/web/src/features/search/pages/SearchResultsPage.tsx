@@ -6,21 +6,13 @@ import { setPageTitle } from '../../../lib/document-title';
 import { ApiError } from '../../../lib/http';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useSearchFacets, useSearchResults } from '../api/search';
+import { Pagination } from '../../../components/Pagination';
 import { AdvancedSummary } from '../components/AdvancedSummary';
 import { ResultItem } from '../components/ResultItem';
-// Ant Design's parts load after the page's own code: the rows paint without them (issue 31).
-import {
-  Alert,
-  Button,
-  ClassTree,
-  Drawer,
-  FacetPanel,
-  Pagination,
-  ResultsToolbar,
-  SearchBar,
-  SearchNotices,
-  ZeroResults,
-} from '../components/parts';
+import { ResultsToolbar } from '../components/ResultsToolbar';
+import { SearchBar } from '../components/SearchBar';
+// Ant Design's parts load after the page's own code: the search bar, rows and pages paint without them (issue 31).
+import { Alert, Button, ClassTree, Drawer, FacetPanel, SearchNotices, ZeroResults } from '../components/parts';
 import { isRunnable, newSearch, setFilter, toSearchParams, updateSearch } from '../search-state';
 import type { SearchState } from '../search-state';
 import { useSearchState } from '../use-search-state';
@@ -77,7 +69,6 @@ export function SearchResultsPage({ mode }: { mode: Mode }) {
       {facets}
     </>
   );
-  const searchBarPlaceholder = <div className="of-searchbar of-reserve-searchbar" />;
   const filterCount =
     Object.values(state.filters).reduce((n, values) => n + values.length, 0) +
     (state.yearFrom !== null || state.yearTo !== null ? 1 : 0);
@@ -86,11 +77,8 @@ export function SearchResultsPage({ mode }: { mode: Mode }) {
       <div className="of-page of-search-page">
         <div className="of-search-top">
           <h1 className="of-search-h1">{title}</h1>
-          {mode !== 'search' ? null : isFirstAnswerDue ? (
-            searchBarPlaceholder
-          ) : (
+          {mode !== 'search' ? null : (
             <SearchBar
-              fallback={searchBarPlaceholder}
               field={state.field}
               text={state.text}
               matchMode={state.matchMode}
@@ -214,11 +202,7 @@ function ResultList({ state, result, isStale, onChange }: ListProps) {
         <ZeroResults state={state} suggestions={result.spellSuggestions} />
       ) : (
         <>
-          <ResultsToolbar
-            fallback={<div className="of-results-toolbar of-reserve-toolbar" />}
-            state={state}
-            onChange={onChange}
-          />
+          <ResultsToolbar state={state} onChange={onChange} />
           <ol className={`of-results${isStale ? ' of-results--stale' : ''}`} aria-describedby={summaryId}>
             {result.searchResult.map((record, i) => (
               <ResultItem
@@ -242,49 +226,17 @@ function ResultList({ state, result, isStale, onChange }: ListProps) {
               </button>
             </p>
           ) : null}
-          <nav className="of-pagination" aria-label={t('page.pagination')}>
-            <Pagination
-              fallback={<div className="of-reserve-pagination" />}
-              current={state.page}
-              pageSize={state.pageSize}
-              total={reachable}
-              showSizeChanger={false}
-              showQuickJumper
-              showLessItems
-              responsive
-              onChange={(page) => onChange(updateSearch(state, { page }))}
-              itemRender={(page, type, element) =>
-                type === 'page' ? (
-                  <PageLink href={`?${toSearchParams(updateSearch(state, { page }))}`} page={page} />
-                ) : (
-                  element
-                )
-              }
-            />
-          </nav>
+          <Pagination
+            label={t('page.pagination')}
+            current={state.page}
+            pageSize={state.pageSize}
+            total={reachable}
+            hrefOf={(page) => `?${toSearchParams(updateSearch(state, { page }))}`}
+            onChange={(page) => onChange(updateSearch(state, { page }))}
+          />
         </>
       )}
     </>
-  );
-}
-
-/**
- * A page number as a real link to that page's URL (crawlers and "open in new tab" follow it). The
- * pagination item around it takes the click and the keyboard, so the link is not a second tab stop
- * and a plain click does not reload the page.
- */
-function PageLink({ href, page }: { href: string; page: number }) {
-  return (
-    <a
-      href={href}
-      tabIndex={-1}
-      onClick={(e) => {
-        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) e.stopPropagation();
-        else e.preventDefault();
-      }}
-    >
-      {page}
-    </a>
   );
 }
 
