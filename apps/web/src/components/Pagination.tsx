@@ -108,7 +108,6 @@ function PageJumper({ last, onChange }: { last: number; onChange: (page: number)
           onChange={(e) => setTyped(e.target.value.replace(/\D/g, '').slice(0, 6))}
           aria-label={t('pager.goToLabel', { last })}
         />
-        {t('pager.pageWord')}
       </label>
     </form>
   );
