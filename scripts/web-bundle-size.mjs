@@ -108,7 +108,10 @@ if (over) {
 // The files the server names for preloading (route-preloads.json) must all be in the build: a name of
 // a chunk the build dropped would be a 404 on every page of that route.
 const preloads = JSON.parse(readFileSync(join(dist, 'route-preloads.json'), 'utf8'));
-const named = new Set(preloads.routes.flatMap((r) => [...r.files, ...Object.values(r.byLang).flat()]));
+const named = new Set([
+  ...preloads.routes.flatMap((r) => [...r.files, ...Object.values(r.byLang).flat()]),
+  ...Object.values(preloads.startup).flat(),
+]);
 const missing = [...named].filter((f) => {
   try {
     readFileSync(join(dist, f));

@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import { ROUTE_TABLE, type RoutePage } from './src/app/route-table';
+import { LAZY_NAMESPACES, NAMESPACES } from './src/features/lang/namespaces';
 
 /**
  * The screens a reader most often opens first (a link from a search engine, a chat or a catalogue
@@ -15,10 +16,18 @@ const PRELOADED: Partial<Record<RoutePage, { module: string; namespaces: string[
   record: { module: 'src/features/record/pages/RecordPage.tsx', namespaces: ['record'] },
 };
 
-/** What `route-preloads.json` holds: per route of the spec's table, the files to preload by language. */
+/**
+ * What `route-preloads.json` holds: per route of the spec's table, the files to preload by language;
+ * and for every page, the texts the app loads at start (`startup`, by language), which it would
+ * otherwise ask for only once its code has run.
+ */
 export type RoutePreloads = {
   routes: Array<{ path: string; files: string[]; byLang: Record<string, string[]> }>;
+  startup: Record<string, string[]>;
 };
+
+const LANGS = ['zh-CN', 'zh-TW', 'en-US'] as const;
+const STARTUP_NAMESPACES = NAMESPACES.filter((ns) => !(LAZY_NAMESPACES as readonly string[]).includes(ns));
 
 type Chunk = { type: 'chunk'; fileName: string; facadeModuleId: string | null; imports: string[] };
 
@@ -37,6 +46,14 @@ export function routePreloads(): Plugin {
       // Named already by index.html (the app's code and what it imports).
       const inShell = new Set<string>(entry ? [entry.fileName, ...closure(entry.fileName, byFile)] : []);
       const find = (source: string) => [...bySource.entries()].find(([id]) => id.endsWith(`/${source}`))?.[1];
+      const textsOf = (lang: string, ns: string) => {
+        const texts = find(`src/locales/${lang}/${ns}.json`);
+        if (!texts) this.error(`route-preloads: no chunk for the ${lang} texts of ${ns}`);
+        return texts.fileName;
+      };
+      const startup = Object.fromEntries(
+        LANGS.map((lang) => [lang, STARTUP_NAMESPACES.map((ns) => textsOf(lang, ns))]),
+      );
       const routes: RoutePreloads['routes'] = [];
       for (const route of ROUTE_TABLE) {
         const screen = PRELOADED[route.page];
@@ -45,15 +62,17 @@ export function routePreloads(): Plugin {
         if (!chunk) this.error(`route-preloads: no chunk for ${screen.module} (moved? update PRELOADED)`);
         const files = [chunk.fileName, ...closure(chunk.fileName, byFile)].filter((f) => !inShell.has(f));
         const byLang: Record<string, string[]> = {};
-        for (const lang of ['zh-CN', 'zh-TW', 'en-US'])
-          byLang[lang] = screen.namespaces.map((ns) => {
-            const texts = find(`src/locales/${lang}/${ns}.json`);
-            if (!texts) this.error(`route-preloads: no chunk for the ${lang} texts of ${ns}`);
-            return texts.fileName;
-          });
+        for (const lang of LANGS)
+          byLang[lang] = screen.namespaces
+            .filter((ns) => !STARTUP_NAMESPACES.includes(ns as never))
+            .map((ns) => textsOf(lang, ns));
         routes.push({ path: route.path, files: [...new Set(files)], byLang });
       }
-      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify({ routes }, null, 1) });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-preloads.json',
+        source: JSON.stringify({ routes, startup } satisfies RoutePreloads, null, 1),
+      });
     },
   };
 }

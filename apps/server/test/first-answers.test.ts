@@ -190,6 +190,11 @@ describe('the screen code a page names for preloading', () => {
           },
           { path: '/searchList', files: ['assets/Results-3.js'], byLang: { 'zh-CN': ['assets/search-cn.js'] } },
         ],
+        startup: {
+          'zh-CN': ['assets/common-cn.js'],
+          'zh-TW': ['assets/common-tw.js'],
+          'en-US': ['assets/common-en.js'],
+        },
       }),
     );
     return webDist;
@@ -200,25 +205,28 @@ describe('the screen code a page names for preloading', () => {
   it("names the screen's code and its texts in the page's language, under any institution's path", () => {
     const preloadsOf = loadRoutePreloads(dist());
     expect(hrefs(preloadsOf('/searchList/bookDetails/5', 'zh-CN'))).toEqual([
+      '/assets/common-cn.js',
       '/assets/RecordPage-1.js',
       '/assets/Tabs-2.js',
       '/assets/record-cn.js',
     ]);
     expect(hrefs(preloadsOf('/beiling/searchList/bookDetails/5/2?x=1', 'en-US'))).toEqual([
+      '/assets/common-en.js',
       '/assets/RecordPage-1.js',
       '/assets/Tabs-2.js',
       '/assets/record-en.js',
     ]);
     expect(hrefs(preloadsOf('/searchList?searchFieldContent=%E4%B8%AD', 'zh-CN'))).toEqual([
+      '/assets/common-cn.js',
       '/assets/Results-3.js',
       '/assets/search-cn.js',
     ]);
   });
 
-  it('names nothing for other screens, odd paths, or a build without the list', () => {
+  it('names only the start-up texts for other screens and odd paths, nothing for a build without the list', () => {
     const preloadsOf = loadRoutePreloads(dist());
     for (const url of ['/Home', '/searchList/bookDetails', '/searchList/bookDetails/5/2/3', '/%E0%A4%A'])
-      expect(preloadsOf(url, 'zh-CN'), url).toBe('');
+      expect(hrefs(preloadsOf(url, 'zh-TW')), url).toEqual(['/assets/common-tw.js']);
     expect(loadRoutePreloads(tempDir('openfind-web-'))('/searchList', 'zh-CN')).toBe('');
   });
 
@@ -238,7 +246,12 @@ describe('the screen code a page names for preloading', () => {
     try {
       await makeTenant(app, { mappingPath: '' });
       const page = await app.app.inject({ url: '/searchList/bookDetails/7', cookies: { of_lang: 'zh-TW' } });
-      expect(hrefs(page.body)).toEqual(['/assets/RecordPage-1.js', '/assets/Tabs-2.js', '/assets/record-tw.js']);
+      expect(hrefs(page.body)).toEqual([
+        '/assets/common-tw.js',
+        '/assets/RecordPage-1.js',
+        '/assets/Tabs-2.js',
+        '/assets/record-tw.js',
+      ]);
     } finally {
       await app.close();
     }

@@ -4,14 +4,18 @@ import type { Lang } from '@openfind/contract';
 import { mappingPathOf } from './first-answers.js';
 
 /**
- * The code and texts of the screen a page URL opens, named in the page (`<link rel="modulepreload">`)
- * so that the browser fetches them beside the app's own code, not after it has run and routed (issue
- * 31). The web build lists them per route (`route-preloads.json`, written by the web app's
+ * The texts every page loads at start, and the code and texts of the screen a page URL opens, named
+ * in the page (`<link rel="modulepreload">`) so that the browser fetches them beside the app's own
+ * code, not after it has run and routed (issue 31). The web build lists them per route (`route-preloads.json`, written by the web app's
  * `route-preloads-plugin.ts`); a build without the list preloads nothing.
  */
 export type RoutePreloader = (url: string, lang: Lang) => string;
 
-type Listed = { routes: Array<{ path: string; files: string[]; byLang: Record<string, string[]> }> };
+type Listed = {
+  routes: Array<{ path: string; files: string[]; byLang: Record<string, string[]> }>;
+  /** The texts every page loads at start, by language. */
+  startup?: Record<string, string[]>;
+};
 type Route = { pattern: RegExp; files: string[]; byLang: Record<string, string[]> };
 
 /** A route of the spec's table (`/a/:id/:type?`) as a pattern for a page's path. */
@@ -40,7 +44,10 @@ export function loadRoutePreloads(webDist: string): RoutePreloader {
     files: r.files,
     byLang: r.byLang,
   }));
+  const links = (files: string[]) =>
+    files.map((f) => `<link rel="modulepreload" crossorigin href="/${encodeURI(f)}">`).join('');
   return (url, lang) => {
+    const startup = links(listed.startup?.[lang] ?? []);
     const segments = (url.split('?')[0] ?? '/').split('/');
     // An institution's pages are under its mapping path: /<mappingPath>/searchList…
     if (mappingPathOf(url)) segments.splice(1, 1);
@@ -49,11 +56,9 @@ export function loadRoutePreloads(webDist: string): RoutePreloader {
     try {
       decoded = decodeURI(pagePath);
     } catch {
-      return '';
+      return startup;
     }
     const route = routes.find((r) => r.pattern.test(decoded));
-    if (!route) return '';
-    const files = [...route.files, ...(route.byLang[lang] ?? [])];
-    return files.map((f) => `<link rel="modulepreload" crossorigin href="/${encodeURI(f)}">`).join('');
+    return route ? startup + links([...route.files, ...(route.byLang[lang] ?? [])]) : startup;
   };
 }
