@@ -27,16 +27,16 @@ const { lang } = args;
  */
 export const ROUTES = [
   { route: 'home', screen: 'src/features/home/pages/HomePage.tsx', antd: false, budget: 150 },
-  { route: 'results', screen: 'src/features/search/pages/SearchResultsPage.tsx', antd: false, budget: 165 },
-  { route: 'record', screen: 'src/features/record/pages/RecordPage.tsx', antd: false, budget: 165, ns: ['record'] },
-  { route: 'advanced', screen: 'src/features/search/pages/AdvancedSearchPage.tsx', antd: true, budget: 295 },
-  { route: 'list', screen: 'src/features/lists/pages/ListPage.tsx', antd: true, budget: 290 },
-  { route: 'login', screen: 'src/features/auth/pages/LoginPage.tsx', antd: true, budget: 340, ns: ['auth'] },
+  { route: 'results', screen: 'src/features/search/pages/SearchResultsPage.tsx', antd: false, budget: 155 },
+  { route: 'record', screen: 'src/features/record/pages/RecordPage.tsx', antd: false, budget: 155, ns: ['record'] },
+  { route: 'advanced', screen: 'src/features/search/pages/AdvancedSearchPage.tsx', antd: true, budget: 285 },
+  { route: 'list', screen: 'src/features/lists/pages/ListPage.tsx', antd: true, budget: 285 },
+  { route: 'login', screen: 'src/features/auth/pages/LoginPage.tsx', antd: true, budget: 335, ns: ['auth'] },
   {
     route: 'account',
     screen: 'src/features/account/pages/AccountPage.tsx',
     antd: true,
-    budget: 230,
+    budget: 225,
     ns: ['auth', 'account'],
   },
 ];
