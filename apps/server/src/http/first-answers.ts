@@ -81,9 +81,7 @@ const MAX_ID = 2 ** 31 - 1;
  * are what a phone paints last, once they have come). None for other screens.
  */
 export function screenCalls(url: string): FirstCall[] {
-  const segments = (url.split('?')[0] ?? '').split('/').filter(Boolean);
-  if (mappingPathOf(url)) segments.shift();
-  const [first, second, id] = segments;
+  const [first, second, id] = appPathOf(url).split('/').filter(Boolean);
   if (first !== 'searchList' || second !== 'bookDetails' || !id || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > MAX_ID)
     return [];
   return [{ ...at(RecordDetailCalls.getDetail, { recordId: id }), anonymous: true }];
@@ -99,6 +97,16 @@ export function mappingPathOf(url: string): string {
     return '';
   }
   return !segment || isReservedMappingPath(segment) ? '' : segment;
+}
+
+/**
+ * The page's path within the app: without its query and without the institution's mapping path
+ * (`/beiling/searchList/bookDetails/5?x` → `/searchList/bookDetails/5`), still encoded.
+ */
+export function appPathOf(url: string): string {
+  const segments = (url.split('?')[0] ?? '').split('/');
+  if (mappingPathOf(url)) segments.splice(1, 1);
+  return segments.join('/') || '/';
 }
 
 /** The page's language: the web app's cookie, else the default (the app ignores answers in another language). */

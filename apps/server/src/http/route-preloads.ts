@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Lang } from '@openfind/contract';
-import { mappingPathOf } from './first-answers.js';
+import { appPathOf } from './first-answers.js';
 
 /**
  * The texts every page loads at start, and the code and texts of the screen a page URL opens, named
  * in the page (`<link rel="modulepreload">`) so that the browser fetches them beside the app's own
- * code, not after it has run and routed (issue 31). The web build lists them per route (`route-preloads.json`, written by the web app's
- * `route-preloads-plugin.ts`); a build without the list preloads nothing.
+ * code, not after it has run and routed (issue 31). The web build lists them per route
+ * (`route-preloads.json`, written by the web app's `route-preloads-plugin.ts`); a build without the
+ * list preloads nothing.
  */
 export type RoutePreloader = (url: string, lang: Lang) => string;
 
@@ -47,18 +48,14 @@ export function loadRoutePreloads(webDist: string): RoutePreloader {
   const links = (files: string[]) =>
     files.map((f) => `<link rel="modulepreload" crossorigin href="/${encodeURI(f)}">`).join('');
   return (url, lang) => {
-    const startup = links(listed.startup?.[lang] ?? []);
-    const segments = (url.split('?')[0] ?? '/').split('/');
-    // An institution's pages are under its mapping path: /<mappingPath>/searchList…
-    if (mappingPathOf(url)) segments.splice(1, 1);
-    const pagePath = segments.join('/') || '/';
-    let decoded: string;
+    const startup = listed.startup?.[lang] ?? [];
+    let pagePath: string;
     try {
-      decoded = decodeURI(pagePath);
+      pagePath = decodeURI(appPathOf(url));
     } catch {
-      return startup;
+      return links(startup);
     }
-    const route = routes.find((r) => r.pattern.test(decoded));
-    return route ? startup + links([...route.files, ...(route.byLang[lang] ?? [])]) : startup;
+    const route = routes.find((r) => r.pattern.test(pagePath));
+    return links(route ? [...startup, ...route.files, ...(route.byLang[lang] ?? [])] : startup);
   };
 }

@@ -32,17 +32,7 @@ export function Pagination({ current, pageSize, total, hrefOf, onChange, label }
     <nav className="of-pager" aria-label={label}>
       <ul className="of-pager-list">
         <li>
-          {current > 1 ? (
-            <a className="of-pager-step" href={hrefOf(current - 1)} onClick={go(current - 1)} rel="prev">
-              <span aria-hidden="true">‹</span>
-              <span className="of-pager-step-text">{t('pager.previous')}</span>
-            </a>
-          ) : (
-            <span className="of-pager-step of-pager-step--off" aria-disabled="true">
-              <span aria-hidden="true">‹</span>
-              <span className="of-pager-step-text">{t('pager.previous')}</span>
-            </span>
-          )}
+          <PageStep direction="previous" page={current > 1 ? current - 1 : null} hrefOf={hrefOf} go={go} />
         </li>
         {pageItems(current, last).map((item, i) =>
           item === 'gap' ? (
@@ -64,21 +54,57 @@ export function Pagination({ current, pageSize, total, hrefOf, onChange, label }
           ),
         )}
         <li>
-          {current < last ? (
-            <a className="of-pager-step" href={hrefOf(current + 1)} onClick={go(current + 1)} rel="next">
-              <span className="of-pager-step-text">{t('pager.next')}</span>
-              <span aria-hidden="true">›</span>
-            </a>
-          ) : (
-            <span className="of-pager-step of-pager-step--off" aria-disabled="true">
-              <span className="of-pager-step-text">{t('pager.next')}</span>
-              <span aria-hidden="true">›</span>
-            </span>
-          )}
+          <PageStep direction="next" page={current < last ? current + 1 : null} hrefOf={hrefOf} go={go} />
         </li>
       </ul>
       <PageJumper last={last} onChange={onChange} />
     </nav>
+  );
+}
+
+type StepProps = {
+  direction: 'previous' | 'next';
+  /** The page it leads to; none on the first (last) page. */
+  page: number | null;
+  hrefOf: (page: number) => string;
+  go: (page: number) => (event: MouseEvent<HTMLAnchorElement>) => void;
+};
+
+/**
+ * "Previous" or "next": a link to that page, or a disabled mark at either end; an arrow and the word
+ * (on a phone the word is read out only).
+ */
+function PageStep({ direction, page, hrefOf, go }: StepProps) {
+  const { t } = useTranslation();
+  const arrow = <span aria-hidden="true">{direction === 'previous' ? '‹' : '›'}</span>;
+  const word = <span className="of-pager-step-text">{t(`pager.${direction}`)}</span>;
+  const content =
+    direction === 'previous' ? (
+      <>
+        {arrow}
+        {word}
+      </>
+    ) : (
+      <>
+        {word}
+        {arrow}
+      </>
+    );
+  if (page === null)
+    return (
+      <span className="of-pager-step of-pager-step--off" aria-disabled="true">
+        {content}
+      </span>
+    );
+  return (
+    <a
+      className="of-pager-step"
+      href={hrefOf(page)}
+      onClick={go(page)}
+      rel={direction === 'previous' ? 'prev' : 'next'}
+    >
+      {content}
+    </a>
   );
 }
 

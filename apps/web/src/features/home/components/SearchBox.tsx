@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/icons';
+import { NativeSelect } from '../../../components/NativeSelect';
 import {
   buildSearchUrl,
   DEFAULT_MATCH_MODE,
@@ -34,6 +35,7 @@ export function SearchBox() {
     <form role="search" className="of-search" onSubmit={onSubmit} aria-label={t('search.label')} noValidate>
       <div className="of-search-row">
         <NativeSelect
+          className="of-search-scope"
           label={t('search.scope')}
           value={field}
           onChange={setField}
@@ -59,6 +61,7 @@ export function SearchBox() {
           maxLength={500}
         />
         <NativeSelect
+          className="of-search-scope"
           label={ts('box.matchMode')}
           value={matchMode}
           onChange={setMatchMode}
@@ -73,31 +76,5 @@ export function SearchBox() {
         {isEmpty ? t('search.empty') : ''}
       </p>
     </form>
-  );
-}
-
-type NativeSelectProps = {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: ReadonlyArray<[value: string, text: string]>;
-};
-
-/** A labelled native select of the search row. */
-function NativeSelect({ label, value, onChange, options }: NativeSelectProps) {
-  const id = useId();
-  return (
-    <>
-      <label htmlFor={id} className="of-visually-hidden">
-        {label}
-      </label>
-      <select id={id} className="of-search-scope" value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </>
   );
 }
