@@ -111,7 +111,45 @@ describe('a page carries the answers of its first calls (issue 31)', () => {
     expect(answers).toHaveLength(6);
   });
 
+  it('the results page carries its page of results and its facet counts, as a visitor sees them', async () => {
+    await makeRecord(t, branch.id, { title: '水浒传' });
+    const url = `/branch/searchList?searchFieldContent=${encodeURIComponent('水浒传')}&sortField=title&rows=20`;
+    const answers = firstAnswersOf((await t.app.inject({ url })).body)!.answers;
+    const [page, facets] = answers.filter((a) => a.path === ApiPath.search);
+    expect(page?.input).toMatchObject({ searchFieldContent: '水浒传', facet: '0', rows: 20, sortField: 'title' });
+    expect(facets?.input).toMatchObject({ searchFieldContent: '水浒传', facet: 'only', rows: 1 });
+    for (const answer of [page!, facets!]) {
+      expect(answer.anonymous).toBe(true);
+      expect(answer.data).toEqual(await answerOf(branch, answer, 'zh_CN'));
+    }
+    expect((page!.data as { numFound: number }).numFound).toBe(1);
+  });
+
+  it('a results URL with an advanced search or terms within the results carries the call it makes', () => {
+    const row = encodeURIComponent(JSON.stringify([null, 'title', '2', '红楼梦']));
+    expect(screenCalls(`/searchList?item=${row}`).map((c) => c.path)).toEqual([
+      ApiPath.advancedSearch,
+      ApiPath.advancedSearch,
+    ]);
+    expect(screenCalls('/searchList?searchFieldContent=a&within=b').map((c) => c.path)).toEqual([
+      ApiPath.twiceSearch,
+      ApiPath.twiceSearch,
+    ]);
+    // Nothing asked: the page shows its empty state without a call.
+    expect(screenCalls('/searchList')).toEqual([]);
+    expect(screenCalls('/searchList?searchFieldContent=%20')).toEqual([]);
+    expect(screenCalls('/searchList/x?searchFieldContent=a')).toEqual([]);
+  });
+
+  it('a results URL the search refuses (too long) gets the page without that answer; the app asks and explains', async () => {
+    const res = await t.app.inject({ url: `/searchList?searchFieldContent=${'长'.repeat(400)}` });
+    const answers = firstAnswersOf(res.body)!.answers;
+    expect(answers.map((a) => a.path)).not.toContain(ApiPath.search);
+    expect(answers).toHaveLength(6);
+  });
+
   it('only a record id the contract takes is asked for', () => {
+    expect(screenCalls('/searchList/bookDetails/12/1/2')).toEqual([]);
     expect(screenCalls('/searchList/bookDetails/12/1')).toHaveLength(1);
     expect(screenCalls('/x/searchList/bookDetails/12')).toHaveLength(1);
     for (const url of [

@@ -4,10 +4,10 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { matchRouteDef } from './app/match-route';
-import { needsAntdFirst, SCREEN_LOADERS } from './app/screens';
+import { preloadScreen } from './app/screens';
 import { initI18n, readStoredLang } from './features/lang';
 import { detectTenant } from './features/tenant';
-import { preloadAntd, setAntdLang } from './lib/antd';
+import { setAntdLang } from './lib/antd';
 import { setRequestContext } from './lib/api-client';
 import { readFirstAnswers, rememberLangForServer } from './lib/first-answers';
 import { readStoredGroupCode } from './lib/session';
@@ -25,13 +25,11 @@ setRequestContext({ mappingPath: tenant.mappingPath, groupCode: readStoredGroupC
 const appPath =
   tenant.basename === '/' ? window.location.pathname : window.location.pathname.slice(tenant.basename.length);
 const firstPage = matchRouteDef(appPath || '/')?.page ?? 'home';
-void SCREEN_LOADERS[firstPage]().catch(() => undefined);
-if (needsAntdFirst(firstPage)) void preloadAntd(lang).catch(() => undefined);
+const firstScreen = preloadScreen(firstPage).catch(() => undefined);
 
 await initI18n(lang);
 
-const container = document.getElementById('root');
-if (container) {
+function render(container: HTMLElement) {
   const root = createRoot(container);
   // As a transition, the first render yields to the browser every few milliseconds instead of holding
   // the main thread for the whole screen (a phone stays responsive while the app starts).
@@ -43,3 +41,10 @@ if (container) {
     ),
   );
 }
+
+// The first render waits for the first screen's code (fetched beside the app's since the start), so
+// that the header and the screen paint together: rendered before it, the screen would suspend, show
+// the loading fallback, and React reveals content no sooner than 300 ms after a fallback appeared.
+// Not awaited here: the screen's chunk imports this one, whose evaluation would then never end.
+const container = document.getElementById('root');
+if (container) void firstScreen.then(() => render(container));

@@ -3,6 +3,7 @@ import { calls, get, post } from './endpoint.js';
 import { Id, LongId, freeText, pageNumber, pageSize, wholeNumber, yesNo } from './input.js';
 import { MAX_ROWS, MATCH_MODES, type MatchMode } from './values/search.js';
 export * from './values/search.js';
+export * from './values/search-state.js';
 
 /**
  * Search calls: `POST /find/unify/search` (also `indexSearch`, `advancedSearch`, `twiceSearch`),

@@ -7,10 +7,15 @@ import {
   Header,
   LANGUAGES,
   RecordDetailCalls,
+  SearchCalls,
   SiteConfigCalls,
   TenantCalls,
   X_LANG,
   isReservedMappingPath,
+  isRunnable,
+  parseSearchParams,
+  searchFacetRequest,
+  searchPageRequest,
   type Endpoint,
   type Lang,
 } from '@openfind/contract';
@@ -47,7 +52,8 @@ export const LANG_COOKIE = 'of_lang';
 export type FirstCall = {
   method: Endpoint['method'];
   path: string;
-  input?: Record<string, string>;
+  /** A GET's query (strings) or a POST's body. */
+  input?: Record<string, unknown>;
   anonymous?: true;
 };
 /** A call with the `data` and `message` of its successful answer. */
@@ -55,7 +61,7 @@ export type FirstAnswer = FirstCall & { data: unknown; message: string };
 /** What the page carries: the language the answers are in and the answers. */
 export type FirstAnswers = { lang: Lang; answers: FirstAnswer[] };
 
-const at = (call: Endpoint, input?: Record<string, string>): FirstCall => ({
+const at = (call: Endpoint, input?: Record<string, unknown>): FirstCall => ({
   method: call.method,
   path: call.path,
   input,
@@ -77,14 +83,28 @@ export function firstCalls(mappingPath: string): FirstCall[] {
 const MAX_ID = 2 ** 31 - 1;
 
 /**
- * The calls of the screen itself, for a visitor: the record page's details (its heading and cover
- * are what a phone paints last, once they have come). None for other screens.
+ * The calls of the screen itself, for a visitor (`anonymous`), whose answers are what a phone paints
+ * last: the record page's details (its heading and cover), the results page's page of results and
+ * its facet counts (the same two calls as the web app's, built from the URL by the contract's
+ * `parseSearchParams`). None for other screens, or for a results URL that asks for nothing.
  */
 export function screenCalls(url: string): FirstCall[] {
-  const [first, second, id] = appPathOf(url).split('/').filter(Boolean);
-  if (first !== 'searchList' || second !== 'bookDetails' || !id || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > MAX_ID)
-    return [];
+  const [first, second, id, ...rest] = appPathOf(url).split('/').filter(Boolean);
+  if (first === 'searchList' && second === undefined) return searchCallsOf(url);
+  // `/searchList/bookDetails/{id}[/{type}]` (spec §2).
+  if (first !== 'searchList' || second !== 'bookDetails' || rest.length > 1) return [];
+  if (!id || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > MAX_ID) return [];
   return [{ ...at(RecordDetailCalls.getDetail, { recordId: id }), anonymous: true }];
+}
+
+function searchCallsOf(url: string): FirstCall[] {
+  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  const state = parseSearchParams(new URLSearchParams(query));
+  if (!isRunnable(state)) return [];
+  return [searchPageRequest(state), searchFacetRequest(state)].map(({ kind, body }) => ({
+    ...at(SearchCalls[kind], body),
+    anonymous: true,
+  }));
 }
 
 /** The institution's mapping path in a page's URL, as the web app reads it (`detectTenant`). */
@@ -128,7 +148,7 @@ export async function firstAnswers(app: FastifyInstance, url: string, lang: Lang
   const screen = screenCalls(url);
   for (const call of [...start, ...screen]) {
     const isScreenCall = !start.includes(call);
-    const query = call.method === 'GET' ? new URLSearchParams(call.input).toString() : '';
+    const query = call.method === 'GET' ? new URLSearchParams(call.input as Record<string, string>).toString() : '';
     const res = await app.inject({
       method: call.method,
       url: query ? `${call.path}?${query}` : call.path,

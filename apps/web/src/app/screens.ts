@@ -1,13 +1,14 @@
-import { lazy } from 'react';
 import type { ComponentType } from 'react';
-import { lazyAntd } from '../lib/antd';
+import { withAntd } from '../lib/antd';
+import { lazyWithPreload } from '../lib/lazy-preload';
+import type { PreloadableComponent } from '../lib/lazy-preload';
 import type { RoutePage } from './route-table';
 
 type ScreenProps = { feature: string };
 type Loader = () => Promise<{ default: ComponentType<ScreenProps> }>;
 
 /** Each kind of screen is its own chunk, loaded when first visited (or preloaded at start-up). */
-export const SCREEN_LOADERS: Record<RoutePage, Loader> = {
+const SCREEN_LOADERS: Record<RoutePage, Loader> = {
   home: () => import('../features/home/pages/HomePage').then((m) => ({ default: m.HomePage })),
   placeholder: () =>
     import('../features/placeholder/pages/NotAvailablePage').then((m) => ({ default: m.NotAvailablePage })),
@@ -42,17 +43,22 @@ const SCREENS_WITHOUT_ANTD: ReadonlySet<RoutePage> = new Set(['home']);
  */
 const SCREENS_WITH_ANTD_PARTS: ReadonlySet<RoutePage> = new Set(['searchResults', 'categorySearch', 'record']);
 
-/** Whether a screen needs Ant Design before it can show anything (its provider is then fetched at start). */
-export function needsAntdFirst(page: RoutePage): boolean {
-  return !SCREENS_WITHOUT_ANTD.has(page) && !SCREENS_WITH_ANTD_PARTS.has(page);
-}
-
-/** The lazy screen components, one per kind of screen. */
-export const SCREENS = (() => {
-  const screens = {} as Record<RoutePage, ComponentType<ScreenProps>>;
+/** Each screen as a lazy component with its loader (Ant Design's provider too, for the screens that need it first). */
+const PRELOADABLE = (() => {
+  const screens = {} as Record<RoutePage, PreloadableComponent<ScreenProps>>;
   for (const page of Object.keys(SCREEN_LOADERS) as RoutePage[]) {
     const isPlain = SCREENS_WITHOUT_ANTD.has(page) || SCREENS_WITH_ANTD_PARTS.has(page);
-    screens[page] = isPlain ? lazy(SCREEN_LOADERS[page]) : lazyAntd(SCREEN_LOADERS[page]);
+    screens[page] = lazyWithPreload(isPlain ? SCREEN_LOADERS[page] : withAntd(SCREEN_LOADERS[page]));
   }
   return screens;
 })();
+
+/** The lazy screen components, one per kind of screen; a screen already loaded renders without suspending. */
+export const SCREENS = Object.fromEntries(
+  Object.entries(PRELOADABLE).map(([page, screen]) => [page, screen.Component]),
+) as Record<RoutePage, ComponentType<ScreenProps>>;
+
+/** Loads a screen's code (and Ant Design's provider, for the screens that need it first). */
+export function preloadScreen(page: RoutePage): Promise<unknown> {
+  return PRELOADABLE[page].preload();
+}

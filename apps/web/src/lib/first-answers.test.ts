@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseSearchParams, searchPageRequest } from '@openfind/contract';
 import { callKey, readFirstAnswers, takeFirstAnswer } from './first-answers';
 
 const page = (json: string) => ({
@@ -64,6 +65,34 @@ describe('the answers the page carries', () => {
     expect(takeFirstAnswer('GET', '/find/searchResultDetail/getDetail', { recordId: 5 }, true)).toBeUndefined();
     expect(takeFirstAnswer('GET', '/find/searchResultDetail/getDetail', { recordId: 5 }, false)?.data).toEqual({
       myFav: false,
+    });
+  });
+});
+
+describe("a results page's answer (issue 31)", () => {
+  it('stands in for the search the page makes: the body the server built from the URL, read back from the page', () => {
+    const state = parseSearchParams(new URLSearchParams('searchFieldContent=红楼梦&docCode=1&onlyOnShelf=1&page=2'));
+    const { body } = searchPageRequest(state);
+    const server = JSON.stringify({
+      lang: 'zh-CN',
+      answers: [
+        {
+          method: 'POST',
+          path: '/find/unify/search',
+          input: body,
+          anonymous: true,
+          data: { numFound: 3 },
+          message: 'ok',
+        },
+      ],
+    });
+    expect(readFirstAnswers('zh-CN', page(server))).toBe(1);
+    // Another page of the same search is not this answer.
+    expect(takeFirstAnswer('POST', '/find/unify/search', { ...body, page: 3 })).toBeUndefined();
+    expect(takeFirstAnswer('POST', '/find/unify/search', body, true)).toBeUndefined();
+    expect(takeFirstAnswer('POST', '/find/unify/search', searchPageRequest(state).body)).toEqual({
+      data: { numFound: 3 },
+      message: 'ok',
     });
   });
 });

@@ -235,6 +235,19 @@ describe('http client', () => {
 });
 
 describe('toQueryString', () => {
+  it("hands out the page's answer to a call at once, without a request (a query's initial data)", async () => {
+    const takeFirstAnswer = vi.fn((method: string, path: string, input: unknown) =>
+      path === '/find/unify/search' && (input as { page: number }).page === 1
+        ? { data: { numFound: 3 }, message: 'ok' }
+        : undefined,
+    );
+    const { http } = client({ takeFirstAnswer });
+    expect(http.firstAnswer(ref('POST', '/find/unify/search'), { page: 1 })).toEqual({ numFound: 3 });
+    expect(http.firstAnswer(ref('POST', '/find/unify/search'), { page: 2 })).toBeUndefined();
+    expect(takeFirstAnswer).toHaveBeenCalledWith('POST', '/find/unify/search', { page: 2 });
+    expect(seen).toHaveLength(0);
+  });
+
   it('leaves out null and undefined and is empty for no parameters', () => {
     expect(toQueryString(undefined)).toBe('');
     expect(toQueryString({ a: null, b: undefined })).toBe('');

@@ -1,6 +1,6 @@
 import { MATCH_MODES, SEARCH_FIELDS } from '@openfind/contract';
-import { EMPTY_SEARCH, setFilter, toField, toMatchMode } from './search-state';
-import type { SearchState } from './search-state';
+import { EMPTY_SEARCH, setFilter, toField, toMatchMode } from '@openfind/contract';
+import type { SearchState } from '@openfind/contract';
 
 const isField = (value: string) => (SEARCH_FIELDS as readonly string[]).includes(value);
 const isMatchMode = (value: string) => (MATCH_MODES as readonly string[]).includes(value);

@@ -1,4 +1,4 @@
-import type { SearchBody, SearchKind } from './search-state';
+import type { SearchBody, SearchKind } from '@openfind/contract';
 
 /** The search's query keys (TanStack Query); `all` names every cached search answer (favourites mark them). */
 export const searchKeys = {

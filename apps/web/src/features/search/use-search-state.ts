@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { parseSearchParams, toSearchParams } from './search-state';
-import type { SearchState } from './search-state';
+import { parseSearchParams, toSearchParams } from '@openfind/contract';
+import type { SearchState } from '@openfind/contract';
 
 /** The search held in the page's URL, and a way to move to another one (a new history entry). */
 export function useSearchState(): [SearchState, (next: SearchState) => void] {

@@ -1,4 +1,4 @@
-export { lazyAntd, partsOf, preloadAntd, setAntdLang } from './lazy-antd';
+export { lazyAntd, partsOf, preloadAntd, setAntdLang, withAntd } from './lazy-antd';
 export { AntdSettingsContext, type AntdSettings } from './settings';
 export { componentLocale } from './locale';
 export { notify } from './notify';

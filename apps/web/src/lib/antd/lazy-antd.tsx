@@ -1,6 +1,7 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import type { ComponentProps, ComponentType, ReactNode } from 'react';
 import type { Lang } from '@openfind/contract';
+import { useHasPainted } from '../first-paint';
 import { componentLocale } from './locale';
 
 type Module<P> = { default: ComponentType<P> };
@@ -25,12 +26,11 @@ export function setAntdLang(lang: Lang): void {
 }
 
 /**
- * `React.lazy` for a part that uses Ant Design: loads the part, Ant Design's provider and the
- * component locale together, and renders the part inside the provider. Parts that use no Ant Design
- * (the shell, the home page) use plain `lazy` and stay free of it.
+ * The loader of a part that uses Ant Design: loads the part, Ant Design's provider and the component
+ * locale together, and gives the part inside the provider.
  */
-export function lazyAntd<P extends object>(load: () => Promise<Module<P>>): ComponentType<P> {
-  return lazy(async () => {
+export function withAntd<P extends object>(load: () => Promise<Module<P>>): () => Promise<Module<P>> {
+  return async () => {
     const [{ default: Part }] = await Promise.all([load(), preloadAntd(pageLang)]);
     const { AntdProvider } = await provider!;
     function WithAntd(props: P) {
@@ -42,34 +42,16 @@ export function lazyAntd<P extends object>(load: () => Promise<Module<P>>): Comp
     }
     WithAntd.displayName = `Antd(${Part.displayName ?? Part.name})`;
     return { default: WithAntd };
-  });
+  };
 }
 
 /**
- * Whether Ant Design's parts may load: not before the screen has painted once, so that on a slow
- * phone their download does not share the line with what the screen needs first.
+ * `React.lazy` for a part that uses Ant Design (`withAntd`). Parts that use no Ant Design (the shell,
+ * the home page) use plain `lazy` and stay free of it.
  */
-let partsMayLoad = false;
-const partsListeners = new Set<() => void>();
-function subscribeParts(listener: () => void) {
-  partsListeners.add(listener);
-  if (!partsMayLoad) {
-    // After the next paint: a frame to paint, then a task after it.
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        partsMayLoad = true;
-        partsListeners.forEach((l) => l());
-      }, 0),
-    );
-  }
-  return () => partsListeners.delete(listener);
+export function lazyAntd<P extends object>(load: () => Promise<Module<P>>): ComponentType<P> {
+  return lazy(withAntd(load));
 }
-const usePartsMayLoad = () =>
-  useSyncExternalStore(
-    subscribeParts,
-    () => partsMayLoad,
-    () => false,
-  );
 
 /**
  * The Ant Design parts of a screen, kept in one module (`antd-parts.tsx`) that loads, with Ant
@@ -83,7 +65,9 @@ export function partsOf<M extends Record<string, ComponentType<any>>>(load: () =
   return function part<K extends keyof M & string>(name: K) {
     const Lazy = lazyAntd(() => load().then((m) => ({ default: m[name] as ComponentType<object> })));
     function Part({ fallback = null, ...props }: ComponentProps<M[K]> & { fallback?: ReactNode }) {
-      if (!usePartsMayLoad()) return fallback;
+      // Not before the screen has painted once: on a slow phone their download would share the line with
+      // what the screen needs first.
+      if (!useHasPainted()) return fallback;
       return (
         <Suspense fallback={fallback}>
           <Lazy {...(props as object)} />

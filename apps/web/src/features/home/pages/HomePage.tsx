@@ -2,28 +2,32 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { setPageTitle } from '../../../lib/document-title';
+import { useHasPainted } from '../../../lib/first-paint';
 import { LibraryList } from '../components/LibraryList';
 import { QuickLinks } from '../components/QuickLinks';
 import { SearchHero } from '../components/SearchHero';
 import { homeKeys } from '../query-keys';
 
-/** The lists sit below the fold: their own chunk, so that the search box is ready first. */
+/** The lists sit below the fold: their own chunk, loaded once the page has painted, so that the search box is ready first. */
 const HomeLists = lazy(() => import('../components/lists/HomeLists'));
 
 /** The home page: search hero, service shortcuts, the lists (popular, hot, new…) and the tenant's libraries. */
 export function HomePage() {
   useEffect(() => setPageTitle(''), []);
+  const hasPainted = useHasPainted();
   return (
     <div className="of-home">
       <SearchHero />
       <div className="of-page">
         <QuickLinks />
-        <Suspense fallback={null}>
-          <HomeLists />
-          <AfterTheLists>
-            <LibraryList />
-          </AfterTheLists>
-        </Suspense>
+        {hasPainted ? (
+          <Suspense fallback={null}>
+            <HomeLists />
+            <AfterTheLists>
+              <LibraryList />
+            </AfterTheLists>
+          </Suspense>
+        ) : null}
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import type { CommentPage, UserScore } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
+import { useQueryAfterPaint } from '../../../lib/first-paint';
 import { recordKeys } from '../query-keys';
 
 /** Comments shown per page on the details page. */
@@ -22,7 +23,7 @@ export const userScoreQueryOptions = (recordId: number) => ({
 
 /** A record's rating. */
 export function useUserScore(recordId: number) {
-  return useQuery(userScoreQueryOptions(recordId));
+  return useQueryAfterPaint(userScoreQueryOptions(recordId));
 }
 
 /** Approved comments, newest first (`userCommentList`). */

@@ -1,8 +1,9 @@
 import * as Calls from '@openfind/contract/calls';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 
 import type { DigitalItemsResponse, ItemsByLibrary } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
+import { useQueryAfterPaint } from '../../../lib/first-paint';
 import { recordKeys } from '../query-keys';
 
 /** Print copies grouped by library (`groupItemsByLibCode`), main library first. */
@@ -20,7 +21,7 @@ export const itemsByLibraryQueryOptions = (recordId: number, lang: string) =>
 
 /** A record's print holdings. */
 export function useItemsByLibrary(recordId: number, lang: string) {
-  return useQuery(itemsByLibraryQueryOptions(recordId, lang));
+  return useQueryAfterPaint(itemsByLibraryQueryOptions(recordId, lang));
 }
 
 /** Electronic copies (`getDItems`); silent, since a record without them is the common case. */
@@ -30,7 +31,7 @@ export function getDigitalItems(recordId: number, signal?: AbortSignal): Promise
 
 /** A record's electronic copies. */
 export function useDigitalItems(recordId: number) {
-  return useQuery({
+  return useQueryAfterPaint({
     queryKey: recordKeys.digital(recordId),
     queryFn: ({ signal }) => getDigitalItems(recordId, signal),
     retry: false,

@@ -15,6 +15,8 @@ export const recordDetailQueryOptions = (recordId: number, lang: string) =>
   queryOptions({
     queryKey: recordKeys.detailIn(recordId, lang),
     queryFn: ({ signal }) => getRecordDetail(recordId, signal),
+    // The page's own answer (a visitor's, put in by the server): the heading paints with the first render.
+    initialData: () => api.firstAnswer(Calls.getDetail, { recordId }),
     retry: false,
   });
 

@@ -1,8 +1,8 @@
 import * as Calls from '@openfind/contract/calls';
-import { useQuery } from '@tanstack/react-query';
 
 import type { SearchResponse } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
+import { useQueryAfterPaint } from '../../../lib/first-paint';
 import { recordKeys } from '../query-keys';
 
 /** How many related records the details page shows. */
@@ -25,7 +25,7 @@ export function getRelatedRecords(relation: Relation, signal?: AbortSignal): Pro
 
 /** Related records; waits until the record's subjects and classes are known. */
 export function useRelatedRecords(relation: Relation | null) {
-  return useQuery({
+  return useQueryAfterPaint({
     queryKey: recordKeys.related(relation),
     queryFn: ({ signal }) => getRelatedRecords(relation!, signal),
     enabled: relation !== null && (relation.subjects.length > 0 || relation.classes.length > 0),

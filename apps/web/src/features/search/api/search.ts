@@ -2,29 +2,12 @@ import { useState } from 'react';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as Calls from '@openfind/contract/calls';
 import { api } from '../../../lib/api-client';
-import { isRunnable, toSearchRequest } from '../search-state';
-import type { SearchBody, SearchKind, SearchState } from '../search-state';
+import { isRunnable, searchFacetRequest, searchPageRequest } from '@openfind/contract';
+import type { SearchCall, SearchState } from '@openfind/contract';
 import { searchKeys } from '../query-keys';
-
-type SearchCall = { kind: SearchKind; body: SearchBody };
 
 /** The call of each kind of search (named one by one: a chunk carries only the calls it names). */
 const SEARCH_CALLS = { search: Calls.search, advancedSearch: Calls.advancedSearch, twiceSearch: Calls.twiceSearch };
-
-/** The page of results alone (`facet: '0'`): it is never held back by the facet counts. */
-export function pageRequest(state: SearchState): SearchCall {
-  const { kind, body } = toSearchRequest(state);
-  return { kind, body: { ...body, facet: '0' } };
-}
-
-/**
- * The facet counts of a search (`facet: 'only'`), asked beside the page. They do not depend on the
- * page, its size or the sort, so paging and re-sorting reuse them.
- */
-export function facetRequest(state: SearchState): SearchCall {
-  const { kind, body } = toSearchRequest(state);
-  return { kind, body: { ...body, page: 1, rows: 1, sortField: 'relevance', sortClause: 'asc', facet: 'only' } };
-}
 
 /** Query options of a search call; the key is the request itself, so the same URL is answered from the cache. */
 function searchCall(call: SearchCall, part: 'results' | 'facets') {
@@ -32,6 +15,9 @@ function searchCall(call: SearchCall, part: 'results' | 'facets') {
     queryKey: searchKeys.call(part, call.kind, call.body),
     // The page's failure is reported (toast); the facets' failure only leaves the filters out.
     queryFn: ({ signal }) => api.call(SEARCH_CALLS[call.kind], call.body, { signal, silent: part === 'facets' }),
+    // The page's own answer (the server answers a results URL's two calls in the page): the rows paint
+    // with the first render.
+    initialData: () => api.firstAnswer(SEARCH_CALLS[call.kind], call.body),
     staleTime: 60_000,
   });
 }
@@ -55,10 +41,10 @@ function useEarlySearch(state: SearchState, options: ReturnType<typeof searchCal
 
 /** The results of a search (failures toast, spec §8). */
 export function useSearchResults(state: SearchState) {
-  return useEarlySearch(state, searchCall(pageRequest(state), 'results'));
+  return useEarlySearch(state, searchCall(searchPageRequest(state), 'results'));
 }
 
 /** The facet counts of the same search, asked at the same time. */
 export function useSearchFacets(state: SearchState) {
-  return useEarlySearch(state, searchCall(facetRequest(state), 'facets'));
+  return useEarlySearch(state, searchCall(searchFacetRequest(state), 'facets'));
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { filledRows, searchUrl } from '../search-state';
-import type { SearchState } from '../search-state';
+import { filledRows, searchUrl } from '@openfind/contract';
+import type { SearchState } from '@openfind/contract';
 
 /** The conditions of an advanced search above its results, with a link back to edit them. */
 export function AdvancedSummary({ state }: { state: SearchState }) {

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { FacetDimension, FacetResult } from '@openfind/contract';
 import { useDict } from '../api/get-dict';
 import { facetNamer, SHOWN_FACETS } from '../facet-names';
-import { clearFilters, hasFilters, setFilter, updateSearch } from '../search-state';
-import type { SearchState } from '../search-state';
+import { clearFilters, hasFilters, setFilter, updateSearch } from '@openfind/contract';
+import type { SearchState } from '@openfind/contract';
 import { YearInputs } from './YearInputs';
 
 /** Values shown per dimension before "show more". */

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortField } from '@openfind/contract';
 import { NativeSelect } from '../../../components/NativeSelect';
-import { PAGE_SIZES, updateSearch } from '../search-state';
-import type { SearchState, SortOrder } from '../search-state';
+import { PAGE_SIZES, updateSearch } from '@openfind/contract';
+import type { SearchState, SortOrder } from '@openfind/contract';
 
 /** The sort orders offered: field and direction. */
 const SORTS: ReadonlyArray<[SortField, SortOrder]> = [

@@ -2,8 +2,8 @@ import { Alert, Tag } from 'antd';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { SearchResponse } from '@openfind/contract';
-import { searchUrl, updateSearch } from '../search-state';
-import type { SearchState } from '../search-state';
+import { searchUrl, updateSearch } from '@openfind/contract';
+import type { SearchState } from '@openfind/contract';
 
 type Props = { state: SearchState; result: SearchResponse; onChange: (next: SearchState) => void };
 

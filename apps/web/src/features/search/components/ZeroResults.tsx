@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { clearFilters, DEFAULT_FIELD, hasFilters, searchUrl, updateSearch } from '../search-state';
-import type { SearchState } from '../search-state';
+import { clearFilters, DEFAULT_FIELD, hasFilters, searchUrl, updateSearch } from '@openfind/contract';
+import type { SearchState } from '@openfind/contract';
 import { DidYouMean } from './SearchNotices';
 
 /** Spec §8: "no matching results found", with did-you-mean and the suggestions to check, change and widen. */

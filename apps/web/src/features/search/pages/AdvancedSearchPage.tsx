@@ -8,8 +8,8 @@ import type { FacetDimension, MatchMode } from '@openfind/contract';
 import { setPageTitle } from '../../../lib/document-title';
 import { useDict } from '../api/get-dict';
 import { YearInputs } from '../components/YearInputs';
-import { DEFAULT_MATCH_MODE, EMPTY_SEARCH, OPERATORS, parseSearchParams, searchUrl } from '../search-state';
-import type { Operator, SearchRow, SearchState } from '../search-state';
+import { DEFAULT_MATCH_MODE, EMPTY_SEARCH, OPERATORS, parseSearchParams, searchUrl } from '@openfind/contract';
+import type { Operator, SearchRow, SearchState } from '@openfind/contract';
 import { ScreenConfig } from '../components/ScreenConfig';
 import '../search.css';
 

@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import { parseExternalPath, parseResourcePath } from '../external-path';
-import { searchUrl } from '../search-state';
+import { searchUrl } from '@openfind/contract';
 
 /**
  * /searchListExternal/… (spec §2): other systems link to a search; the results page opens with it in

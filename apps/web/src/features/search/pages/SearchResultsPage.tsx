@@ -13,8 +13,8 @@ import { ResultsToolbar } from '../components/ResultsToolbar';
 import { SearchBar } from '../components/SearchBar';
 // Ant Design's parts load after the page's own code: the search bar, rows and pages paint without them (issue 31).
 import { Alert, Button, ClassTree, Drawer, FacetPanel, SearchNotices, ZeroResults } from '../components/parts';
-import { isRunnable, newSearch, setFilter, toSearchParams, updateSearch } from '../search-state';
-import type { SearchState } from '../search-state';
+import { isRunnable, newSearch, setFilter, toSearchParams, updateSearch } from '@openfind/contract';
+import type { SearchState } from '@openfind/contract';
 import { useSearchState } from '../use-search-state';
 import '../search.css';
 

@@ -5,13 +5,15 @@ import {
   isRunnable,
   newSearch,
   parseSearchParams,
+  searchFacetRequest,
+  searchPageRequest,
   searchUrl,
   setFilter,
   toSearchParams,
   toSearchRequest,
   updateSearch,
-} from './search-state';
-import type { SearchState } from './search-state';
+} from './values/search-state.js';
+import type { SearchState } from './values/search-state.js';
 
 const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 
@@ -170,5 +172,25 @@ describe('the request sent to the server', () => {
   it('puts a reversed year range the right way round', () => {
     const { body } = toSearchRequest({ ...EMPTY_SEARCH, text: 'x', yearFrom: 2020, yearTo: 1990 });
     expect(body).toMatchObject({ publishBegin: '1990', publishEnd: '2020' });
+  });
+});
+
+describe('the results page asks for the page and the facets in two calls', () => {
+  const state = parseSearchParams(
+    new URLSearchParams('searchFieldContent=红楼梦&docCode=1&sortField=publishYear&sortClause=desc&page=3&rows=20'),
+  );
+
+  it('asks for the page without facets, with its page, size and sort', () => {
+    const { kind, body } = searchPageRequest(state);
+    expect(kind).toBe('search');
+    expect(body).toMatchObject({ facet: '0', page: 3, rows: 20, sortField: 'publishYear', sortClause: 'desc' });
+    expect(body.docCode).toEqual(['1']);
+  });
+
+  it('asks for the facets alone, the same for every page and sort of one search', () => {
+    const { body } = searchFacetRequest(state);
+    expect(body).toMatchObject({ facet: 'only', searchFieldContent: '红楼梦', docCode: ['1'] });
+    const other = parseSearchParams(new URLSearchParams('searchFieldContent=红楼梦&docCode=1&sortField=title&page=7'));
+    expect(searchFacetRequest(other).body).toEqual(body);
   });
 });

@@ -1,5 +1,11 @@
-import { FACET_DIMENSIONS, MATCH_MODES, SEARCH_FIELDS, SORT_FIELDS } from '@openfind/contract';
-import type { FacetDimension, MatchMode, SearchRequestInput, SortField } from '@openfind/contract';
+/**
+ * A search as a results page's URL holds it, and the calls it makes: plain values and functions (no
+ * schemas), shared by the web app (its results page) and the server (which answers a results page's
+ * first calls in the page itself, issue 31).
+ */
+import type { SearchRequestInput } from '../search.js';
+import { FACET_DIMENSIONS, MATCH_MODES, SEARCH_FIELDS, SORT_FIELDS } from './search.js';
+import type { FacetDimension, MatchMode, SortField } from './search.js';
 
 /** How an advanced-search row joins the rows before it (the first row has none). */
 export type Operator = 'AND' | 'OR' | 'NOT';
@@ -248,4 +254,22 @@ export function clearFilters(state: SearchState): SearchState {
 /** A new simple search (scope, text, match mode), keeping sort and page size. */
 export function newSearch(state: SearchState, field: string, text: string, matchMode: MatchMode): SearchState {
   return { ...EMPTY_SEARCH, sort: state.sort, order: state.order, pageSize: state.pageSize, field, text, matchMode };
+}
+
+/** A search call: which one and its body. */
+export type SearchCall = { kind: SearchKind; body: SearchBody };
+
+/** The page of results alone (`facet: '0'`): it is never held back by the facet counts. */
+export function searchPageRequest(state: SearchState): SearchCall {
+  const { kind, body } = toSearchRequest(state);
+  return { kind, body: { ...body, facet: '0' } };
+}
+
+/**
+ * The facet counts of a search (`facet: 'only'`), asked beside the page. They do not depend on the
+ * page, its size or the sort, so paging and re-sorting reuse them.
+ */
+export function searchFacetRequest(state: SearchState): SearchCall {
+  const { kind, body } = toSearchRequest(state);
+  return { kind, body: { ...body, page: 1, rows: 1, sortField: 'relevance', sortClause: 'asc', facet: 'only' } };
 }
