@@ -125,6 +125,22 @@ describe('a page carries the answers of its first calls (issue 31)', () => {
     expect((page!.data as { numFound: number }).numFound).toBe(1);
   });
 
+  it("the page's search is the visitor's: it counts among the popular searches for their address, not the server's", async () => {
+    await makeRecord(t, branch.id, { title: '西游记' });
+    const text = encodeURIComponent('西游记');
+    await t.app.inject({ url: `/branch/searchList?searchFieldContent=${text}`, remoteAddress: '203.0.113.7' });
+    const addedFrom = async (address: string) => {
+      const res = await t.app.inject({
+        url: `${ApiPath.popularSearchAdd}?keyWord=${text}`,
+        headers: { mappingPath: branch.mappingPath },
+        remoteAddress: address,
+      });
+      return envelopeOf<{ added: boolean }>(res).data.added;
+    };
+    expect(await addedFrom('203.0.113.7')).toBe(true);
+    expect(await addedFrom('127.0.0.1')).toBe(false);
+  });
+
   it('a results URL with an advanced search or terms within the results carries the call it makes', () => {
     const row = encodeURIComponent(JSON.stringify([null, 'title', '2', '红楼梦']));
     expect(screenCalls(`/searchList?item=${row}`).map((c) => c.path)).toEqual([

@@ -140,7 +140,13 @@ export function pageLang(req: FastifyRequest): Lang {
  * unknown (the app then asks, and shows its unknown-institution page) or when a call fails (the app
  * asks that one again and shows the failure as it would).
  */
-export async function firstAnswers(app: FastifyInstance, url: string, lang: Lang): Promise<FirstAnswers> {
+export async function firstAnswers(
+  app: FastifyInstance,
+  url: string,
+  lang: Lang,
+  /** The reader's address: the calls are made as theirs (a search counts among the popular ones per address). */
+  client: string,
+): Promise<FirstAnswers> {
   const mappingPath = mappingPathOf(url);
   const answers: FirstAnswer[] = [];
   let groupCode = '';
@@ -151,6 +157,7 @@ export async function firstAnswers(app: FastifyInstance, url: string, lang: Lang
     const query = call.method === 'GET' ? new URLSearchParams(call.input as Record<string, string>).toString() : '';
     const res = await app.inject({
       method: call.method,
+      remoteAddress: client,
       url: query ? `${call.path}?${query}` : call.path,
       headers: {
         [FIRST_ANSWER_HEADER]: FIRST_ANSWER_MARK,

@@ -85,7 +85,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     // The page carries the answers of its first calls (the tenant, its configuration…), so a phone
     // paints without waiting for them; the page varies by institution (path) and language (cookie).
     const lang = pageLang(req);
-    const first = await firstAnswers(app, req.url, lang);
+    const first = await firstAnswers(app, req.url, lang, req.ip);
     // The screen's code and texts are named too: fetched beside the app's code, not after it ran.
     const head = `${first.answers.length ? firstAnswersScript(first) : ''}${preloadsOf(req.url, lang)}`;
     const html = head ? indexHtml.replace('</head>', `${head}\n  </head>`) : indexHtml;
