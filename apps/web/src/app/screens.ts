@@ -54,9 +54,11 @@ const PRELOADABLE = (() => {
 })();
 
 /** The lazy screen components, one per kind of screen; a screen already loaded renders without suspending. */
-export const SCREENS = Object.fromEntries(
-  Object.entries(PRELOADABLE).map(([page, screen]) => [page, screen.Component]),
-) as Record<RoutePage, ComponentType<ScreenProps>>;
+export const SCREENS = (() => {
+  const screens = {} as Record<RoutePage, ComponentType<ScreenProps>>;
+  for (const page of Object.keys(PRELOADABLE) as RoutePage[]) screens[page] = PRELOADABLE[page].Component;
+  return screens;
+})();
 
 /** Loads a screen's code (and Ant Design's provider, for the screens that need it first). */
 export function preloadScreen(page: RoutePage): Promise<unknown> {

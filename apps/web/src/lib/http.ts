@@ -87,6 +87,11 @@ export type HttpClient = {
     call: R,
     ...args: NoInfer<CallArgs<EntryOf<R>>>
   ): Promise<{ data: OutputOf<EntryOf<R>>; message: string }>;
+  /**
+   * The page's answer to a call, at once, if it carries one (handed out once, as by `call`): a
+   * query's `initialData`, so that the screen's first render shows it instead of a placeholder.
+   */
+  firstAnswer<R extends CallRef>(call: R, input: NoInfer<InputOf<EntryOf<R>>>): OutputOf<EntryOf<R>> | undefined;
 };
 
 /** Builds `?a=1&b=x&b=y` from a query object. */
@@ -228,10 +233,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const { url, body } = callOf(call, input);
       return send<OutputOf<EntryOf<R>>>(call.method, url, body, opts);
     },
-    /**
-     * The page's answer to a call, at once, if it carries one (handed out once, as by `call`): a
-     * query's `initialData`, so that the screen's first render shows it instead of a placeholder.
-     */
     firstAnswer: <R extends CallRef>(call: R, input: InputOf<EntryOf<R>>) =>
       options.takeFirstAnswer?.(call.method, call.path, input)?.data as OutputOf<EntryOf<R>> | undefined,
   };
