@@ -16,6 +16,7 @@ import { registerCasRoutes } from './modules/auth/sso-routes.js';
 import { registerDictionaryRoutes } from './modules/dictionaries/dictionary-routes.js';
 import { registerEvaluationRoutes } from './modules/evaluations/evaluation-routes.js';
 import { registerFavouriteRoutes } from './modules/favourites/favourite-routes.js';
+import { registerCirculationRoutes } from './modules/circulation/circulation-routes.js';
 import { registerHoldingsRoutes } from './modules/holdings/holdings-routes.js';
 import { registerHomeListsRoutes } from './modules/home-lists/home-lists-routes.js';
 import { registerLoanRoutes } from './modules/loans/loan-routes.js';
@@ -123,6 +124,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerHomeListsRoutes(scope, opts.services);
     registerEvaluationRoutes(scope, opts.services);
     registerFavouriteRoutes(scope, opts.services);
+    registerCirculationRoutes(scope, opts.services);
     registerProviderRoutes(scope, opts.services);
     registerAuthRoutes(scope, opts.services);
   });

@@ -21,6 +21,7 @@ import { ContentProviders } from './modules/providers/content-providers.js';
 import { RecordDetailService } from './modules/record-detail/record-detail-service.js';
 import { createAuthServices, type AuthServices } from './modules/auth/auth-module.js';
 import { FavouriteService } from './modules/favourites/favourite-service.js';
+import { CirculationService } from './modules/circulation/circulation-service.js';
 import type { AuthSettings } from './modules/auth/auth-settings.js';
 import type { RateLimiterFactory } from './modules/auth/rate-limiter.js';
 
@@ -42,6 +43,8 @@ export interface Services extends AuthServices {
   homeLists: HomeListsService;
   evaluations: EvaluationService;
   favourites: FavouriteService;
+  /** A reader's loans and renewals through the institution's circulation provider (issue 27). */
+  circulation: CirculationService;
   providers: ContentProviders;
   /** Whether search warms up in the background when the server starts (off when caching is, as in tests). */
   searchWarmUp: boolean;
@@ -100,6 +103,7 @@ export function createServices(
     homeLists: new HomeListsService(db.kysely, { dictionaries, search }),
     evaluations: new EvaluationService(db.kysely),
     favourites: new FavouriteService(db.kysely, dictionaries),
+    circulation: new CirculationService(db.kysely),
     providers,
     searchWarmUp: searchCacheMs > 0,
     ...createAuthServices(db.kysely, dictionaries, config.auth, config.rateLimiters),

@@ -41,6 +41,7 @@ const INSTALLATION_WIDE: Record<string, string> = {
   // The planner's statistics are the table's, not an institution's.
   'search/search-repository.ts findCommonLexemes': "the catalogue's common words, from pg_stats",
   'search/mirror-repository.ts databaseNow': 'the database clock',
+  'circulation/circulation-repository.ts today': "the database's date, which loan dates are in",
   // Loaders: the functions of a mirror over one database; each of them takes the institution.
   'search/mirror-repository.ts mirrorLoader': 'binds the database; its functions take the institution',
   'search/text-index-repository.ts textIndexLoader': 'binds the database; its functions take the institution',

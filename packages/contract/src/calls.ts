@@ -1,4 +1,5 @@
 import { AuthCalls } from './auth.js';
+import { CirculationCalls } from './circulation.js';
 import { DictionaryCalls } from './dictionaries.js';
 import { EvaluationCalls } from './evaluations.js';
 import { FavouriteCalls } from './favourites.js';
@@ -24,6 +25,7 @@ export const Calls = {
   ...RecordDetailCalls,
   ...HoldingsCalls,
   ...LoanCalls,
+  ...CirculationCalls,
   ...HomeListCalls,
   ...EvaluationCalls,
   ...FavouriteCalls,

@@ -20,5 +20,6 @@ export * from './home-lists.js';
 export * from './evaluations.js';
 export * from './providers.js';
 export * from './favourites.js';
+export * from './circulation.js';
 export * from './auth.js';
 export * from './rich-text.js';

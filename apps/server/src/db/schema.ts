@@ -198,6 +198,20 @@ export interface LoanEventTable {
   loan_date: ColumnType<Date, string, string>;
   due_date: ColumnType<Date | null, string | null, string | null>;
   return_date: ColumnType<Date | null, string | null, string | null>;
+  renew_count: Generated<number>;
+  last_renewed_on: ColumnType<Date | null, string | null, string | null>;
+  recall_count: Generated<number>;
+}
+export interface LoanPolicyTable {
+  tenant_id: number;
+  reader_type: Generated<string>;
+  circ_attr: Generated<string>;
+  loan_days: Generated<number>;
+  max_loans: Generated<number>;
+  max_renewals: Generated<number>;
+  renewal_days: Generated<number>;
+  renew_window_days: Generated<number>;
+  renew_when_overdue: Generated<boolean>;
 }
 export interface RecordRatingTable {
   tenant_id: number;
@@ -412,6 +426,7 @@ export interface Database {
   deferred_index: DeferredIndexTable;
   schema_migration: SchemaMigrationTable;
   loan_event: LoanEventTable;
+  loan_policy: LoanPolicyTable;
   record_rating: RecordRatingTable;
   favourite: FavouriteTable;
   record_comment: RecordCommentTable;

@@ -384,6 +384,81 @@ export const MESSAGES = {
     'zh-TW': '不能切換到該圖書館',
     'en-US': 'You cannot switch to this library',
   },
+  renewDone: {
+    'zh-CN': '续借完成：成功 {success} 册，失败 {fail} 册',
+    'zh-TW': '續借完成：成功 {success} 冊，失敗 {fail} 冊',
+    'en-US': 'Renewal done: {success} renewed, {fail} not renewed',
+  },
+  renewTooManyRenewals: {
+    'zh-CN': '已达到最大续借次数',
+    'zh-TW': '已達到最大續借次數',
+    'en-US': 'Renewed as many times as allowed',
+  },
+  renewTooSoon: {
+    'zh-CN': '未达到允许续借日期',
+    'zh-TW': '未達到允許續借日期',
+    'en-US': 'Too early to renew',
+  },
+  renewTooSoonFrom: {
+    'zh-CN': '未达到允许续借日期，{date} 起可续借',
+    'zh-TW': '未達到允許續借日期，{date} 起可續借',
+    'en-US': 'Too early to renew: renewable from {date}',
+  },
+  renewOverdue: {
+    'zh-CN': '图书已超期，不能续借，请尽快归还',
+    'zh-TW': '圖書已逾期，不能續借，請儘快歸還',
+    'en-US': 'Overdue loans cannot be renewed: please return the book soon',
+  },
+  renewOnHold: {
+    'zh-CN': '该书已被其他读者预约或被召回，不能续借',
+    'zh-TW': '該書已被其他讀者預約或被召回，不能續借',
+    'en-US': 'Another reader has requested this copy or it was recalled: it cannot be renewed',
+  },
+  renewNotRenewable: {
+    'zh-CN': '该书不可续借',
+    'zh-TW': '該書不可續借',
+    'en-US': 'This loan cannot be renewed',
+  },
+  renewFineLimit: {
+    'zh-CN': '欠款超过限额，不能续借',
+    'zh-TW': '欠款超過限額，不能續借',
+    'en-US': 'Your unpaid fines are over the limit: loans cannot be renewed',
+  },
+  renewReaderBlocked: {
+    'zh-CN': '您的借阅权限已被暂停，不能续借',
+    'zh-TW': '您的借閱權限已被暫停，不能續借',
+    'en-US': 'Your borrowing rights are suspended: loans cannot be renewed',
+  },
+  renewCardFrozen: {
+    'zh-CN': '读者证已冻结，不能续借',
+    'zh-TW': '讀者證已凍結，不能續借',
+    'en-US': 'Your card is frozen: loans cannot be renewed',
+  },
+  renewCardLost: {
+    'zh-CN': '读者证已挂失，不能续借',
+    'zh-TW': '讀者證已掛失，不能續借',
+    'en-US': 'Your card is reported lost: loans cannot be renewed',
+  },
+  renewCardExpired: {
+    'zh-CN': '读者证已过期，不能续借',
+    'zh-TW': '讀者證已過期，不能續借',
+    'en-US': 'Your card has expired: loans cannot be renewed',
+  },
+  renewNoSuchLoan: {
+    'zh-CN': '没有这条借阅记录（可能已归还）',
+    'zh-TW': '沒有這筆借閱記錄（可能已歸還）',
+    'en-US': 'No such loan (it may have been returned)',
+  },
+  renewRefusedBySystem: {
+    'zh-CN': '图书馆系统拒绝续借',
+    'zh-TW': '圖書館系統拒絕續借',
+    'en-US': "The library's system refused the renewal",
+  },
+  renewUnreachable: {
+    'zh-CN': '暂时无法连接图书馆系统，请稍后再试',
+    'zh-TW': '暫時無法連線圖書館系統，請稍後再試',
+    'en-US': "The library's system cannot be reached right now: please try again later",
+  },
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CirculationCalls } from '@openfind/contract';
+import { ok, okSaying } from '../../http/envelope.js';
+import { route } from '../../http/route.js';
+import type { Services } from '../../services.js';
+import { requireReader } from '../auth/session-context.js';
+import { findReaderById } from '../readers/reader-repository.js';
+import type { CirculationReader } from './provider.js';
+
+/** A logged-in reader's loans and renewals (401 for visitors). */
+export function registerCirculationRoutes(app: FastifyInstance, services: Services): void {
+  const circulation = services.circulation;
+
+  /** The session's reader, read afresh (the provider needs the card number). */
+  const readerOf = async (req: FastifyRequest): Promise<CirculationReader> => {
+    const id = requireReader(req);
+    const reader = await findReaderById(services.db.kysely, req.tenant.id, id);
+    return { id, cardNo: reader?.cardNo ?? '', account: reader?.account ?? '' };
+  };
+
+  route(app, CirculationCalls.loanList, async (req) =>
+    ok(req.lang, await circulation.loans(req.tenant.id, await readerOf(req), req.body, true, req.lang)),
+  );
+
+  route(app, CirculationCalls.loanHistoryList, async (req) =>
+    ok(req.lang, await circulation.loans(req.tenant.id, await readerOf(req), req.body, false, req.lang)),
+  );
+
+  // Frozen, lost and expired cards are answered per loan (each refused with its reason), as the
+  // library's own system answers them: the reader sees why on every loan.
+  route(app, CirculationCalls.reNew, async (req) => {
+    const data = await circulation.renew(req.tenant.id, await readerOf(req), req.body.loanIds, req.lang);
+    return okSaying(req.lang, data, 'renewDone', { success: data.success, fail: data.fail });
+  });
+}

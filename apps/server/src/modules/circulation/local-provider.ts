@@ -1,0 +1,181 @@
+import type { Kysely } from 'kysely';
+import type { Lang, LoanListRequest, ReaderLoan } from '@openfind/contract';
+import type { Database } from '../../db/schema.js';
+import { localName } from '../../lib/localized.js';
+import { findReaderById } from '../readers/reader-repository.js';
+import {
+  countCurrentLoans,
+  findCurrentLoansByIds,
+  findLoanPolicies,
+  findReaderLoans,
+  renewLoan,
+  today,
+  type LoanRow,
+} from './circulation-repository.js';
+import type { CirculationProvider, CirculationReader, RenewResult } from './provider.js';
+import { daysBetween, decideRenewal, policyFor, type RenewalDecision } from './renewal-rules.js';
+
+type Standing = { status: 'normal' | 'lost' | 'frozen'; readerType: string; validUntil: string | null };
+
+/**
+ * OpenFind's own circulation, in its database: the loans of `loan_event` under the institution's
+ * `loan_policy` rows (renewal-rules.ts), for libraries without a connection to their system and for
+ * the demo.
+ */
+export class LocalCirculation implements CirculationProvider {
+  readonly kind = 'local';
+  readonly capabilities = { loanHistory: true, renew: true };
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async loans(tenantId: number, reader: CirculationReader, q: LoanListRequest, current: boolean, lang: Lang) {
+    const [page, currentCount, standing, policies, day] = await Promise.all([
+      findReaderLoans(this.db, tenantId, reader.id, {
+        current,
+        searchType: q.searchType,
+        searchContent: q.searchContent,
+        sortType: q.sortType,
+        startDate: q.startDate,
+        endDate: q.endDate,
+        offset: (q.page - 1) * q.rows,
+        rows: q.rows,
+      }),
+      countCurrentLoans(this.db, tenantId, reader.id),
+      this.standing(tenantId, reader.id),
+      findLoanPolicies(this.db, tenantId),
+      today(this.db),
+    ]);
+    const loans = page.rows.map((row) => {
+      const policy = policyFor(policies, standing.readerType, row.circ_attr);
+      const decision = current ? decideRenewal(this.facts(row, standing, day), policy) : null;
+      return toReaderLoan(row, lang, day, policy.maxRenewals, decision);
+    });
+    return { total: page.total, loans, currentCount };
+  }
+
+  async renew(tenantId: number, reader: CirculationReader, loanIds: readonly number[]): Promise<RenewResult[]> {
+    const [rows, standing, policies, day] = await Promise.all([
+      findCurrentLoansByIds(this.db, tenantId, reader.id, loanIds),
+      this.standing(tenantId, reader.id),
+      findLoanPolicies(this.db, tenantId),
+      today(this.db),
+    ]);
+    const byId = new Map(rows.map((r) => [Number(r.loan_id), r]));
+    const results: RenewResult[] = [];
+    // One loan after another: each is its own guarded update, so a loan renewed by a concurrent
+    // call is not renewed twice (its renew_count no longer matches) and says so.
+    for (const loanId of loanIds) {
+      const row = byId.get(loanId);
+      if (!row) {
+        results.push({ loanId, title: '', renewed: false, refusal: 'noSuchLoan', renewableFrom: null });
+        continue;
+      }
+      const decision = decideRenewal(
+        this.facts(row, standing, day),
+        policyFor(policies, standing.readerType, row.circ_attr),
+      );
+      if (!decision.renewable) {
+        results.push({
+          loanId,
+          title: row.title,
+          renewed: false,
+          refusal: decision.refusal,
+          renewableFrom: decision.renewableFrom,
+        });
+        continue;
+      }
+      const due = await renewLoan(this.db, tenantId, reader.id, loanId, row.renew_count, decision.newDueDate);
+      results.push(
+        due
+          ? { loanId, title: row.title, renewed: true, dueDate: due }
+          : await this.afterRace(tenantId, reader.id, loanId, row.title, standing, policies, day),
+      );
+    }
+    return results;
+  }
+
+  /** A loan that changed between reading and renewing (renewed or returned meanwhile): why it is not renewed now. */
+  private async afterRace(
+    tenantId: number,
+    readerId: number,
+    loanId: number,
+    title: string,
+    standing: Standing,
+    policies: Awaited<ReturnType<typeof findLoanPolicies>>,
+    day: string,
+  ): Promise<RenewResult> {
+    const [now] = await findCurrentLoansByIds(this.db, tenantId, readerId, [loanId]);
+    if (!now) return { loanId, title, renewed: false, refusal: 'noSuchLoan', renewableFrom: null };
+    const decision = decideRenewal(
+      this.facts(now, standing, day),
+      policyFor(policies, standing.readerType, now.circ_attr),
+    );
+    // Renewed by the other call: refused now for what that renewal changed (renewals used, too soon).
+    return decision.renewable
+      ? { loanId, title, renewed: false, refusal: 'tooSoon', renewableFrom: null }
+      : { loanId, title, renewed: false, refusal: decision.refusal, renewableFrom: decision.renewableFrom };
+  }
+
+  private facts(row: LoanRow, standing: Standing, day: string) {
+    return {
+      today: day,
+      dueDate: row.due_date,
+      renewCount: row.renew_count,
+      recallCount: row.recall_count,
+      holdsWaiting: 0,
+      circAttr: row.circ_attr,
+      readerStatus: standing.status,
+      readerValidUntil: standing.validUntil,
+    };
+  }
+
+  private async standing(tenantId: number, readerId: number): Promise<Standing> {
+    const reader = await findReaderById(this.db, tenantId, readerId);
+    return {
+      status: reader?.status ?? 'frozen',
+      readerType: reader?.readerType ?? '',
+      validUntil: reader?.validUntil ?? null,
+    };
+  }
+}
+
+/** A loan row as the loan lists answer it (the real API's fields, with OpenFind's renewal fields). */
+function toReaderLoan(
+  row: LoanRow,
+  lang: Lang,
+  day: string,
+  renewLimit: number,
+  decision: RenewalDecision | null,
+): ReaderLoan {
+  const libName = row.lib_name
+    ? localName({ name: row.lib_name, name_en: row.lib_name_en ?? '', name_tw: row.lib_name_tw ?? '' }, lang)
+    : null;
+  return {
+    loanId: Number(row.loan_id),
+    recordId: row.record_id,
+    title: row.title,
+    author: row.author,
+    publisher: row.publisher,
+    isbn: row.isbn,
+    publishYear: row.publish_year,
+    loanDate: row.loan_date,
+    normReturnDate: row.due_date,
+    returnDate: row.return_date,
+    renewDate: row.last_renewed_on,
+    renewTimes: row.renew_count,
+    recallTimes: row.recall_count,
+    loanType: null,
+    barcode: row.barcode,
+    callNo: row.call_no,
+    propNo: null,
+    locationName: row.location_name,
+    curLibName: libName,
+    campusName: null,
+    docCode: row.doc_code,
+    renewLimit,
+    overdueDays: row.return_date === null ? Math.max(0, daysBetween(row.due_date, day)) : 0,
+    renewable: decision?.renewable ?? false,
+    renewRefusal: decision && !decision.renewable ? decision.refusal : null,
+    renewableFrom: decision && !decision.renewable ? decision.renewableFrom : null,
+  };
+}

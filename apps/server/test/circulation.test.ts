@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPath, type LoanListResponse, type RenewResponse } from '@openfind/contract';
+import { TEST_AUTH } from './auth-support.js';
+import { createTestApp, envelopeOf, type CallOptions, type TestApp } from './helpers.js';
+import { day, makeReader, makeRecords, makeTenant, signIn, type MadeTenant } from './support/factories.js';
+
+let t: TestApp;
+let tenant: MadeTenant;
+let other: MadeTenant;
+let serial = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false, auth: TEST_AUTH });
+  tenant = await makeTenant(t);
+  other = await makeTenant(t);
+  // The institution's rules: two renewals of 30 days, accepted from 10 days before the due date;
+  // reference copies (circAttr 1) are lent but never renewed.
+  await t.db.kysely
+    .insertInto('loan_policy')
+    .values([
+      { tenant_id: tenant.id, max_renewals: 2, renewal_days: 30, renew_window_days: 10 },
+      { tenant_id: tenant.id, circ_attr: '1', max_renewals: 0 },
+    ])
+    .execute();
+});
+afterAll(async () => t?.close());
+
+type LoanSpec = {
+  title: string;
+  due: number;
+  loaned?: number;
+  renewCount?: number;
+  recalls?: number;
+  circAttr?: string;
+};
+
+/** Lends copies of new records to `readerId` (due `due` days from today); the loan ids, in order. */
+async function lend(tenantId: number, readerId: number, specs: LoanSpec[]): Promise<number[]> {
+  const barcodes = specs.map(() => `C${tenantId}-${++serial}`);
+  const records = await makeRecords(
+    t,
+    tenantId,
+    specs.map((s, i) => ({
+      title: s.title,
+      items: [{ barcode: barcodes[i], processTypeCode: '412', dueDate: day(s.due), circAttr: s.circAttr ?? '0' }],
+    })),
+  );
+  const rows = await t.db.kysely
+    .insertInto('loan_event')
+    .values(
+      specs.map((s, i) => ({
+        tenant_id: tenantId,
+        record_id: records[i]!,
+        barcode: barcodes[i]!,
+        reader_id: readerId,
+        loan_date: day(s.loaned ?? s.due - 30),
+        due_date: day(s.due),
+        renew_count: s.renewCount ?? 0,
+        recall_count: s.recalls ?? 0,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+const post = <T>(
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  lang?: CallOptions['lang'],
+  to = tenant,
+) =>
+  t.call({ url, body, headers, lang, mappingPath: to.mappingPath }).then((res) => ({ res, env: envelopeOf<T>(res) }));
+const loans = (headers: Record<string, string>, body: object = {}) =>
+  post<LoanListResponse>(ApiPath.loanList, body, headers).then((r) => r.env.data);
+const renew = (headers: Record<string, string>, loanIds: number[], lang?: CallOptions['lang']) =>
+  post<RenewResponse>(ApiPath.reNew, { loanIds }, headers, lang).then((r) => r.env);
+
+describe("a reader's current loans", () => {
+  it('lists them due soonest first, with what each renewal would say', async () => {
+    const reader = await makeReader(t, tenant.id);
+    await lend(tenant.id, reader.id, [
+      { title: '围城', due: 20 },
+      { title: '红楼梦', due: 5 },
+      { title: '边城', due: -3 },
+      { title: '辞海', due: 8, circAttr: '1' },
+    ]);
+    const data = await loans(await signIn(t, tenant, reader));
+    expect(data.numFound).toBe(4);
+    expect(data.loanNum).toBe(4);
+    expect(data.searchResult.map((l) => [l.title, l.renewable, l.renewRefusal])).toEqual([
+      ['边城', false, 'overdue'],
+      ['红楼梦', true, null],
+      ['辞海', false, 'notRenewable'],
+      ['围城', false, 'tooSoon'],
+    ]);
+    const [overdue, due5, , due20] = data.searchResult;
+    expect(overdue!.overdueDays).toBe(3);
+    expect(due5).toMatchObject({ normReturnDate: day(5), renewTimes: 0, renewLimit: 2, returnDate: null });
+    expect(due20!.renewableFrom).toBe(day(10));
+  });
+
+  it('finds by title, author or barcode, and pages', async () => {
+    const reader = await makeReader(t, tenant.id);
+    await lend(tenant.id, reader.id, [
+      { title: '平凡的世界', due: 3 },
+      { title: '白鹿原', due: 4 },
+      { title: '平凡的世界（第二部）', due: 5 },
+    ]);
+    const headers = await signIn(t, tenant, reader);
+    const found = await loans(headers, { searchType: 1, searchContent: '平凡' });
+    expect(found.searchResult.map((l) => l.title)).toEqual(['平凡的世界', '平凡的世界（第二部）']);
+    expect(found.loanNum).toBe(3);
+    const barcode = found.searchResult[0]!.barcode!;
+    expect((await loans(headers, { searchType: 3, searchContent: barcode })).numFound).toBe(1);
+    const second = await loans(headers, { page: 2, rows: 2 });
+    expect(second.searchResult.map((l) => l.title)).toEqual(['平凡的世界（第二部）']);
+    expect(second.numFound).toBe(3);
+  });
+
+  it("are a logged-in reader's own: a visitor gets 401, another reader sees none of them", async () => {
+    const reader = await makeReader(t, tenant.id);
+    await lend(tenant.id, reader.id, [{ title: '围城', due: 5 }]);
+    const anonymous = await t.call({ url: ApiPath.loanList, body: {}, mappingPath: tenant.mappingPath });
+    expect(anonymous.statusCode).toBe(401);
+    const someoneElse = await loans(await signIn(t, tenant, await makeReader(t, tenant.id)));
+    expect(someoneElse.numFound).toBe(0);
+  });
+});
+
+describe('renewing', () => {
+  it('renews a loan for 30 days from today and counts it; the copy shows the new due date', async () => {
+    const reader = await makeReader(t, tenant.id);
+    const [id] = await lend(tenant.id, reader.id, [{ title: '红楼梦', due: 5 }]);
+    const headers = await signIn(t, tenant, reader);
+    const env = await renew(headers, [id!]);
+    expect(env.message).toBe('续借完成：成功 1 册，失败 0 册');
+    expect(env.data).toMatchObject({ success: 1, fail: 0, result: { [`${id} 红楼梦`]: day(30) } });
+    expect(env.data.outcomes[0]).toMatchObject({ renewed: true, dueDate: day(30), refusal: null });
+    const [loan] = (await loans(headers)).searchResult;
+    expect(loan).toMatchObject({ normReturnDate: day(30), renewTimes: 1, renewDate: day(0) });
+    const copy = await t.db.kysely
+      .selectFrom('item')
+      .select((sql) => sql.fn('to_char', ['due_date', sql.val('YYYY-MM-DD')]).as('due'))
+      .where('barcode', '=', loan!.barcode)
+      .executeTakeFirstOrThrow();
+    expect(copy.due).toBe(day(30));
+  });
+
+  it("says why each refused loan is not renewed, in the reader's language, and renews the others", async () => {
+    const reader = await makeReader(t, tenant.id);
+    const ids = await lend(tenant.id, reader.id, [
+      { title: 'A', due: 5 },
+      { title: 'B', due: 5, renewCount: 2 },
+      { title: 'C', due: -1 },
+      { title: 'D', due: 25 },
+      { title: 'E', due: 5, recalls: 1 },
+      { title: 'F', due: 5, circAttr: '1' },
+    ]);
+    const env = await renew(await signIn(t, tenant, reader), [...ids, 999_999_999], 'en-US');
+    expect(env.message).toBe('Renewal done: 1 renewed, 6 not renewed');
+    expect(env.data.outcomes.map((o) => [o.title, o.refusal])).toEqual([
+      ['A', null],
+      ['B', 'tooManyRenewals'],
+      ['C', 'overdue'],
+      ['D', 'tooSoon'],
+      ['E', 'onHold'],
+      ['F', 'notRenewable'],
+      ['', 'noSuchLoan'],
+    ]);
+    expect(env.data.outcomes[3]).toMatchObject({
+      renewableFrom: day(15),
+      reason: `Too early to renew: renewable from ${day(15)}`,
+    });
+    expect(env.data.result[`${ids[1]} B`]).toBe('Renewed as many times as allowed');
+  });
+
+  it("cannot renew another reader's loan, nor one of another institution", async () => {
+    const owner = await makeReader(t, tenant.id);
+    const [id] = await lend(tenant.id, owner.id, [{ title: '围城', due: 5 }]);
+    const thief = await makeReader(t, tenant.id);
+    const env = await renew(await signIn(t, tenant, thief), [id!]);
+    expect(env.data.outcomes[0]).toMatchObject({ renewed: false, refusal: 'noSuchLoan' });
+    const elsewhere = await makeReader(t, other.id);
+    const res = await post<RenewResponse>(
+      ApiPath.reNew,
+      { loanIds: [id] },
+      await signIn(t, other, elsewhere),
+      undefined,
+      other,
+    );
+    expect(res.env.data.outcomes[0]!.refusal).toBe('noSuchLoan');
+    const [loan] = (await loans(await signIn(t, tenant, owner))).searchResult;
+    expect(loan!.renewTimes).toBe(0);
+  });
+
+  it('refuses every loan of a frozen, lost or expired card (spec §6)', async () => {
+    for (const [status, refusal] of [
+      ['frozen', 'cardFrozen'],
+      ['lost', 'cardLost'],
+    ] as const) {
+      const reader = await makeReader(t, tenant.id);
+      const [id] = await lend(tenant.id, reader.id, [{ title: '围城', due: 5 }]);
+      const headers = await signIn(t, tenant, reader);
+      await t.db.kysely.updateTable('reader').set({ status }).where('id', '=', reader.id).execute();
+      const env = await renew(headers, [id!]);
+      expect(env.data.outcomes[0]!.refusal).toBe(refusal);
+    }
+    const expired = await makeReader(t, tenant.id);
+    const [id] = await lend(tenant.id, expired.id, [{ title: '围城', due: 5 }]);
+    const headers = await signIn(t, tenant, expired);
+    await t.db.kysely
+      .updateTable('reader')
+      .set({ valid_until: day(-1) })
+      .where('id', '=', expired.id)
+      .execute();
+    expect((await renew(headers, [id!], 'zh-TW')).data.outcomes[0]).toMatchObject({
+      refusal: 'cardExpired',
+      reason: '讀者證已過期，不能續借',
+    });
+  });
+
+  it('50 renewals of one loan at once renew it once', async () => {
+    const reader = await makeReader(t, tenant.id);
+    const [id] = await lend(tenant.id, reader.id, [{ title: '围城', due: 5 }]);
+    const headers = await signIn(t, tenant, reader);
+    const all = await Promise.all(Array.from({ length: 50 }, () => renew(headers, [id!])));
+    expect(all.filter((env) => env.data.success === 1)).toHaveLength(1);
+    const [loan] = (await loans(headers)).searchResult;
+    expect(loan).toMatchObject({ renewTimes: 1, normReturnDate: day(30) });
+  });
+
+  it('takes up to 500 loan ids, each once', async () => {
+    const reader = await makeReader(t, tenant.id);
+    const headers = await signIn(t, tenant, reader);
+    const tooMany = await t.call({
+      url: ApiPath.reNew,
+      body: { loanIds: Array.from({ length: 501 }, (_, i) => i + 1) },
+      headers,
+      mappingPath: tenant.mappingPath,
+    });
+    expect(tooMany.statusCode).toBe(400);
+    const [id] = await lend(tenant.id, reader.id, [{ title: '围城', due: 5 }]);
+    const env = await renew(headers, [id!, id!]);
+    expect(env.data.outcomes).toHaveLength(1);
+  });
+});
