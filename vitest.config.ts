@@ -9,6 +9,7 @@ const alias = [
   { find: /^@openfind\/contract$/, replacement: src('contract') },
   ...Object.entries({
     '@openfind/text': src('text'),
+    '@openfind/sip2': src('sip2'),
     // Before the package itself: a package name also matches its subpaths.
     '@openfind/marc/stored-marc': fileURLToPath(new URL('./packages/marc/src/model/stored-marc.ts', import.meta.url)),
     '@openfind/marc/map': fileURLToPath(new URL('./packages/marc/src/map/map-record.ts', import.meta.url)),
@@ -38,6 +39,15 @@ export default defineConfig({
         test: {
           name: 'text',
           root: 'packages/text',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'sip2',
+          root: 'packages/sip2',
           include: ['src/**/*.test.ts'],
           environment: 'node',
         },
