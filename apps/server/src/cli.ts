@@ -6,6 +6,7 @@ import { DataDirBusyError } from './db/data-dir-lock.js';
 import { ReservedMappingPathError } from './modules/tenants/tenant-service.js';
 import { ReaderInputError } from './modules/readers/reader-service.js';
 import { VERSION } from './version.js';
+import { circCommand } from './commands/circ.js';
 import { configCommand } from './commands/config.js';
 import { importCommand } from './commands/import.js';
 import { migrateCommand } from './commands/migrate.js';
@@ -29,7 +30,8 @@ const program = new Command()
   .addCommand(importCommand)
   .addCommand(tenantCommand)
   .addCommand(configCommand)
-  .addCommand(readerCommand);
+  .addCommand(readerCommand)
+  .addCommand(circCommand);
 
 program.parseAsync().catch((err: unknown) => {
   if (

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath, type LoanListResponse, type RenewResponse } from '@openfind/contract';
+import { DeskError, checkin, checkout } from '../src/modules/circulation/desk-service.js';
 import { TEST_AUTH } from './auth-support.js';
 import { createTestApp, envelopeOf, type CallOptions, type TestApp } from './helpers.js';
 import { day, makeReader, makeRecords, makeTenant, signIn, type MadeTenant } from './support/factories.js';
@@ -244,5 +245,92 @@ describe('renewing', () => {
     const [id] = await lend(tenant.id, reader.id, [{ title: '围城', due: 5 }]);
     const env = await renew(headers, [id!, id!]);
     expect(env.data.outcomes).toHaveLength(1);
+  });
+});
+
+describe('the desk (openfind circ)', () => {
+  /** A record with one copy on the shelf; its barcode. */
+  const shelved = async (title: string, circAttr = '0') => {
+    const barcode = `D${tenant.id}-${++serial}`;
+    await makeRecords(t, tenant.id, [{ title, items: [{ barcode, circAttr }] }]);
+    return barcode;
+  };
+  const refusalOf = (p: Promise<unknown>) =>
+    p.then(
+      () => 'lent',
+      (err: unknown) => (err instanceof DeskError ? err.refusal : String(err)),
+    );
+
+  it("lends a copy for the policy's days: the reader sees the loan, the copy is on loan; taking it back ends both", async () => {
+    const reader = await makeReader(t, tenant.id);
+    const barcode = await shelved('活着');
+    const loan = await checkout(t.db.kysely, tenant.id, { reader: reader.account, barcode });
+    expect(loan.dueDate).toBe(day(30));
+    const headers = await signIn(t, tenant, reader);
+    expect((await loans(headers)).searchResult.map((l) => [l.loanId, l.title, l.normReturnDate])).toEqual([
+      [loan.loanId, '活着', day(30)],
+    ]);
+    const item = () =>
+      t.db.kysely
+        .selectFrom('item')
+        .select(['process_type_code'])
+        .where('barcode', '=', barcode)
+        .executeTakeFirstOrThrow();
+    expect((await item()).process_type_code).toBe('412');
+    await checkin(t.db.kysely, tenant.id, { barcode });
+    expect((await item()).process_type_code).toBe('411');
+    expect((await loans(headers)).numFound).toBe(0);
+    const history = (await post<LoanListResponse>(ApiPath.loanHistoryList, {}, headers)).env.data;
+    expect(history.searchResult.map((l) => [l.title, l.returnDate, l.renewable])).toEqual([['活着', day(0), false]]);
+  });
+
+  it('refuses what the desk must refuse', async () => {
+    const reader = await makeReader(t, tenant.id);
+    const lent = await shelved('围城');
+    await checkout(t.db.kysely, tenant.id, { reader: reader.account, barcode: lent });
+    expect(await refusalOf(checkout(t.db.kysely, tenant.id, { reader: reader.account, barcode: lent }))).toBe('onLoan');
+    expect(await refusalOf(checkout(t.db.kysely, tenant.id, { reader: reader.account, barcode: 'nope' }))).toBe(
+      'noSuchCopy',
+    );
+    expect(await refusalOf(checkout(t.db.kysely, tenant.id, { reader: 'nobody', barcode: lent }))).toBe('noSuchReader');
+    const reference = await shelved('辞海', '2');
+    expect(await refusalOf(checkout(t.db.kysely, tenant.id, { reader: reader.account, barcode: reference }))).toBe(
+      'notLoanable',
+    );
+    expect(await refusalOf(checkin(t.db.kysely, tenant.id, { barcode: reference }))).toBe('notOnLoan');
+    const frozen = await makeReader(t, tenant.id, { status: 'frozen' });
+    expect(
+      await refusalOf(checkout(t.db.kysely, tenant.id, { reader: frozen.account, barcode: await shelved('X') })),
+    ).toBe('cardFrozen');
+    // Another institution's copy is not there.
+    const elsewhere = await makeReader(t, other.id);
+    expect(await refusalOf(checkout(t.db.kysely, other.id, { reader: elsewhere.account, barcode: lent }))).toBe(
+      'noSuchCopy',
+    );
+  });
+
+  it('lends no more than the policy allows', async () => {
+    await t.db.kysely.insertInto('loan_policy').values({ tenant_id: other.id, max_loans: 2 }).execute();
+    const reader = await makeReader(t, other.id);
+    const barcodes = ['M1', 'M2', 'M3'].map((b) => `${b}-${++serial}`);
+    await makeRecords(
+      t,
+      other.id,
+      barcodes.map((barcode) => ({ title: barcode, items: [{ barcode }] })),
+    );
+    const results = [];
+    for (const barcode of barcodes)
+      results.push(await refusalOf(checkout(t.db.kysely, other.id, { reader: reader.account, barcode })));
+    expect(results).toEqual(['lent', 'lent', 'tooManyLoans']);
+  });
+
+  it('two desks lending one copy at once make one loan', async () => {
+    const [a, b] = [await makeReader(t, tenant.id), await makeReader(t, tenant.id)];
+    const barcode = await shelved('平凡的世界');
+    const results = await Promise.all(
+      [a, b, a, b].map((r) => refusalOf(checkout(t.db.kysely, tenant.id, { reader: r.account, barcode }))),
+    );
+    expect(results.filter((r) => r === 'lent')).toHaveLength(1);
+    expect(results.filter((r) => r === 'onLoan')).toHaveLength(3);
   });
 });

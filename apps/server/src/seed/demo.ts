@@ -8,6 +8,7 @@ import {
   upsertInstitutionParams,
 } from '../modules/site-config/site-config-repository.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
+import { seedDemoCirculation } from './demo-circulation.js';
 import { seedDemoDiscovery } from './demo-discovery.js';
 import { seedDemoReaders } from './demo-readers.js';
 import { DEMO_TENANTS, type DemoTenant } from './demo-tenants.js';
@@ -41,6 +42,8 @@ export async function seedDemo(db: Kysely<Database>, opts: { records?: number } 
     if (records > 0) report.records += await seedDemoCatalogue(db, id, records);
     // Loans, ratings and comments need the catalogue; collections, book lists and news are seeded either way.
     await seedDemoDiscovery(db, id);
+    // The demo readers' loans (lent from the shelf, so after the discovery seed's loans).
+    await seedDemoCirculation(db, id);
   }
   return report;
 }

@@ -180,3 +180,72 @@ export async function renewLoan(
     return row.due;
   });
 }
+
+/** A copy as the desk sees it, locked for the transaction (one desk at a time per copy). */
+export interface DeskCopy {
+  record_id: number;
+  barcode: string;
+  circ_attr: string;
+  lib_code: string | null;
+  title: string;
+}
+
+export async function lockCopy(
+  trx: Kysely<Database>,
+  tenantId: number,
+  barcode: string,
+): Promise<DeskCopy | undefined> {
+  const res = await sql<DeskCopy>`
+    SELECT i.record_id, i.barcode, i.circ_attr, i.lib_code, b.title
+    FROM item i JOIN bib_record b ON b.record_id = i.record_id
+    WHERE i.tenant_id = ${tenantId} AND i.barcode = ${barcode}
+    FOR UPDATE OF i`.execute(trx);
+  return res.rows[0];
+}
+
+/** The open loan of a copy: its id and reader. */
+export async function findOpenLoanOfCopy(
+  trx: Kysely<Database>,
+  tenantId: number,
+  barcode: string,
+): Promise<{ id: string; reader_id: number | null } | undefined> {
+  return trx
+    .selectFrom('loan_event')
+    .select(['id', 'reader_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('barcode', '=', barcode)
+    .where('return_date', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Lends a copy: the loan, the copy on loan until `dueDate`, the record's loan count. The loan id. */
+export async function insertLoan(
+  trx: Kysely<Database>,
+  tenantId: number,
+  copy: DeskCopy,
+  readerId: number,
+  dueDate: string,
+): Promise<number> {
+  const row = await sql<{ id: string }>`
+    INSERT INTO loan_event (tenant_id, record_id, barcode, lib_code, reader_id, loan_date, due_date)
+    VALUES (${tenantId}, ${copy.record_id}, ${copy.barcode}, ${copy.lib_code}, ${readerId}, current_date, ${dueDate}::date)
+    RETURNING id::text AS id`.execute(trx);
+  await sql`UPDATE item SET process_type_code = '412', due_date = ${dueDate}::date
+            WHERE tenant_id = ${tenantId} AND barcode = ${copy.barcode}`.execute(trx);
+  await sql`UPDATE bib_record SET loan_count = loan_count + 1
+            WHERE tenant_id = ${tenantId} AND record_id = ${copy.record_id}`.execute(trx);
+  return Number(row.rows[0]!.id);
+}
+
+/** Returns a copy: the loan closed today, the copy back on the shelf. */
+export async function closeLoan(
+  trx: Kysely<Database>,
+  tenantId: number,
+  loanId: string,
+  barcode: string,
+): Promise<void> {
+  await sql`UPDATE loan_event SET return_date = greatest(current_date, loan_date)
+            WHERE tenant_id = ${tenantId} AND id = ${loanId}::bigint AND return_date IS NULL`.execute(trx);
+  await sql`UPDATE item SET process_type_code = '411', due_date = NULL
+            WHERE tenant_id = ${tenantId} AND barcode = ${barcode}`.execute(trx);
+}

@@ -1,0 +1,106 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { inTransaction } from '../db/transaction.js';
+
+/**
+ * The demo circulation of an institution (issue 27): its loan policies, and loans of the demo
+ * readers that show every state My Library explains — due soon, overdue, renewable, and not
+ * renewable for each reason (too early, renewals used up, recalled, a reference copy, a frozen or
+ * lost card) — plus a loan history. Copies on the shelf are lent for it; needs the demo catalogue.
+ */
+
+/** Demo loans of a reader: days until due (negative: overdue), days since lent, renewals, recalls. */
+interface DemoLoan {
+  due: number;
+  lent: number;
+  renewals?: number;
+  recalls?: number;
+  /** Lend a reference copy (circAttr 1): lent for the reading room, never renewed. */
+  reference?: boolean;
+}
+
+const DEMO_LOANS: Record<string, DemoLoan[]> = {
+  // The normal reader: one of each state.
+  D0001: [
+    { due: 2, lent: 28 },
+    { due: 6, lent: 24 },
+    { due: 25, lent: 5 },
+    { due: -6, lent: 36 },
+    { due: 4, lent: 86, renewals: 2 },
+    { due: 3, lent: 27, recalls: 1 },
+    { due: 1, lent: 1, reference: true },
+  ],
+  // A frozen and a lost card: loans they cannot renew.
+  D0002: [
+    { due: 5, lent: 25 },
+    { due: -2, lent: 32 },
+  ],
+  D0003: [{ due: 9, lent: 21 }],
+};
+
+/** Returned loans given to the normal reader as their history. */
+const HISTORY_LOANS = 12;
+
+export async function seedDemoCirculation(db: Kysely<Database>, tenantId: number): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    await sql`
+      INSERT INTO loan_policy (tenant_id, reader_type, circ_attr, loan_days, max_loans, max_renewals, renewal_days, renew_window_days)
+      VALUES (${tenantId}, '', '', 30, 10, 2, 30, 10),
+             (${tenantId}, '', '1', 3, 2, 0, 3, 0),
+             (${tenantId}, '教师', '', 60, 30, 3, 60, 15)
+      ON CONFLICT DO NOTHING`.execute(trx);
+    let lent = 0;
+    for (const [cardNo, loans] of Object.entries(DEMO_LOANS)) {
+      const reader = await trx
+        .selectFrom('reader')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('card_no', '=', cardNo)
+        .executeTakeFirst();
+      if (!reader) continue;
+      for (const loan of loans) lent += await lendDemoCopy(trx, tenantId, reader.id, loan);
+      if (cardNo === 'D0001') {
+        await sql`
+          UPDATE loan_event SET reader_id = ${reader.id}
+          WHERE id IN (SELECT id FROM loan_event
+                       WHERE tenant_id = ${tenantId} AND reader_id IS NULL AND return_date IS NOT NULL
+                       ORDER BY return_date DESC, id DESC LIMIT ${HISTORY_LOANS})`.execute(trx);
+      }
+    }
+    return lent;
+  });
+}
+
+/**
+ * Lends a copy on the shelf (loanable, or a reference copy; of the last records, which the demo's
+ * examples do not show) to a reader as `loan` says; 1, or 0 when none is left.
+ */
+async function lendDemoCopy(
+  trx: Kysely<Database>,
+  tenantId: number,
+  readerId: number,
+  loan: DemoLoan,
+): Promise<number> {
+  const attr = loan.reference ? '1' : '0';
+  const res = await sql<{ id: string }>`
+    WITH copy AS (
+      SELECT i.item_id, i.record_id, i.barcode, i.lib_code FROM item i
+      WHERE i.tenant_id = ${tenantId} AND i.process_type_code = '411' AND i.circ_attr = ${attr}
+        AND i.barcode IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM loan_event le WHERE le.tenant_id = i.tenant_id AND le.barcode = i.barcode
+                        AND le.return_date IS NULL)
+      ORDER BY i.record_id DESC, i.item_id DESC LIMIT 1
+    ), lent AS (
+      UPDATE item SET process_type_code = '412', due_date = current_date + ${loan.due}::int
+      FROM copy WHERE item.item_id = copy.item_id RETURNING item.item_id
+    )
+    INSERT INTO loan_event (tenant_id, record_id, barcode, lib_code, reader_id, loan_date, due_date,
+                            renew_count, last_renewed_on, recall_count)
+    SELECT ${tenantId}, copy.record_id, copy.barcode, copy.lib_code, ${readerId}, current_date - ${loan.lent}::int,
+           current_date + ${loan.due}::int, ${loan.renewals ?? 0},
+           CASE WHEN ${loan.renewals ?? 0} > 0 THEN current_date - ${Math.max(0, 30 - loan.due)}::int END,
+           ${loan.recalls ?? 0}
+    FROM copy JOIN lent ON lent.item_id = copy.item_id
+    RETURNING id::text AS id`.execute(trx);
+  return res.rows.length;
+}
