@@ -10,6 +10,7 @@ export type RoutePage =
   | 'record'
   | 'list'
   | 'personalExternal'
+  | 'myLibrary'
   | 'aiSearch'
   | 'login'
   | 'loginExternal'
@@ -102,7 +103,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     // AI (only with the institution flag newAISearchFlag '1')
     ['/aiSearch', 'aiSearch', 'aiSearch'],
     // Personal
-    ['/personalCenter', 'myLibrary'],
+    ['/personalCenter', 'myLibrary', 'myLibrary'],
     ['/customTabs', 'customTabs'],
     ['/personalCenter/customTabs', 'customTabs'],
     ['/personalCenter/freeOrder', 'freeOrder'],

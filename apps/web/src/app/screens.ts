@@ -24,6 +24,7 @@ const SCREEN_LOADERS: Record<RoutePage, Loader> = {
     import('../features/search/pages/ExternalSearchPage').then((m) => ({ default: m.ResourceSearchPage })),
   record: () => import('../features/record/pages/RecordPage').then((m) => ({ default: m.RecordPage })),
   list: () => import('../features/lists/pages/ListPage').then((m) => ({ default: m.ListPage })),
+  myLibrary: () => import('../features/my-library/pages/MyLibraryPage').then((m) => ({ default: m.MyLibraryPage })),
   personalExternal: () => import('./routes/PersonalExternalRoute').then((m) => ({ default: m.PersonalExternalRoute })),
   aiSearch: () => import('./routes/AiSearchRoute').then((m) => ({ default: m.AiSearchRoute })),
   login: () => import('../features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })),
@@ -36,7 +37,7 @@ const SCREEN_LOADERS: Record<RoutePage, Loader> = {
  * Screens that use no Ant Design: they load without it (the home page is the one most readers open
  * first). The others load Ant Design's provider and locale with their chunk (`lazyAntd`).
  */
-const SCREENS_WITHOUT_ANTD: ReadonlySet<RoutePage> = new Set(['home']);
+const SCREENS_WITHOUT_ANTD: ReadonlySet<RoutePage> = new Set(['home', 'myLibrary', 'personalExternal']);
 /**
  * Screens that paint first without Ant Design and load their Ant Design parts themselves, each in its
  * own provider (the results page: its rows show before the search bar, toolbar and filters arrive).

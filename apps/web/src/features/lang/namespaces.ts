@@ -10,14 +10,15 @@ export const NAMESPACES = [
   'search',
   'auth',
   'account',
+  'myLibrary',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
  * Namespaces loaded with the screens that use them (loadNamespace), not at start-up: the login,
- * account, record and "not available yet" texts are not needed to show the home page (initial
+ * account, record, My Library and "not available yet" texts are not needed to show the home page (initial
  * JavaScript budget).
  */
-export const LAZY_NAMESPACES = ['auth', 'account', 'placeholder', 'record'] as const satisfies readonly Namespace[];
+export const LAZY_NAMESPACES = ['auth', 'account', 'placeholder', 'record', 'myLibrary'] as const satisfies readonly Namespace[];
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];

@@ -1,0 +1,35 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as Calls from '@openfind/contract/calls';
+import type { LoanListResponse, RenewResponse } from '@openfind/contract';
+import { api } from '../../../lib/api-client';
+import { myLibraryKeys } from '../query-keys';
+
+/**
+ * Loans a page shows: every current loan at once (so that "renew all" renews all of them; the
+ * contract's largest page), the history twenty at a time.
+ */
+export const loanRows = (current: boolean) => (current ? 200 : 20);
+
+/** The reader's current loans (due soonest first) or loan history (latest return first). */
+export function useLoans(current: boolean, page: number) {
+  return useQuery({
+    queryKey: myLibraryKeys.loans(current, page),
+    queryFn: ({ signal }): Promise<LoanListResponse> =>
+      api.call(current ? Calls.loanList : Calls.loanHistoryList, { page, rows: loanRows(current) }, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/**
+ * Renews loans; the answer says for each loan whether it was renewed (and until when) or why not.
+ * The lists are asked again afterwards (due dates and counts changed).
+ */
+export function useRenew() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (loanIds: number[]): Promise<{ data: RenewResponse; message: string }> =>
+      api.callWithMessage(Calls.reNew, { loanIds }),
+    onSettled: () => client.invalidateQueries({ queryKey: myLibraryKeys.all }),
+  });
+}

@@ -1,0 +1,6 @@
+/** Query keys of My Library (per reader: a logout clears the cache). */
+export const myLibraryKeys = {
+  all: ['myLibrary'] as const,
+  loans: (current: boolean, page: number) =>
+    [...myLibraryKeys.all, 'loans', current ? 'current' : 'history', page] as const,
+};

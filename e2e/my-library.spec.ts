@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { openPage, presetLang, type Lang } from './support/app';
+import { startSession } from './support/account';
+import { expectNoBlockingViolations, horizontalOverflow } from './support/checks';
+import { escapeRegExp, serverText, webText } from './support/texts';
+
+/** The demo reader of every demo institution (README): seven loans, one of each state. */
+const READER = { account: 'reader', password: 'Reader2026' };
+
+/** Each language in its own institution: renewals change the loans, and the runs must not meet. */
+const INSTITUTION: Record<Lang, string> = { 'zh-CN': '', 'zh-TW': 'beiling', 'en-US': 'xihu' };
+
+/** YYYY-MM-DD, `days` from today. */
+const day = (days: number) => {
+  const d = new Date();
+  return new Date(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate() + days)).toISOString().slice(0, 10);
+};
+
+for (const lang of ['zh-CN', 'zh-TW', 'en-US'] as const) {
+  test(`My Library, loans: renew one, then all, and read why the others are not renewed (${lang})`, async ({
+    page,
+  }) => {
+    const base = INSTITUTION[lang] ? `/${INSTITUTION[lang]}` : '';
+    const text = (key: string, vars: Record<string, string | number> = {}) => webText(lang, `myLibrary:${key}`, vars);
+    await presetLang(page, lang);
+    await startSession(page, INSTITUTION[lang], READER.account, READER.password);
+    await openPage(page, `${base}/personalCenter`);
+
+    // The loans entry opens (the first one built), with the reader's seven loans.
+    await expect(page.getByRole('heading', { level: 2, name: text('entries.5') })).toBeVisible();
+    const menu = page.getByRole('navigation', { name: text('menuLabel') });
+    await expect(menu.getByRole('link', { name: text('entries.5') })).toHaveAttribute('aria-current', 'page');
+    const loans = page.locator('.of-loans-list > li');
+    await expect(loans).toHaveCount(7);
+    await expect(page.getByText(text('borrowing.currentCount_other', { count: 7 }))).toBeVisible();
+    await expect(page.locator('.of-loan-badge.is-overdue')).toHaveCount(1);
+    await expectNoBlockingViolations(page);
+
+    // One renewable loan, renewed by its own button: 30 days from today.
+    const renewable = loans.filter({ has: page.locator('.of-loan-state .is-ok') }).first();
+    const title = (await renewable.locator('.of-loan-title').innerText()).trim();
+    await renewable.getByRole('button', { name: new RegExp(`^${escapeRegExp(text('borrowing.renew'))}`) }).click();
+    const renewed = loans.filter({ hasText: title });
+    await expect(renewed.getByRole('status')).toHaveText(text('borrowing.renewedUntil', { date: day(30) }));
+    await expect(page.getByText(serverText(lang, 'renewDone', { success: 1, fail: 0 }))).toBeVisible();
+
+    // Renew all: the other renewable loan is renewed, each other one says why not.
+    await page.getByRole('button', { name: text('borrowing.renewAll') }).click();
+    await expect(page.getByText(serverText(lang, 'renewDone', { success: 1, fail: 6 }))).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: serverText(lang, 'renewOverdue') })).toHaveCount(1);
+    await expect(page.getByRole('status').filter({ hasText: serverText(lang, 'renewOnHold') })).toHaveCount(1);
+    await expect(page.getByRole('status').filter({ hasText: serverText(lang, 'renewTooManyRenewals') })).toHaveCount(1);
+    await expect(page.getByRole('status').filter({ hasText: serverText(lang, 'renewNotRenewable') })).toHaveCount(1);
+
+    // The history lists returned loans.
+    await page.getByRole('tab', { name: text('borrowing.history') }).click();
+    await expect(page.locator('.of-loans-list > li').first()).toBeVisible();
+    await expectNoBlockingViolations(page);
+  });
+}
+
+test('on a 390 px phone the menu scrolls above the loans and nothing overflows (zh-CN)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await presetLang(page, 'zh-CN');
+  await startSession(page, '', READER.account, READER.password);
+  await openPage(page, '/personalExternal/5');
+  await expect(page.locator('.of-loans-list > li')).toHaveCount(7);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'docs/screenshots/my-library-loans-zh-CN-mobile.png', fullPage: true });
+  await expectNoBlockingViolations(page);
+});
+
+test('a visitor is sent to the login screen', async ({ page }) => {
+  await openPage(page, '/personalCenter?key=5');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an entry not built yet says so inside My Library', async ({ page }) => {
+  await presetLang(page, 'en-US');
+  await startSession(page, '', READER.account, READER.password);
+  await openPage(page, '/personalCenter?key=8');
+  await expect(page.getByRole('heading', { level: 2, name: webText('en-US', 'myLibrary:entries.8') })).toBeVisible();
+  await expect(
+    page.getByText(webText('en-US', 'myLibrary:notYet', { entry: webText('en-US', 'myLibrary:entries.8') })),
+  ).toBeVisible();
+});
