@@ -20,5 +20,11 @@ export type Namespace = (typeof NAMESPACES)[number];
  * account, record, My Library and "not available yet" texts are not needed to show the home page (initial
  * JavaScript budget).
  */
-export const LAZY_NAMESPACES = ['auth', 'account', 'placeholder', 'record', 'myLibrary'] as const satisfies readonly Namespace[];
+export const LAZY_NAMESPACES = [
+  'auth',
+  'account',
+  'placeholder',
+  'record',
+  'myLibrary',
+] as const satisfies readonly Namespace[];
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
