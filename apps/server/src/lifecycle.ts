@@ -51,6 +51,7 @@ export async function createRunningApp(
     });
     warn = (msg, err) => app.log.warn({ err: err.message }, msg);
     app.addHook('onClose', async () => {
+      services.circulation.close();
       redis?.disconnect();
       await db.close();
     });

@@ -47,13 +47,14 @@ export const RenewRefusalCode = z.enum(RENEW_REFUSALS);
 /** One loan, as the real API lists it, with OpenFind's renewal fields. */
 export const ReaderLoan = z.object({
   loanId: z.number().int(),
+  /** 0 when the copy has no record in OpenFind's catalogue (a loan of the library's own system). */
   recordId: z.number().int(),
   title: z.string(),
   author: z.string().nullable(),
   publisher: z.string().nullable(),
   isbn: z.string().nullable(),
   publishYear: z.string().nullable(),
-  /** YYYY-MM-DD. */
+  /** YYYY-MM-DD; '' when the circulation system does not say (SIP2). */
   loanDate: z.string(),
   /** Due date, YYYY-MM-DD. */
   normReturnDate: z.string(),

@@ -4,6 +4,7 @@ import { Sip2Connection, type Sip2ConnectionOptions, type Sip2Logger } from './c
 import type { Sip2Message } from './message.js';
 import { Sip2Pool } from './pool.js';
 import {
+  checkinRequest,
   checkoutRequest,
   endPatronSessionRequest,
   holdRequest,
@@ -18,6 +19,7 @@ import {
 } from './requests.js';
 import {
   parseAcsStatus,
+  parseCheckinResponse,
   parseCheckoutResponse,
   parseEndSessionResponse,
   parseHoldResponse,
@@ -26,6 +28,7 @@ import {
   parseRenewAllResponse,
   parseRenewResponse,
   type AcsStatus,
+  type CheckinAnswer,
   type CheckoutAnswer,
   type EndSessionAnswer,
   type HoldAnswer,
@@ -184,6 +187,21 @@ export class Sip2Client {
           ...this.#base(patronId, options.patronPassword),
           itemId,
           feeAcknowledged: options.feeAcknowledged,
+        }),
+      ),
+    );
+  }
+
+  /** Checkin (09 → 10): an item returned at this terminal's location. */
+  async checkin(itemId: string): Promise<CheckinAnswer> {
+    return parseCheckinResponse(
+      await this.#send(
+        checkinRequest({
+          institutionId: this.#options.institutionId,
+          itemId,
+          currentLocation: this.#options.locationCode,
+          terminalPassword: this.#options.terminalPassword,
+          now: this.#now(),
         }),
       ),
     );

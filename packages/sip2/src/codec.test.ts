@@ -6,6 +6,7 @@ import { Sip2InvalidRequestError, Sip2ProtocolError } from './errors.js';
 import { decodeFrame, encodeFrame } from './frame.js';
 import { buildMessage, parseMessage, redactMessage } from './message.js';
 import {
+  checkinRequest,
   checkoutRequest,
   endPatronSessionRequest,
   holdRequest,
@@ -18,6 +19,7 @@ import {
 } from './requests.js';
 import {
   parseAcsStatus,
+  parseCheckinResponse,
   parseCheckoutResponse,
   parseEndSessionResponse,
   parseHoldResponse,
@@ -219,6 +221,11 @@ describe('requests', () => {
     );
     expect(renewAllRequest({ ...patron, patronPassword: '6789' }).text).toBe(`65${STAMP}AOLIB|AA2024001|AD6789|`);
     expect(endPatronSessionRequest(patron)).toEqual({ code: '35', answer: '36', text: `35${STAMP}AOLIB|AA2024001|` });
+    expect(checkinRequest({ institutionId: 'LIB', itemId: 'B1', currentLocation: 'DESK', now: NOW })).toEqual({
+      code: '09',
+      answer: '10',
+      text: `09N${STAMP}${STAMP}APDESK|AOLIB|ABB1|AC|`,
+    });
   });
 
   it('hold (15): place with pickup location and hold type, cancel', () => {
@@ -379,6 +386,19 @@ describe('answers', () => {
       dueDate: null,
       screenMessages: ['该书已被他人预约'],
     });
+  });
+
+  it('checkin (10): taken back, or refused with the reason', () => {
+    expect(parseCheckinResponse(parseMessage(`101YNN${STAMP}AOLIB|ABB1|AJ红楼梦|`))).toMatchObject({
+      ok: true,
+      itemId: 'B1',
+      title: '红楼梦',
+    });
+    expect(parseCheckinResponse(parseMessage(`100NNN${STAMP}AOLIB|ABB9|AFNot checked out|`))).toMatchObject({
+      ok: false,
+      screenMessages: ['Not checked out'],
+    });
+    expect(() => parseCheckinResponse(parseMessage(`121NNY${STAMP}AOLIB|`))).toThrow();
   });
 
   it('checkout (12), renew all (66), hold (16), end session (36)', () => {

@@ -25,6 +25,7 @@ export {
 } from './message.js';
 export { Sip2Pool } from './pool.js';
 export {
+  checkinRequest,
   checkoutRequest,
   endPatronSessionRequest,
   holdRequest,
@@ -42,6 +43,7 @@ export {
 } from './requests.js';
 export {
   parseAcsStatus,
+  parseCheckinResponse,
   parseCheckoutResponse,
   parseEndSessionResponse,
   parseHoldResponse,
@@ -52,6 +54,7 @@ export {
   parseRenewAllResponse,
   parseRenewResponse,
   type AcsStatus,
+  type CheckinAnswer,
   type CheckoutAnswer,
   type CirculationAnswer,
   type CirculationStatus,

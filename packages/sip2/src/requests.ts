@@ -162,6 +162,27 @@ export function renewRequest(
   };
 }
 
+/** Checkin (09 → 10): an item returned (no reader: the system knows whose loan it ends). */
+export function checkinRequest(input: {
+  institutionId: string;
+  itemId: string;
+  /** Where the item was returned (AP). */
+  currentLocation?: string;
+  terminalPassword?: string;
+  now: Date;
+}): Sip2Request {
+  return {
+    code: '09',
+    answer: '10',
+    text: buildMessage('09', `N${formatSipDateTime(input.now)}${formatSipDateTime(input.now)}`, [
+      ['AP', input.currentLocation ?? ''],
+      ['AO', input.institutionId],
+      ['AB', input.itemId],
+      ['AC', input.terminalPassword ?? ''],
+    ]),
+  };
+}
+
 /** Renew all (65 → 66) of a reader's loans. */
 export function renewAllRequest(input: PatronRequestBase & { feeAcknowledged?: boolean }): Sip2Request {
   return {

@@ -427,6 +427,15 @@ export function parseCheckoutResponse(message: Sip2Message): CheckoutAnswer {
   return parseCirculation(message);
 }
 
+/** Checkin response (10): `ok` the item was taken back; its flags are read as a circulation answer's. */
+export type CheckinAnswer = CirculationAnswer;
+
+/** Parses a checkin response (10). */
+export function parseCheckinResponse(message: Sip2Message): CheckinAnswer {
+  expectCode(message, '10');
+  return parseCirculation(message);
+}
+
 /** Parses a renew response (30). */
 export function parseRenewResponse(message: Sip2Message): RenewAnswer {
   expectCode(message, '30');

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { MenusInput, SiteConfig } from '@openfind/contract';
 import { EXTERNAL_JWT_KEY } from '../modules/auth/sso-service.js';
+import { SIP2_CONNECTION_SECRET, parseSip2Settings } from '../modules/circulation/sip2-settings.js';
 import { CliError, findTenant, parseAssignments, tenantOption, withServices } from './support.js';
 
 /** `openfind config`: an institution's site configuration, parameters, menus and secrets, without SQL. */
@@ -81,19 +82,31 @@ configCommand
 
 configCommand
   .command('secret')
-  .description(`set institution secrets, never sent to clients: ${EXTERNAL_JWT_KEY}=<key> (the external-JWT entry)`)
+  .description(
+    `set institution secrets, never sent to clients: ${EXTERNAL_JWT_KEY}=<key> (the external-JWT entry), ` +
+      `${SIP2_CONNECTION_SECRET}='<JSON>' (the library's circulation system over SIP2: host, port, user, ` +
+      `password, institutionId, charset…; empty: OpenFind's own circulation)`,
+  )
   .addOption(tenantOption)
   .argument('<assignments...>')
   .action(async (words: string[], o: { tenant: string }) => {
     const values = parseAssignments(words);
-    const unknown = Object.keys(values).filter((k) => k !== EXTERNAL_JWT_KEY);
+    const unknown = Object.keys(values).filter((k) => k !== EXTERNAL_JWT_KEY && k !== SIP2_CONNECTION_SECRET);
     if (unknown.length) throw new CliError(`unknown secret(s): ${unknown.join(', ')}`);
     const key = values[EXTERNAL_JWT_KEY];
     if (key !== undefined && Buffer.byteLength(key) < 32) throw new CliError(`${EXTERNAL_JWT_KEY}: at least 32 bytes`);
+    const sip2 = values[SIP2_CONNECTION_SECRET];
+    if (sip2) {
+      try {
+        parseSip2Settings(sip2);
+      } catch (err) {
+        throw new CliError((err as Error).message);
+      }
+    }
     await withServices(async (s) => {
       const t = await findTenant(s, o.tenant);
-      // The one secret there is so far.
       if (key !== undefined) await s.sso.setExternalKey(t.id, key);
+      if (sip2 !== undefined) await s.circulation.setSip2Connection(t.id, sip2);
       console.log(`set ${Object.keys(values).join(', ')} for ${t.name}`);
     });
   });

@@ -202,6 +202,18 @@ export interface LoanEventTable {
   last_renewed_on: ColumnType<Date | null, string | null, string | null>;
   recall_count: Generated<number>;
 }
+export interface ExternalLoanTable {
+  id: Generated<string>;
+  tenant_id: number;
+  reader_id: number;
+  item_id: string;
+  title: Generated<string>;
+  call_no: string | null;
+  due_date: ColumnType<Date | null, string | null, string | null>;
+  first_seen: ColumnType<Date, string | undefined, string>;
+  returned_on: ColumnType<Date | null, string | null, string | null>;
+  renew_count: Generated<number>;
+}
 export interface LoanPolicyTable {
   tenant_id: number;
   reader_type: Generated<string>;
@@ -427,6 +439,7 @@ export interface Database {
   schema_migration: SchemaMigrationTable;
   loan_event: LoanEventTable;
   loan_policy: LoanPolicyTable;
+  external_loan: ExternalLoanTable;
   record_rating: RecordRatingTable;
   favourite: FavouriteTable;
   record_comment: RecordCommentTable;

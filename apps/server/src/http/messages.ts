@@ -454,6 +454,11 @@ export const MESSAGES = {
     'zh-TW': '圖書館系統拒絕續借',
     'en-US': "The library's system refused the renewal",
   },
+  circulationUnreachable: {
+    'zh-CN': '暂时无法连接图书馆的借还系统，借阅信息请稍后再看',
+    'zh-TW': '暫時無法連線圖書館的借還系統，借閱資訊請稍後再看',
+    'en-US': "The library's circulation system cannot be reached right now: please look at your loans again later",
+  },
   renewUnreachable: {
     'zh-CN': '暂时无法连接图书馆系统，请稍后再试',
     'zh-TW': '暫時無法連線圖書館系統，請稍後再試',

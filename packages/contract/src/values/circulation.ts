@@ -3,6 +3,12 @@
  * that the web app can import them without bringing zod along (circulation.ts re-exports them).
  */
 
+/** Error codes of the circulation calls (in `errCode`). */
+export const CirculationErrCode = {
+  /** The library's circulation system did not answer (its loans cannot be shown now). */
+  unreachable: 40701,
+} as const;
+
 /**
  * Why a loan cannot be renewed, whichever system holds it (OpenFind's own circulation or the
  * library's over SIP2). Each has a translated text; `unreachable` (the library's system did not

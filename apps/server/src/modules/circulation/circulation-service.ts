@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { CirculationErrCode } from '@openfind/contract';
 import type {
   Lang,
   LoanListRequest,
@@ -9,7 +10,11 @@ import type {
 } from '@openfind/contract';
 import type { Database } from '../../db/schema.js';
 import { t, type MessageKey } from '../../http/messages.js';
+import { AppError } from '../../http/errors.js';
+import { setTenantSecret, tenantSecret } from '../auth/auth-repository.js';
 import { LocalCirculation } from './local-provider.js';
+import { CirculationUnreachableError, Sip2Circulation } from './sip2-provider.js';
+import { SIP2_CONNECTION_SECRET, parseSip2Settings } from './sip2-settings.js';
 import type { CirculationProvider, CirculationReader, RenewResult } from './provider.js';
 
 /** The translated text of each refusal. */
@@ -38,19 +43,50 @@ export function refusalText(result: Extract<RenewResult, { renewed: false }>, la
 }
 
 /**
- * A reader's circulation through their institution's provider (OpenFind's own for now; the
- * library's system over SIP2 joins as a provider per institution).
+ * A reader's circulation through their institution's provider: the library's own system over SIP2
+ * when the institution has a `sip2Connection` secret, else OpenFind's own circulation.
  */
 export class CirculationService {
   private readonly local: LocalCirculation;
+  /** One SIP2 provider (and its pool of connections) per institution, with the settings it was made from. */
+  private readonly sip2 = new Map<number, { settings: string; provider: Sip2Circulation }>();
 
-  constructor(db: Kysely<Database>) {
+  constructor(private readonly db: Kysely<Database>) {
     this.local = new LocalCirculation(db);
   }
 
-  /** The provider of an institution. */
-  providerOf(_tenantId: number): CirculationProvider {
-    return this.local;
+  /** The provider of an institution (its settings are read at each call: a change takes effect at once). */
+  async providerOf(tenantId: number): Promise<CirculationProvider> {
+    const settings = await tenantSecret(this.db, tenantId, SIP2_CONNECTION_SECRET);
+    const known = this.sip2.get(tenantId);
+    if (!settings) {
+      known?.provider.close();
+      this.sip2.delete(tenantId);
+      return this.local;
+    }
+    if (known?.settings === settings) return known.provider;
+    known?.provider.close();
+    let parsed;
+    try {
+      parsed = parseSip2Settings(settings);
+    } catch {
+      // Checked when set (`openfind config secret`); a damaged value reads as a system out of reach.
+      throw new AppError('circulationUnreachable', CirculationErrCode.unreachable);
+    }
+    const provider = new Sip2Circulation(this.db, parsed);
+    this.sip2.set(tenantId, { settings, provider });
+    return provider;
+  }
+
+  /** Sets (JSON, checked by the caller) or clears ('') the institution's SIP2 connection. */
+  async setSip2Connection(tenantId: number, settings: string): Promise<void> {
+    await setTenantSecret(this.db, tenantId, SIP2_CONNECTION_SECRET, settings);
+  }
+
+  /** Closes the connections to the institutions' systems (server shutdown). */
+  close(): void {
+    for (const { provider } of this.sip2.values()) provider.close();
+    this.sip2.clear();
   }
 
   async loans(
@@ -60,8 +96,15 @@ export class CirculationService {
     current: boolean,
     lang: Lang,
   ): Promise<LoanListResponse> {
-    const { total, loans, currentCount } = await this.providerOf(tenantId).loans(tenantId, reader, q, current, lang);
-    return { searchResult: loans, numFound: total, loanNum: currentCount };
+    const provider = await this.providerOf(tenantId);
+    try {
+      const { total, loans, currentCount } = await provider.loans(tenantId, reader, q, current, lang);
+      return { searchResult: loans, numFound: total, loanNum: currentCount };
+    } catch (err) {
+      if (err instanceof CirculationUnreachableError)
+        throw new AppError('circulationUnreachable', CirculationErrCode.unreachable);
+      throw err;
+    }
   }
 
   /** Renews loans: the real API's `result` map and counts, and each loan's outcome. */
@@ -71,7 +114,7 @@ export class CirculationService {
     loanIds: readonly number[],
     lang: Lang,
   ): Promise<RenewResponse> {
-    const results = await this.providerOf(tenantId).renew(tenantId, reader, loanIds);
+    const results = await (await this.providerOf(tenantId)).renew(tenantId, reader, loanIds);
     const outcomes: RenewOutcome[] = results.map((r) =>
       r.renewed
         ? {

@@ -191,7 +191,8 @@ function LoanHead({ loan }: { loan: ReaderLoan }) {
   return (
     <>
       <h3 className="of-loan-title">
-        <Link to={`/searchList/bookDetails/${loan.recordId}`}>{loan.title}</Link>
+        {/* A loan of the library's own system may have no record in the catalogue here (recordId 0). */}
+        {loan.recordId > 0 ? <Link to={`/searchList/bookDetails/${loan.recordId}`}>{loan.title}</Link> : loan.title}
       </h3>
       <LoanFields loan={loan} />
     </>

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPath, CirculationErrCode, type LoanListResponse, type RenewResponse } from '@openfind/contract';
+import { Sip2Circulation } from '../src/modules/circulation/sip2-provider.js';
+import {
+  ensureCacheMemcached,
+  freePort,
+  startServer,
+  stopServer,
+} from '../../../packages/sip2/test-shared/sip2-test-server.js';
+import { TEST_AUTH } from '../test/auth-support.js';
+import { createTestApp, envelopeOf, type TestApp } from '../test/helpers.js';
+import { makeReaderWith, makeTenant, signIn, type MadeTenant } from '../test/support/factories.js';
+
+// A library whose circulation is its own system, reached over SIP2: the real SIP2 server of
+// ../shared/tools/sip2-server (its sample ILS: readers zhangsan 张三 and djfiander, the item
+// 9787020002207 红楼梦, loans of 14 days), started on a free port for this file.
+
+const HONGLOUMENG = '9787020002207';
+let t: TestApp;
+let tenant: MadeTenant;
+let port = 0;
+let pid = 0;
+let zhangsan: Record<string, string>;
+
+/** The institution's provider: the same pool of connections the reader's calls use. */
+const provider = async () => (await t.services.circulation.providerOf(tenant.id)) as Sip2Circulation;
+const call = <T>(url: string, body: unknown, headers: Record<string, string>, lang?: 'zh-CN' | 'en-US') =>
+  t.call({ url, body, headers, lang, mappingPath: tenant.mappingPath }).then((res) => envelopeOf<T>(res));
+
+/** YYYY-MM-DD, `days` from today. */
+const day = (days: number) => {
+  const d = new Date();
+  return new Date(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate() + days)).toISOString().slice(0, 10);
+};
+
+beforeAll(async () => {
+  ensureCacheMemcached();
+  port = await freePort();
+  pid = await startServer(port);
+  t = await createTestApp({ seed: false, auth: TEST_AUTH });
+  tenant = await makeTenant(t);
+  // One connection: the sample ILS keeps its data per server process.
+  await t.services.circulation.setSip2Connection(
+    tenant.id,
+    JSON.stringify({
+      host: '127.0.0.1',
+      port,
+      user: 'scclient',
+      password: 'clientpwd',
+      institutionId: 'UWOLS',
+      poolSize: 1,
+      timeoutMs: 3000,
+    }),
+  );
+  const reader = await makeReaderWith(t, tenant.id, { account: 'zs', cardNo: 'zhangsan', name: '张三' });
+  zhangsan = await signIn(t, tenant, reader);
+});
+
+afterAll(async () => {
+  await t?.close();
+  if (pid) await stopServer(pid, port);
+});
+
+describe("a reader's loans in the library's own system, over SIP2", () => {
+  let loanId = 0;
+
+  it('lists what the system has charged to the card, with its title and due date', async () => {
+    const out = await (await provider()).client.checkout('zhangsan', HONGLOUMENG);
+    expect(out.ok).toBe(true);
+    const env = await call<LoanListResponse>(ApiPath.loanList, {}, zhangsan);
+    expect(env.success).toBe(true);
+    expect(env.data.searchResult.map((l) => [l.barcode, l.title, l.normReturnDate, l.renewable])).toEqual([
+      [HONGLOUMENG, '红楼梦', day(14), true],
+    ]);
+    loanId = env.data.searchResult[0]!.loanId;
+    // The loan keeps its id at the next look.
+    const again = await call<LoanListResponse>(ApiPath.loanList, {}, zhangsan);
+    expect(again.data.searchResult[0]!.loanId).toBe(loanId);
+  });
+
+  it('renews it through the system', async () => {
+    const env = await call<RenewResponse>(ApiPath.reNew, { loanIds: [loanId] }, zhangsan);
+    expect(env.data.outcomes[0]).toMatchObject({ renewed: true, dueDate: day(14) });
+    const [loan] = (await call<LoanListResponse>(ApiPath.loanList, {}, zhangsan)).data.searchResult;
+    expect(loan!.renewTimes).toBe(1);
+  });
+
+  it("shows the system's own words when it refuses: another reader holds the item", async () => {
+    const hold = await (await provider()).client.placeHold('djfiander', HONGLOUMENG);
+    expect(hold.ok).toBe(true);
+    const env = await call<RenewResponse>(ApiPath.reNew, { loanIds: [loanId] }, zhangsan, 'en-US');
+    expect(env.data.outcomes[0]).toMatchObject({ renewed: false, refusal: 'refusedBySystem' });
+    expect(env.data.outcomes[0]!.reason).toMatch(/outstanding holds/);
+    await (await provider()).client.cancelHold('djfiander', HONGLOUMENG);
+  });
+
+  it('a returned loan moves to the history', async () => {
+    const returned = await (await provider()).client.checkin(HONGLOUMENG);
+    expect(returned.ok).toBe(true);
+    expect((await call<LoanListResponse>(ApiPath.loanList, {}, zhangsan)).data.numFound).toBe(0);
+    const history = await call<LoanListResponse>(ApiPath.loanHistoryList, {}, zhangsan);
+    expect(history.data.searchResult.map((l) => [l.loanId, l.returnDate])).toEqual([[loanId, day(0)]]);
+  });
+
+  it('says the system is unreachable when it is gone (never a refusal), and recovers when it is back', async () => {
+    await (await provider()).client.checkout('zhangsan', HONGLOUMENG);
+    const [loan] = (await call<LoanListResponse>(ApiPath.loanList, {}, zhangsan)).data.searchResult;
+    await stopServer(pid, port);
+    pid = 0;
+    const list = await call<LoanListResponse>(ApiPath.loanList, {}, zhangsan, 'en-US');
+    expect(list).toMatchObject({ success: false, errCode: CirculationErrCode.unreachable });
+    expect(list.message).toMatch(/cannot be reached/);
+    const renew = await call<RenewResponse>(ApiPath.reNew, { loanIds: [loan!.loanId] }, zhangsan);
+    expect(renew.data.outcomes[0]).toMatchObject({ renewed: false, refusal: 'unreachable' });
+    pid = await startServer(port);
+    // A fresh server: its sample data again, without the loan.
+    const back = await call<LoanListResponse>(ApiPath.loanList, {}, zhangsan);
+    expect(back.success).toBe(true);
+  });
+});
