@@ -26,7 +26,17 @@ for (const lang of ['zh-CN', 'zh-TW', 'en-US'] as const) {
     await startSession(page, INSTITUTION[lang], READER.account, READER.password);
     await openPage(page, `${base}/personalCenter`);
 
-    // The loans entry opens (the first one built), with the reader's seven loans.
+    // My library opens first: the loans at a glance and the card as a barcode.
+    await expect(page.getByRole('heading', { level: 2, name: text('entries.0') })).toBeVisible();
+    const tiles = page.locator('.of-summary-tiles > li');
+    await expect(tiles.first()).toContainText('7');
+    await expect(page.locator('.of-summary-tile.is-alert')).toContainText('1');
+    await expect(page.getByRole('img', { name: `${text('summary.cardNumber')}: D0001` })).toBeVisible();
+    await expect(page.locator('svg.of-card-barcode rect').first()).toBeAttached();
+    await expectNoBlockingViolations(page);
+
+    // Loans: the reader's seven loans.
+    await tiles.first().getByRole('link').click();
     await expect(page.getByRole('heading', { level: 2, name: text('entries.5') })).toBeVisible();
     const menu = page.getByRole('navigation', { name: text('menuLabel') });
     await expect(menu.getByRole('link', { name: text('entries.5') })).toHaveAttribute('aria-current', 'page');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath, type LoanListResponse, type RenewResponse } from '@openfind/contract';
+import { ApiPath, type LoanListResponse, type LoanSummary, type RenewResponse } from '@openfind/contract';
 import { DeskError, checkin, checkout } from '../src/modules/circulation/desk-service.js';
 import { TEST_AUTH } from './auth-support.js';
 import { createTestApp, envelopeOf, type CallOptions, type TestApp } from './helpers.js';
@@ -127,6 +127,43 @@ describe("a reader's current loans", () => {
     expect(anonymous.statusCode).toBe(401);
     const someoneElse = await loans(await signIn(t, tenant, await makeReader(t, tenant.id)));
     expect(someoneElse.numFound).toBe(0);
+  });
+});
+
+describe('My Library at a glance', () => {
+  it('counts the loans, those due soon (within 3 days, today included), overdue and renewable, and unread messages', async () => {
+    const reader = await makeReader(t, tenant.id);
+    await lend(tenant.id, reader.id, [
+      { title: 'A', due: 0 },
+      { title: 'B', due: 2 },
+      { title: 'C', due: 3 },
+      { title: 'D', due: -4 },
+      { title: 'E', due: 20 },
+    ]);
+    await t.db.kysely
+      .insertInto('reader_inbox')
+      .values([
+        { tenant_id: tenant.id, reader_id: reader.id, channel: 'inbox', body: 'one' },
+        { tenant_id: tenant.id, reader_id: reader.id, channel: 'inbox', body: 'two', read_at: new Date() },
+      ])
+      .execute();
+    const headers = await signIn(t, tenant, reader);
+    const res = await t.call({ url: ApiPath.loanSummary, headers, mappingPath: tenant.mappingPath });
+    expect(envelopeOf<LoanSummary>(res).data).toMatchObject({
+      cardNo: reader.account,
+      status: 'normal',
+      loans: 5,
+      dueSoon: 2,
+      overdue: 1,
+      renewable: 3,
+      nextDue: day(0),
+      unreadMessages: 1,
+      requestsReady: null,
+      fineBalance: null,
+      points: null,
+    });
+    const visitor = await t.call({ url: ApiPath.loanSummary, mappingPath: tenant.mappingPath });
+    expect(visitor.statusCode).toBe(401);
   });
 });
 

@@ -41,7 +41,13 @@ beforeAll(async () => {
   await addLoans(
     t,
     tenant.id,
-    [1, 2, 3, 5, 6, 200, 300, 400].map((d) => ({ recordId: huozhe, barcode: 'HZ001', loanDate: day(-d) })),
+    // One copy lent again and again: each loan returned the next day (one open loan per copy).
+    [1, 2, 3, 5, 6, 200, 300, 400].map((d) => ({
+      recordId: huozhe,
+      barcode: 'HZ001',
+      loanDate: day(-d),
+      returnDate: day(-d + 1),
+    })),
   );
   plain = await makeRecord(t, tenant.id, { title: 'Data science at the command line' });
   serial = await makeRecord(t, tenant.id, {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { calls, post } from './endpoint.js';
+import { calls, get, post } from './endpoint.js';
 import { LongId, boundedNumber, freeText } from './input.js';
 import { Page, Rows } from './records.js';
+import { READER_STATUSES } from './auth.js';
 import { MAX_RENEW_LOANS, RENEW_REFUSALS } from './values/circulation.js';
 export * from './values/circulation.js';
 
@@ -130,8 +131,38 @@ export const RenewResponse = z.object({
 });
 export type RenewResponse = z.infer<typeof RenewResponse>;
 
+/**
+ * `GET /find/loanInfo/loanSummary` (OpenFind addition): My Library at a glance, what a reader reads
+ * in two seconds. Figures a part not built yet cannot give (requests, fines, points) are null.
+ */
+export const LoanSummary = z.object({
+  name: z.string(),
+  cardNo: z.string(),
+  status: z.enum(READER_STATUSES),
+  /** YYYY-MM-DD, null when the card does not expire. */
+  validUntil: z.string().nullable(),
+  loans: z.number().int(),
+  /** Due within `DUE_SOON_DAYS` days, today included (not overdue). */
+  dueSoon: z.number().int(),
+  overdue: z.number().int(),
+  /** Loans a renewal would be accepted for now. */
+  renewable: z.number().int(),
+  /** The soonest due date from today on, YYYY-MM-DD (null when none is; overdue loans are counted in `overdue`). */
+  nextDue: z.string().nullable(),
+  requestsReady: z.number().int().nullable(),
+  fineBalance: z.string().nullable(),
+  points: z.number().int().nullable(),
+  unreadMessages: z.number().int(),
+});
+export type LoanSummary = z.infer<typeof LoanSummary>;
+
 /** A logged-in reader's loans and renewals. */
 export const CirculationCalls = calls('circulation', {
+  loanSummary: get('/find/loanInfo/loanSummary', {
+    output: LoanSummary,
+    access: 'reader',
+    summary: 'My Library at a glance: loans, due soon, overdue, renewable, unread messages (OpenFind addition)',
+  }),
   loanList: post('/find/loanInfo/loanList', {
     input: LoanListRequest,
     output: LoanListResponse,

@@ -49,3 +49,6 @@ export const MAX_RENEW_LOANS = 500;
 export const LOAN_SEARCH_TYPES = { title: 1, author: 2, barcode: 3 } as const;
 /** `sortType` of the loan lists. */
 export const LOAN_SORT_TYPES = { default: 0, loanDate: 1, dueDate: 2, overdueDays: 3 } as const;
+
+/** A loan due within this many days (today included) is "due soon" in My Library. */
+export const DUE_SOON_DAYS = 3;

@@ -249,3 +249,15 @@ export async function closeLoan(
   await sql`UPDATE item SET process_type_code = '411', due_date = NULL
             WHERE tenant_id = ${tenantId} AND barcode = ${barcode}`.execute(trx);
 }
+
+/** Messages in the reader's inbox not read yet. */
+export async function countUnreadMessages(db: Kysely<Database>, tenantId: number, readerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('reader_inbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('reader_id', '=', readerId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

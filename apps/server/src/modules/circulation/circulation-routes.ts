@@ -18,6 +18,10 @@ export function registerCirculationRoutes(app: FastifyInstance, services: Servic
     return { id, cardNo: reader?.cardNo ?? '', account: reader?.account ?? '' };
   };
 
+  route(app, CirculationCalls.loanSummary, async (req) =>
+    ok(req.lang, await circulation.summary(req.tenant.id, await readerOf(req), req.lang)),
+  );
+
   route(app, CirculationCalls.loanList, async (req) =>
     ok(req.lang, await circulation.loans(req.tenant.id, await readerOf(req), req.body, true, req.lang)),
   );

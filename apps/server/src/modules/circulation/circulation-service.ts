@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import { CirculationErrCode } from '@openfind/contract';
+import { CirculationErrCode, DUE_SOON_DAYS } from '@openfind/contract';
 import type {
   Lang,
   LoanListRequest,
   LoanListResponse,
+  LoanSummary,
   RenewOutcome,
   RenewRefusal,
   RenewResponse,
@@ -12,7 +13,10 @@ import type { Database } from '../../db/schema.js';
 import { t, type MessageKey } from '../../http/messages.js';
 import { AppError } from '../../http/errors.js';
 import { setTenantSecret, tenantSecret } from '../auth/auth-repository.js';
+import { findReaderById } from '../readers/reader-repository.js';
+import { countUnreadMessages, today } from './circulation-repository.js';
 import { LocalCirculation } from './local-provider.js';
+import { addDays } from './renewal-rules.js';
 import { CirculationUnreachableError, Sip2Circulation } from './sip2-provider.js';
 import { SIP2_CONNECTION_SECRET, parseSip2Settings } from './sip2-settings.js';
 import type { CirculationProvider, CirculationReader, RenewResult } from './provider.js';
@@ -105,6 +109,34 @@ export class CirculationService {
         throw new AppError('circulationUnreachable', CirculationErrCode.unreachable);
       throw err;
     }
+  }
+
+  /** My Library at a glance (the current loans through the institution's provider). */
+  async summary(tenantId: number, reader: CirculationReader, lang: Lang): Promise<LoanSummary> {
+    const all = { page: 1, rows: 200, searchType: 1, searchContent: '', sortType: 0, startDate: '', endDate: '' };
+    const [{ searchResult }, row, day, unread] = await Promise.all([
+      this.loans(tenantId, reader, all, true, lang),
+      findReaderById(this.db, tenantId, reader.id),
+      today(this.db),
+      countUnreadMessages(this.db, tenantId, reader.id),
+    ]);
+    const soonUntil = addDays(day, DUE_SOON_DAYS - 1);
+    const dues = searchResult.map((l) => l.normReturnDate).filter(Boolean);
+    return {
+      name: row?.name ?? '',
+      cardNo: row?.cardNo || row?.account || '',
+      status: row?.status ?? 'normal',
+      validUntil: row?.validUntil ?? null,
+      loans: searchResult.length,
+      dueSoon: dues.filter((d) => d >= day && d <= soonUntil).length,
+      overdue: dues.filter((d) => d < day).length,
+      renewable: searchResult.filter((l) => l.renewable).length,
+      nextDue: dues.filter((d) => d >= day).reduce<string | null>((a, b) => (a === null || b < a ? b : a), null),
+      requestsReady: null,
+      fineBalance: null,
+      points: null,
+      unreadMessages: unread,
+    };
   }
 
   /** Renews loans: the real API's `result` map and counts, and each loan's outcome. */

@@ -11,9 +11,10 @@ describe('the My Library menu (spec §2)', () => {
   it('opens the entry the URL names if shown, else the first built one', () => {
     const keys = menuKeys('0,1,4,5,7', '');
     expect(openedKey(keys, '4')).toBe('4');
-    expect(openedKey(keys, '2')).toBe('5');
-    expect(openedKey(keys, null)).toBe('5');
-    expect(openedKey(['0', '1'], null)).toBe('0');
+    expect(openedKey(keys, '2')).toBe('0');
+    expect(openedKey(keys, null)).toBe('0');
+    expect(openedKey(menuKeys('1,4,5', ''), null)).toBe('5');
+    expect(openedKey(['1', '4'], null)).toBe('1');
     expect(openedKey([], '5')).toBeUndefined();
   });
 });

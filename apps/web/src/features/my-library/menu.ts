@@ -22,7 +22,7 @@ export const MY_LIBRARY_KEYS = [
 export type MyLibraryKey = (typeof MY_LIBRARY_KEYS)[number];
 
 /** The entries built so far (issue 27 builds the circulation ones one by one); the others say "not yet". */
-export const BUILT_KEYS: ReadonlySet<MyLibraryKey> = new Set<MyLibraryKey>(['5']);
+export const BUILT_KEYS: ReadonlySet<MyLibraryKey> = new Set<MyLibraryKey>(['0', '5']);
 
 export const isMyLibraryKey = (value: unknown): value is MyLibraryKey =>
   typeof value === 'string' && (MY_LIBRARY_KEYS as readonly string[]).includes(value);
@@ -44,7 +44,7 @@ export function menuKeys(showSort: string, notShowSort: string): MyLibraryKey[] 
 
 /**
  * The entry a visit opens: the one the URL names if the menu shows it, else the menu's first built
- * entry (until "My library" itself is built), else its first.
+ * entry, else its first.
  */
 export function openedKey(keys: readonly MyLibraryKey[], asked: string | null): MyLibraryKey | undefined {
   if (isMyLibraryKey(asked) && keys.includes(asked)) return asked;

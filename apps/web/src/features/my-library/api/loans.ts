@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as Calls from '@openfind/contract/calls';
-import type { LoanListResponse, RenewResponse } from '@openfind/contract';
+import type { LoanListResponse, LoanSummary, RenewResponse } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import { myLibraryKeys } from '../query-keys';
 
@@ -17,6 +17,15 @@ export function useLoans(current: boolean, page: number) {
     queryFn: ({ signal }): Promise<LoanListResponse> =>
       api.call(current ? Calls.loanList : Calls.loanHistoryList, { page, rows: loanRows(current) }, { signal }),
     placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** My Library at a glance. */
+export function useLoanSummary() {
+  return useQuery({
+    queryKey: myLibraryKeys.summary(),
+    queryFn: ({ signal }): Promise<LoanSummary> => api.call(Calls.loanSummary, undefined, { signal }),
     staleTime: 30_000,
   });
 }

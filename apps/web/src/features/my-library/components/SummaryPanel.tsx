@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
+import { useLoanSummary } from '../api/loans';
+import { CardBarcode } from './CardBarcode';
+
+/** My library (key 0): the reader's loans at a glance, and their card as a barcode to show at the desk. */
+export function SummaryPanel() {
+  const { t } = useTranslation('myLibrary');
+  const summary = useLoanSummary();
+  if (summary.isPending) return <p aria-busy="true" className="of-loans-note" />;
+  if (summary.isError) {
+    return (
+      <p className="of-loans-note" role="alert">
+        {t('summary.loadFailed')}{' '}
+        <Button size="small" onClick={() => void summary.refetch()}>
+          {t('borrowing.retry')}
+        </Button>
+      </p>
+    );
+  }
+  const s = summary.data;
+  const tiles: Array<{ key: string; value: number; tone?: 'warn' | 'alert' }> = [
+    { key: 'loans', value: s.loans },
+    { key: 'dueSoon', value: s.dueSoon, tone: s.dueSoon ? 'warn' : undefined },
+    { key: 'overdue', value: s.overdue, tone: s.overdue ? 'alert' : undefined },
+    { key: 'renewable', value: s.renewable },
+    { key: 'unread', value: s.unreadMessages },
+  ];
+  return (
+    <div className="of-summary">
+      <p className="of-summary-hello">
+        {t('summary.hello', { name: s.name || s.cardNo })}
+        {s.status !== 'normal' ? (
+          <strong className="of-summary-status"> {t(`summary.status.${s.status}`)}</strong>
+        ) : null}
+      </p>
+      <ul className="of-summary-tiles">
+        {tiles.map((tile) => (
+          <li key={tile.key} className={tile.tone ? `of-summary-tile is-${tile.tone}` : 'of-summary-tile'}>
+            <Link to={tile.key === 'unread' ? '/personalCenter?key=13' : '/personalCenter?key=5'}>
+              <span className="of-summary-value">{tile.value}</span>
+              <span className="of-summary-label">{t(`summary.${tile.key}`, { count: tile.value })}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {s.nextDue ? <p className="of-summary-next">{t('summary.nextDue', { date: s.nextDue })}</p> : null}
+      <section className="of-summary-card" aria-labelledby="of-summary-card-title">
+        <h3 id="of-summary-card-title">{t('summary.card')}</h3>
+        <CardBarcode value={s.cardNo} label={t('summary.cardNumber')} />
+        <p className="of-summary-card-note">
+          {s.validUntil ? t('summary.validUntil', { date: s.validUntil }) : null} {t('summary.cardHint')}
+        </p>
+      </section>
+    </div>
+  );
+}
