@@ -22,6 +22,7 @@ import { RecordDetailService } from './modules/record-detail/record-detail-servi
 import { createAuthServices, type AuthServices } from './modules/auth/auth-module.js';
 import { FavouriteService } from './modules/favourites/favourite-service.js';
 import { CirculationService } from './modules/circulation/circulation-service.js';
+import { RequestService } from './modules/circulation/request-service.js';
 import type { AuthSettings } from './modules/auth/auth-settings.js';
 import type { RateLimiterFactory } from './modules/auth/rate-limiter.js';
 
@@ -45,6 +46,8 @@ export interface Services extends AuthServices {
   favourites: FavouriteService;
   /** A reader's loans and renewals through the institution's circulation provider (issue 27). */
   circulation: CirculationService;
+  /** Reservations and closed-stack retrievals in OpenFind's own circulation (issue 27). */
+  requests: RequestService;
   providers: ContentProviders;
   /** Whether search warms up in the background when the server starts (off when caching is, as in tests). */
   searchWarmUp: boolean;
@@ -104,6 +107,7 @@ export function createServices(
     evaluations: new EvaluationService(db.kysely),
     favourites: new FavouriteService(db.kysely, dictionaries),
     circulation: new CirculationService(db.kysely),
+    requests: new RequestService(db.kysely),
     providers,
     searchWarmUp: searchCacheMs > 0,
     ...createAuthServices(db.kysely, dictionaries, config.auth, config.rateLimiters),

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath, type LoanListResponse, type LoanSummary, type RenewResponse } from '@openfind/contract';
+import {
+  ApiPath,
+  RequestErrCode,
+  type LoanListResponse,
+  type LoanSummary,
+  type RenewResponse,
+  type RequestPage,
+} from '@openfind/contract';
 import { DeskError, checkin, checkout } from '../src/modules/circulation/desk-service.js';
 import { TEST_AUTH } from './auth-support.js';
 import { createTestApp, envelopeOf, type CallOptions, type TestApp } from './helpers.js';
@@ -158,7 +165,7 @@ describe('My Library at a glance', () => {
       renewable: 3,
       nextDue: day(0),
       unreadMessages: 1,
-      requestsReady: null,
+      requestsReady: 0,
       fineBalance: null,
       points: null,
     });
@@ -369,5 +376,137 @@ describe('the desk (openfind circ)', () => {
     );
     expect(results.filter((r) => r === 'lent')).toHaveLength(1);
     expect(results.filter((r) => r === 'onLoan')).toHaveLength(3);
+  });
+});
+
+describe('requests (reservations and closed-stack retrievals)', () => {
+  type Placed = { requestId: number; status: string; queuePosition: number };
+  const place = (headers: Record<string, string>, body: object, lang?: CallOptions['lang']) =>
+    post<Placed>(ApiPath.placeRequest, { pickupLibCode: 'main', ...body }, headers, lang).then((r) => r.env);
+  const requests = (headers: Record<string, string>) =>
+    post<RequestPage>(ApiPath.requestList, {}, headers).then((r) => r.env.data);
+  /** The tenant's main library code. */
+  let main = '';
+  beforeAll(async () => {
+    main = (
+      await t.db.kysely
+        .selectFrom('library')
+        .select('lib_code')
+        .where('tenant_id', '=', tenant.id)
+        .executeTakeFirstOrThrow()
+    ).lib_code;
+  });
+
+  it('a title all lent out: readers queue; the copy returned is held for the first with a pickup code; lending it fulfils the request', async () => {
+    const [owner, first, second] = await Promise.all([0, 1, 2].map(() => makeReader(t, tenant.id)));
+    const [loanId] = await lend(tenant.id, owner.id, [{ title: '三体', due: 5 }]);
+    const recordId = Number(
+      (
+        await t.db.kysely
+          .selectFrom('loan_event')
+          .select('record_id')
+          .where('id', '=', String(loanId))
+          .executeTakeFirstOrThrow()
+      ).record_id,
+    );
+    const [h1, h2] = [await signIn(t, tenant, first), await signIn(t, tenant, second)];
+    const a = await place(h1, { recordId, pickupLibCode: main });
+    expect(a).toMatchObject({
+      success: true,
+      message: '预约成功，您排在第 1 位',
+      data: { status: 'waiting', queuePosition: 1 },
+    });
+    const b = await place(h2, { recordId, pickupLibCode: main }, 'en-US');
+    expect(b.message).toBe('Requested: you are number 2 in the queue');
+    // Waiting readers stop the owner's renewal.
+    const ownerHeaders = await signIn(t, tenant, owner);
+    expect((await loans(ownerHeaders)).searchResult[0]).toMatchObject({ renewable: false, renewRefusal: 'onHold' });
+    // Returned: held for the first reader.
+    const barcode = (await loans(ownerHeaders)).searchResult[0]!.barcode!;
+    const back = await checkin(t.db.kysely, tenant.id, { barcode });
+    expect(back.heldFor).toBe(first.id);
+    const [ready] = (await requests(h1)).list;
+    expect(ready).toMatchObject({ status: 'ready', barcode, readyUntil: day(6), queuePosition: null });
+    expect(ready!.pickupCode).toMatch(/^\d{6}$/);
+    expect((await requests(h2)).list[0]).toMatchObject({ status: 'waiting', queuePosition: 1 });
+    // Held for the first: the second reader cannot borrow it; the first can, which ends the request.
+    const refused = await checkout(t.db.kysely, tenant.id, { reader: second.account, barcode }).catch(
+      (e: DeskError) => e.refusal,
+    );
+    expect(refused).toBe('heldForAnother');
+    await checkout(t.db.kysely, tenant.id, { reader: first.account, barcode });
+    expect((await requests(h1)).list[0]!.status).toBe('fulfilled');
+  });
+
+  it('a copy on the shelf is held at once; cancelling passes it to the next reader', async () => {
+    const barcode = `S${tenant.id}-${++serial}`;
+    const [recordId] = await makeRecords(t, tenant.id, [{ title: '活着', items: [{ barcode }] }]);
+    const [first, second] = [await makeReader(t, tenant.id), await makeReader(t, tenant.id)];
+    const [h1, h2] = [await signIn(t, tenant, first), await signIn(t, tenant, second)];
+    const a = await place(h1, { recordId, pickupLibCode: main, requestType: 'entrust' });
+    expect(a.data.status).toBe('ready');
+    expect(a.message).toMatch(new RegExp(`^预约成功，图书已为您保留至 ${day(6)}，取书码 \\d{6}$`));
+    expect((await place(h2, { recordId, pickupLibCode: main })).data).toMatchObject({
+      status: 'waiting',
+      queuePosition: 1,
+    });
+    const cancelled = await post(ApiPath.cancelRequest, { requestId: a.data.requestId }, h1);
+    expect(cancelled.env.message).toBe('取消成功');
+    expect((await requests(h2)).list[0]).toMatchObject({ status: 'ready', barcode });
+    expect((await requests(h1)).list[0]!.status).toBe('cancelled');
+  });
+
+  it('refuses what a library refuses, with its translated reason', async () => {
+    const reader = await makeReader(t, tenant.id);
+    const headers = await signIn(t, tenant, reader);
+    const [none] = await makeRecords(t, tenant.id, [{ title: '没有馆藏' }]);
+    expect(await place(headers, { recordId: none, pickupLibCode: main })).toMatchObject({
+      success: false,
+      errCode: RequestErrCode.notRequestable,
+    });
+    const barcode = `R${tenant.id}-${++serial}`;
+    const [recordId] = await makeRecords(t, tenant.id, [{ title: '围城', items: [{ barcode }] }]);
+    expect((await place(headers, { recordId, pickupLibCode: 'nowhere' })).errCode).toBe(RequestErrCode.unknownPickup);
+    expect((await place(headers, { recordId, pickupLibCode: main })).success).toBe(true);
+    expect(await place(headers, { recordId, pickupLibCode: main }, 'zh-TW')).toMatchObject({
+      errCode: RequestErrCode.alreadyRequested,
+      message: '您已預約過這本書',
+    });
+    const [lentRecord] = await Promise.all([lend(tenant.id, reader.id, [{ title: '边城', due: 9 }])]);
+    const mine = Number(
+      (
+        await t.db.kysely
+          .selectFrom('loan_event')
+          .select('record_id')
+          .where('id', '=', String(lentRecord[0]))
+          .executeTakeFirstOrThrow()
+      ).record_id,
+    );
+    expect((await place(headers, { recordId: mine, pickupLibCode: main })).errCode).toBe(RequestErrCode.alreadyOnLoan);
+    // A frozen account (spec §6).
+    await t.db.kysely.updateTable('reader').set({ status: 'frozen' }).where('id', '=', reader.id).execute();
+    const frozen = await place(headers, { recordId: none, pickupLibCode: main });
+    expect(frozen.success).toBe(false);
+    expect(frozen.message).toContain('冻结');
+    // Someone else's request cannot be cancelled.
+    const other = await signIn(t, tenant, await makeReader(t, tenant.id));
+    const mineRequest = (await requests(headers)).list[0]!.requestId;
+    expect((await post(ApiPath.cancelRequest, { requestId: mineRequest }, other)).env.errCode).toBe(
+      RequestErrCode.noSuchRequest,
+    );
+  });
+
+  it('two readers asking for the last copy on the shelf at once: one gets it held, the other waits', async () => {
+    const barcode = `L${tenant.id}-${++serial}`;
+    const [recordId] = await makeRecords(t, tenant.id, [{ title: '平凡的世界', items: [{ barcode }] }]);
+    const headers = await Promise.all([0, 1, 2, 3].map(async () => signIn(t, tenant, await makeReader(t, tenant.id))));
+    const placed = await Promise.all(headers.map((h) => place(h, { recordId, pickupLibCode: main })));
+    expect(placed.map((p) => p.data.status).sort()).toEqual(['ready', 'waiting', 'waiting', 'waiting']);
+    expect(
+      placed
+        .filter((p) => p.data.status === 'waiting')
+        .map((p) => p.data.queuePosition)
+        .sort(),
+    ).toEqual([1, 2, 3]);
   });
 });

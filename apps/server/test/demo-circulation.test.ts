@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath, type LoanListResponse } from '@openfind/contract';
+import { ApiPath, type LoanListResponse, type RequestPage } from '@openfind/contract';
 import { DEMO_PASSWORD } from '../src/seed/demo-readers.js';
 import { TEST_AUTH } from './auth-support.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
@@ -26,6 +26,9 @@ describe('the demo readers show My Library in every state (README)', () => {
     );
     expect(data.searchResult.some((l) => l.overdueDays > 0)).toBe(true);
     expect((await loansOf('reader', ApiPath.loanHistoryList)).numFound).toBeGreaterThan(0);
+    const requests = (await loansOf('reader', ApiPath.requestList)) as unknown as RequestPage;
+    expect(requests.list.map((r) => r.status).sort()).toEqual(['ready', 'waiting']);
+    expect(requests.list.find((r) => r.status === 'ready')?.pickupCode).toMatch(/^\d{6}$/);
   });
 
   it('a frozen card and a lost card: loans they cannot renew', async () => {

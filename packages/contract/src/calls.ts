@@ -8,6 +8,7 @@ import { HomeListCalls } from './home-lists.js';
 import { LoanCalls } from './loans.js';
 import { ProviderCalls } from './providers.js';
 import { RecordDetailCalls } from './record-detail.js';
+import { RequestCalls } from './requests.js';
 import { SearchCalls } from './search.js';
 import { SiteConfigCalls } from './site-config.js';
 import { TenantCalls } from './tenants.js';
@@ -26,6 +27,7 @@ export const Calls = {
   ...HoldingsCalls,
   ...LoanCalls,
   ...CirculationCalls,
+  ...RequestCalls,
   ...HomeListCalls,
   ...EvaluationCalls,
   ...FavouriteCalls,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthErrCode } from './auth.js';
 import { CirculationErrCode } from './circulation.js';
+import { RequestErrCode } from './requests.js';
 import { ErrCode } from './codes.js';
 import { DiscoveryErrCode } from './records.js';
 import { FavouriteErrCode } from './favourites.js';
@@ -8,7 +9,15 @@ import { SearchErrCode } from './search.js';
 
 describe('error codes', () => {
   it('name one failure each across every catalogue (clients branch on errCode)', () => {
-    const catalogues = { ErrCode, SearchErrCode, DiscoveryErrCode, AuthErrCode, FavouriteErrCode, CirculationErrCode };
+    const catalogues = {
+      ErrCode,
+      SearchErrCode,
+      DiscoveryErrCode,
+      AuthErrCode,
+      FavouriteErrCode,
+      CirculationErrCode,
+      RequestErrCode,
+    };
     const seen = new Map<number, string>();
     const clashes: string[] = [];
     for (const [catalogue, codes] of Object.entries(catalogues)) {

@@ -21,5 +21,6 @@ export * from './evaluations.js';
 export * from './providers.js';
 export * from './favourites.js';
 export * from './circulation.js';
+export * from './requests.js';
 export * from './auth.js';
 export * from './rich-text.js';

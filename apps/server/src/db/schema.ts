@@ -224,6 +224,23 @@ export interface LoanPolicyTable {
   renewal_days: Generated<number>;
   renew_window_days: Generated<number>;
   renew_when_overdue: Generated<boolean>;
+  max_requests: Generated<number>;
+  hold_shelf_days: Generated<number>;
+}
+export interface CircRequestTable {
+  id: Generated<string>;
+  tenant_id: number;
+  reader_id: number;
+  record_id: number;
+  request_type: 'reserve' | 'entrust';
+  status: Generated<'waiting' | 'ready' | 'fulfilled' | 'cancelled' | 'expired'>;
+  pickup_lib_code: string;
+  barcode: string | null;
+  contact_phone: Generated<string>;
+  ready_until: ColumnType<Date | null, string | null, string | null>;
+  pickup_code: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 export interface RecordRatingTable {
   tenant_id: number;
@@ -440,6 +457,7 @@ export interface Database {
   loan_event: LoanEventTable;
   loan_policy: LoanPolicyTable;
   external_loan: ExternalLoanTable;
+  circ_request: CircRequestTable;
   record_rating: RecordRatingTable;
   favourite: FavouriteTable;
   record_comment: RecordCommentTable;

@@ -454,6 +454,67 @@ export const MESSAGES = {
     'zh-TW': '圖書館系統拒絕續借',
     'en-US': "The library's system refused the renewal",
   },
+  frozenCannotRequest: {
+    'zh-CN': '您的账号已被冻结，暂时不能预约或委托。如有疑问，请联系图书馆。',
+    'zh-TW': '您的帳號已被凍結，暫時不能預約或委託。如有疑問，請聯絡圖書館。',
+    'en-US': 'Your account is frozen, so you cannot request books for now. Please contact the library.',
+  },
+  lostCannotRequest: {
+    'zh-CN': '读者证已挂失，暂时不能预约或委托。找回读者证后，请到图书馆解除挂失。',
+    'zh-TW': '讀者證已掛失，暫時不能預約或委託。找回讀者證後，請到圖書館解除掛失。',
+    'en-US':
+      'Your library card is reported lost, so you cannot request books. Once you have it back, ask the library to lift the loss report.',
+  },
+  requestCardExpired: {
+    'zh-CN': '读者证已过期，不能预约或委托',
+    'zh-TW': '讀者證已過期，不能預約或委託',
+    'en-US': 'Your card has expired: you cannot request books',
+  },
+  requestPlaced: {
+    'zh-CN': '预约成功，您排在第 {position} 位',
+    'zh-TW': '預約成功，您排在第 {position} 位',
+    'en-US': 'Requested: you are number {position} in the queue',
+  },
+  requestReady: {
+    'zh-CN': '预约成功，图书已为您保留至 {date}，取书码 {code}',
+    'zh-TW': '預約成功，圖書已為您保留至 {date}，取書碼 {code}',
+    'en-US': 'Requested: a copy is held for you until {date}, pickup code {code}',
+  },
+  requestCancelled: {
+    'zh-CN': '取消成功',
+    'zh-TW': '取消成功',
+    'en-US': 'Request cancelled',
+  },
+  requestNotRequestable: {
+    'zh-CN': '该书没有可外借的馆藏，不能预约',
+    'zh-TW': '該書沒有可外借的館藏，不能預約',
+    'en-US': 'This title has no copy that can be lent: it cannot be requested',
+  },
+  requestAlready: {
+    'zh-CN': '您已预约过这本书',
+    'zh-TW': '您已預約過這本書',
+    'en-US': 'You have requested this title already',
+  },
+  requestOnLoan: {
+    'zh-CN': '您已借阅这本书，不能再预约',
+    'zh-TW': '您已借閱這本書，不能再預約',
+    'en-US': 'You have this title on loan: it cannot be requested',
+  },
+  requestTooMany: {
+    'zh-CN': '预约数量已达上限（{max} 册）',
+    'zh-TW': '預約數量已達上限（{max} 冊）',
+    'en-US': 'You have as many requests as allowed ({max})',
+  },
+  requestUnknownPickup: {
+    'zh-CN': '请选择正确的取书地点',
+    'zh-TW': '請選擇正確的取書地點',
+    'en-US': 'Choose a pickup library of this institution',
+  },
+  requestNoSuch: {
+    'zh-CN': '没有这条预约记录，或它已结束',
+    'zh-TW': '沒有這筆預約記錄，或它已結束',
+    'en-US': 'No such open request',
+  },
   circulationUnreachable: {
     'zh-CN': '暂时无法连接图书馆的借还系统，借阅信息请稍后再看',
     'zh-TW': '暫時無法連線圖書館的借還系統，借閱資訊請稍後再看',

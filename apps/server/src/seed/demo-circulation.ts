@@ -6,7 +6,7 @@ import { inTransaction } from '../db/transaction.js';
  * The demo circulation of an institution (issue 27): its loan policies, and loans of the demo
  * readers that show every state My Library explains — due soon, overdue, renewable, and not
  * renewable for each reason (too early, renewals used up, recalled, a reference copy, a frozen or
- * lost card) — plus a loan history. Copies on the shelf are lent for it; needs the demo catalogue.
+ * lost card) — plus a loan history, and requests (one ready for pickup, one waiting). Copies on the shelf are lent for it; needs the demo catalogue.
  */
 
 /** Demo loans of a reader: days until due (negative: overdue), days since lent, renewals, recalls. */
@@ -59,6 +59,7 @@ export async function seedDemoCirculation(db: Kysely<Database>, tenantId: number
         .executeTakeFirst();
       if (!reader) continue;
       for (const loan of loans) lent += await lendDemoCopy(trx, tenantId, reader.id, loan);
+      if (cardNo === 'D0001') await seedDemoRequests(trx, tenantId, reader.id);
       if (cardNo === 'D0001') {
         await sql`
           UPDATE loan_event SET reader_id = ${reader.id}
@@ -89,6 +90,8 @@ async function lendDemoCopy(
         AND i.barcode IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM loan_event le WHERE le.tenant_id = i.tenant_id AND le.barcode = i.barcode
                         AND le.return_date IS NULL)
+        AND NOT EXISTS (SELECT 1 FROM circ_request r WHERE r.tenant_id = i.tenant_id AND r.barcode = i.barcode
+                        AND r.status = 'ready')
       ORDER BY i.record_id DESC, i.item_id DESC LIMIT 1
     ), lent AS (
       UPDATE item SET process_type_code = '412', due_date = current_date + ${loan.due}::int
@@ -103,4 +106,40 @@ async function lendDemoCopy(
     FROM copy JOIN lent ON lent.item_id = copy.item_id
     RETURNING id::text AS id`.execute(trx);
   return res.rows.length;
+}
+
+/**
+ * The normal reader's requests: one ready (a copy on the shelf held for them, with a pickup code)
+ * and one waiting for a title whose copies are all lent.
+ */
+async function seedDemoRequests(trx: Kysely<Database>, tenantId: number, readerId: number): Promise<void> {
+  const pickup = await trx
+    .selectFrom('library')
+    .select('lib_code')
+    .where('tenant_id', '=', tenantId)
+    .orderBy('is_main', 'desc')
+    .orderBy('seq')
+    .executeTakeFirst();
+  if (!pickup) return;
+  await sql`
+    INSERT INTO circ_request (tenant_id, reader_id, record_id, request_type, status, pickup_lib_code, barcode,
+                              ready_until, pickup_code)
+    SELECT ${tenantId}, ${readerId}, i.record_id, 'reserve', 'ready', ${pickup.lib_code}, i.barcode,
+           current_date + 4, lpad((floor(random() * 1000000))::int::text, 6, '0')
+    FROM item i
+    WHERE i.tenant_id = ${tenantId} AND i.process_type_code = '411' AND i.circ_attr = '0' AND i.barcode IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM loan_event le WHERE le.tenant_id = i.tenant_id AND le.barcode = i.barcode
+                      AND le.return_date IS NULL)
+    ORDER BY i.record_id DESC, i.item_id DESC LIMIT 1`.execute(trx);
+  await sql`
+    INSERT INTO circ_request (tenant_id, reader_id, record_id, request_type, status, pickup_lib_code)
+    SELECT ${tenantId}, ${readerId}, b.record_id, 'reserve', 'waiting', ${pickup.lib_code}
+    FROM bib_record b
+    WHERE b.tenant_id = ${tenantId}
+      AND EXISTS (SELECT 1 FROM item i WHERE i.record_id = b.record_id AND i.circ_attr = '0' AND i.barcode IS NOT NULL)
+      AND NOT EXISTS (SELECT 1 FROM item i WHERE i.record_id = b.record_id AND i.circ_attr = '0'
+                        AND i.barcode IS NOT NULL AND i.process_type_code = '411')
+      AND NOT EXISTS (SELECT 1 FROM loan_event le WHERE le.record_id = b.record_id AND le.reader_id = ${readerId}
+                        AND le.return_date IS NULL)
+    ORDER BY b.record_id DESC LIMIT 1`.execute(trx);
 }

@@ -12,6 +12,7 @@ const REFUSALS = {
   comment: { frozen: 'frozenCannotComment', lost: 'lostCannotComment' },
   rate: { frozen: 'frozenCannotRate', lost: 'lostCannotRate' },
   favourite: { frozen: 'frozenCannotFavourite', lost: 'lostCannotFavourite' },
+  request: { frozen: 'frozenCannotRequest', lost: 'lostCannotRequest' },
 } as const satisfies Record<string, { frozen: MessageKey; lost: MessageKey }>;
 export type ReaderAction = keyof typeof REFUSALS;
 

@@ -141,6 +141,8 @@ export async function findLoanPolicies(
     renewalDays: r.renewal_days,
     renewWindowDays: r.renew_window_days,
     renewWhenOverdue: r.renew_when_overdue,
+    maxRequests: r.max_requests,
+    holdShelfDays: r.hold_shelf_days,
   }));
 }
 

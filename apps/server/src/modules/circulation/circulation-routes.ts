@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CirculationCalls } from '@openfind/contract';
+import { CirculationCalls, RequestCalls } from '@openfind/contract';
 import { ok, okSaying } from '../../http/envelope.js';
 import { route } from '../../http/route.js';
 import type { Services } from '../../services.js';
-import { requireReader } from '../auth/session-context.js';
+import { requireActiveReader, requireReader } from '../auth/session-context.js';
 import { findReaderById } from '../readers/reader-repository.js';
 import type { CirculationReader } from './provider.js';
 
@@ -28,6 +28,36 @@ export function registerCirculationRoutes(app: FastifyInstance, services: Servic
 
   route(app, CirculationCalls.loanHistoryList, async (req) =>
     ok(req.lang, await circulation.loans(req.tenant.id, await readerOf(req), req.body, false, req.lang)),
+  );
+
+  route(app, RequestCalls.takeBookAddress, async (req) =>
+    ok(req.lang, await services.requests.pickupLibraries(req.tenant.id, req.lang)),
+  );
+
+  // A frozen account or a lost card may not request (spec §6); an expired card is refused by the service.
+  route(app, RequestCalls.placeRequest, async (req) => {
+    const reader = await requireActiveReader(req, services, 'request');
+    const placed = await services.requests.place(req.tenant.id, reader, req.body);
+    const { readyUntil, pickupCode, ...data } = placed;
+    return placed.status === 'ready'
+      ? okSaying(req.lang, data, 'requestReady', { date: readyUntil ?? '', code: pickupCode ?? '' })
+      : okSaying(req.lang, data, 'requestPlaced', { position: placed.queuePosition });
+  });
+
+  route(app, RequestCalls.requestList, async (req) =>
+    ok(
+      req.lang,
+      await services.requests.list(req.tenant.id, requireReader(req), req.body.page, req.body.rows, req.lang),
+    ),
+  );
+
+  // Taking a request back stays open to every reader, a frozen one too.
+  route(app, RequestCalls.cancelRequest, async (req) =>
+    okSaying(
+      req.lang,
+      await services.requests.cancel(req.tenant.id, requireReader(req), req.body.requestId),
+      'requestCancelled',
+    ),
   );
 
   // Frozen, lost and expired cards are answered per loan (each refused with its reason), as the

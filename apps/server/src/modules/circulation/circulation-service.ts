@@ -16,6 +16,7 @@ import { setTenantSecret, tenantSecret } from '../auth/auth-repository.js';
 import { findReaderById } from '../readers/reader-repository.js';
 import { countUnreadMessages, today } from './circulation-repository.js';
 import { LocalCirculation } from './local-provider.js';
+import { countReadyRequests } from './request-repository.js';
 import { addDays } from './renewal-rules.js';
 import { CirculationUnreachableError, Sip2Circulation } from './sip2-provider.js';
 import { SIP2_CONNECTION_SECRET, parseSip2Settings } from './sip2-settings.js';
@@ -114,12 +115,15 @@ export class CirculationService {
   /** My Library at a glance (the current loans through the institution's provider). */
   async summary(tenantId: number, reader: CirculationReader, lang: Lang): Promise<LoanSummary> {
     const all = { page: 1, rows: 200, searchType: 1, searchContent: '', sortType: 0, startDate: '', endDate: '' };
-    const [{ searchResult }, row, day, unread] = await Promise.all([
+    const [{ searchResult }, row, day, unread, provider] = await Promise.all([
       this.loans(tenantId, reader, all, true, lang),
       findReaderById(this.db, tenantId, reader.id),
       today(this.db),
       countUnreadMessages(this.db, tenantId, reader.id),
+      this.providerOf(tenantId),
     ]);
+    // Requests are OpenFind's own circulation's; over SIP2 the system keeps the holds.
+    const ready = provider.kind === 'local' ? await countReadyRequests(this.db, tenantId, reader.id) : null;
     const soonUntil = addDays(day, DUE_SOON_DAYS - 1);
     const dues = searchResult.map((l) => l.normReturnDate).filter(Boolean);
     return {
@@ -132,7 +136,7 @@ export class CirculationService {
       overdue: dues.filter((d) => d < day).length,
       renewable: searchResult.filter((l) => l.renewable).length,
       nextDue: dues.filter((d) => d >= day).reduce<string | null>((a, b) => (a === null || b < a ? b : a), null),
-      requestsReady: null,
+      requestsReady: ready,
       fineBalance: null,
       points: null,
       unreadMessages: unread,

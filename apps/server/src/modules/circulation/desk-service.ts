@@ -13,6 +13,7 @@ import {
   today,
 } from './circulation-repository.js';
 import type { CirculationService } from './circulation-service.js';
+import { passToQueue, takeHold } from './request-service.js';
 import { LOANABLE_CIRC_ATTR, addDays, policyFor } from './renewal-rules.js';
 
 /** Why the desk cannot lend or take back a copy. */
@@ -25,7 +26,8 @@ export type DeskRefusal =
   | 'tooManyLoans'
   | 'cardFrozen'
   | 'cardLost'
-  | 'cardExpired';
+  | 'cardExpired'
+  | 'heldForAnother';
 
 export class DeskError extends Error {
   constructor(
@@ -60,6 +62,9 @@ export async function checkout(
       throw new DeskError('notLoanable', `copy ${input.barcode} is not for loan`);
     if (await findOpenLoanOfCopy(trx, tenantId, copy.barcode))
       throw new DeskError('onLoan', `copy ${input.barcode} is on loan`);
+    // A copy held for a request goes to that reader only; lending it to them fulfils the request.
+    if ((await takeHold(trx, tenantId, copy.barcode, reader.id)) === 'heldForAnother')
+      throw new DeskError('heldForAnother', `copy ${input.barcode} is held for another reader's request`);
     const policy = policyFor(await findLoanPolicies(trx, tenantId), reader.readerType, copy.circ_attr);
     const loans = await countCurrentLoans(trx, tenantId, reader.id);
     if (loans >= policy.maxLoans)
@@ -70,19 +75,24 @@ export async function checkout(
   });
 }
 
-/** Takes a copy back (by barcode): its loan is closed today and the copy is on the shelf again. */
+/**
+ * Takes a copy back (by barcode): its loan is closed today; the copy is held for the first reader
+ * waiting for the record (`heldFor`), else back on the shelf.
+ */
 export async function checkin(
   db: Kysely<Database>,
   tenantId: number,
   input: { barcode: string },
-): Promise<{ loanId: number; title: string; readerId: number | null }> {
+): Promise<{ loanId: number; title: string; readerId: number | null; heldFor: number | null }> {
   return inTransaction(db, async (trx) => {
     const copy = await lockCopy(trx, tenantId, input.barcode);
     if (!copy) throw new DeskError('noSuchCopy', `no copy ${input.barcode}`);
     const loan = await findOpenLoanOfCopy(trx, tenantId, copy.barcode);
     if (!loan) throw new DeskError('notOnLoan', `copy ${input.barcode} is not on loan`);
     await closeLoan(trx, tenantId, loan.id, copy.barcode);
-    return { loanId: Number(loan.id), title: copy.title, readerId: loan.reader_id };
+    // The next reader waiting for the record gets it held (their request is ready).
+    const next = await passToQueue(trx, tenantId, copy.record_id, copy.barcode);
+    return { loanId: Number(loan.id), title: copy.title, readerId: loan.reader_id, heldFor: next?.readerId ?? null };
   });
 }
 

@@ -13,6 +13,7 @@ import {
   type LoanRow,
 } from './circulation-repository.js';
 import type { CirculationProvider, CirculationReader, RenewResult } from './provider.js';
+import { countWaitingByRecord } from './request-repository.js';
 import { daysBetween, decideRenewal, policyFor, type RenewalDecision } from './renewal-rules.js';
 
 type Standing = { status: 'normal' | 'lost' | 'frozen'; readerType: string; validUntil: string | null };
@@ -45,9 +46,17 @@ export class LocalCirculation implements CirculationProvider {
       findLoanPolicies(this.db, tenantId),
       today(this.db),
     ]);
+    const waiting = current
+      ? await countWaitingByRecord(
+          this.db,
+          tenantId,
+          reader.id,
+          page.rows.map((r) => r.record_id),
+        )
+      : new Map<number, number>();
     const loans = page.rows.map((row) => {
       const policy = policyFor(policies, standing.readerType, row.circ_attr);
-      const decision = current ? decideRenewal(this.facts(row, standing, day), policy) : null;
+      const decision = current ? decideRenewal(this.facts(row, standing, day, waiting), policy) : null;
       return toReaderLoan(row, lang, day, policy.maxRenewals, decision);
     });
     return { total: page.total, loans, currentCount };
@@ -61,6 +70,12 @@ export class LocalCirculation implements CirculationProvider {
       today(this.db),
     ]);
     const byId = new Map(rows.map((r) => [Number(r.loan_id), r]));
+    const waiting = await countWaitingByRecord(
+      this.db,
+      tenantId,
+      reader.id,
+      rows.map((r) => r.record_id),
+    );
     const results: RenewResult[] = [];
     // One loan after another: each is its own guarded update, so a loan renewed by a concurrent
     // call is not renewed twice (its renew_count no longer matches) and says so.
@@ -71,7 +86,7 @@ export class LocalCirculation implements CirculationProvider {
         continue;
       }
       const decision = decideRenewal(
-        this.facts(row, standing, day),
+        this.facts(row, standing, day, waiting),
         policyFor(policies, standing.readerType, row.circ_attr),
       );
       if (!decision.renewable) {
@@ -88,7 +103,7 @@ export class LocalCirculation implements CirculationProvider {
       results.push(
         due
           ? { loanId, title: row.title, renewed: true, dueDate: due }
-          : await this.afterRace(tenantId, reader.id, loanId, row.title, standing, policies, day),
+          : await this.afterRace(tenantId, reader.id, loanId, row.title, standing, policies, day, waiting),
       );
     }
     return results;
@@ -103,11 +118,12 @@ export class LocalCirculation implements CirculationProvider {
     standing: Standing,
     policies: Awaited<ReturnType<typeof findLoanPolicies>>,
     day: string,
+    waiting: Map<number, number>,
   ): Promise<RenewResult> {
     const [now] = await findCurrentLoansByIds(this.db, tenantId, readerId, [loanId]);
     if (!now) return { loanId, title, renewed: false, refusal: 'noSuchLoan', renewableFrom: null };
     const decision = decideRenewal(
-      this.facts(now, standing, day),
+      this.facts(now, standing, day, waiting),
       policyFor(policies, standing.readerType, now.circ_attr),
     );
     // Renewed by the other call: refused now for what that renewal changed (renewals used, too soon).
@@ -116,13 +132,14 @@ export class LocalCirculation implements CirculationProvider {
       : { loanId, title, renewed: false, refusal: decision.refusal, renewableFrom: decision.renewableFrom };
   }
 
-  private facts(row: LoanRow, standing: Standing, day: string) {
+  /** What a renewal decision needs; `waiting`: other readers' waiting requests per record. */
+  private facts(row: LoanRow, standing: Standing, day: string, waiting: Map<number, number>) {
     return {
       today: day,
       dueDate: row.due_date,
       renewCount: row.renew_count,
       recallCount: row.recall_count,
-      holdsWaiting: 0,
+      holdsWaiting: waiting.get(row.record_id) ?? 0,
       circAttr: row.circ_attr,
       readerStatus: standing.status,
       readerValidUntil: standing.validUntil,

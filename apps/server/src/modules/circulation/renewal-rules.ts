@@ -9,9 +9,13 @@ export interface LoanPolicy {
   /** Renewals are accepted from this many days before the due date; 0 = at any time. */
   renewWindowDays: number;
   renewWhenOverdue: boolean;
+  /** Open requests a reader may have. */
+  maxRequests: number;
+  /** Days a copy held for a request waits at the pickup library, its first day included. */
+  holdShelfDays: number;
 }
 
-/** The rules of an institution without a `loan_policy` row: 30 days, 10 loans, one renewal of 30 days. */
+/** The rules of an institution without a `loan_policy` row: 30 days, 10 loans, one renewal of 30 days, 5 requests held 7 days. */
 export const DEFAULT_POLICY: LoanPolicy = {
   loanDays: 30,
   maxLoans: 10,
@@ -19,6 +23,8 @@ export const DEFAULT_POLICY: LoanPolicy = {
   renewalDays: 30,
   renewWindowDays: 0,
   renewWhenOverdue: false,
+  maxRequests: 5,
+  holdShelfDays: 7,
 };
 
 /** Circulation attribute of a copy that can be lent (`circAttr` 0 可借); others are not renewable. */

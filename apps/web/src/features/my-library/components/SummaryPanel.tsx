@@ -4,6 +4,9 @@ import { Button } from '../../../components/Button';
 import { useLoanSummary } from '../api/loans';
 import { CardBarcode } from './CardBarcode';
 
+/** The My Library entry each tile opens (loans unless named). */
+const TILE_ENTRY: Record<string, string> = { ready: '4', unread: '13' };
+
 /** My library (key 0): the reader's loans at a glance, and their card as a barcode to show at the desk. */
 export function SummaryPanel() {
   const { t } = useTranslation('myLibrary');
@@ -25,6 +28,9 @@ export function SummaryPanel() {
     { key: 'dueSoon', value: s.dueSoon, tone: s.dueSoon ? 'warn' : undefined },
     { key: 'overdue', value: s.overdue, tone: s.overdue ? 'alert' : undefined },
     { key: 'renewable', value: s.renewable },
+    ...(s.requestsReady === null
+      ? []
+      : [{ key: 'ready', value: s.requestsReady, tone: s.requestsReady ? ('warn' as const) : undefined }]),
     { key: 'unread', value: s.unreadMessages },
   ];
   return (
@@ -38,7 +44,7 @@ export function SummaryPanel() {
       <ul className="of-summary-tiles">
         {tiles.map((tile) => (
           <li key={tile.key} className={tile.tone ? `of-summary-tile is-${tile.tone}` : 'of-summary-tile'}>
-            <Link to={tile.key === 'unread' ? '/personalCenter?key=13' : '/personalCenter?key=5'}>
+            <Link to={`/personalCenter?key=${TILE_ENTRY[tile.key] ?? '5'}`}>
               <span className="of-summary-value">{tile.value}</span>
               <span className="of-summary-label">{t(`summary.${tile.key}`, { count: tile.value })}</span>
             </Link>

@@ -1,0 +1,258 @@
+import { randomInt } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { findPage } from '../../lib/paged-query.js';
+
+/** A reader's request with its record and pickup library, as the request list shows it. */
+export interface RequestRow {
+  id: string;
+  record_id: number;
+  title: string;
+  author: string | null;
+  call_no: string | null;
+  request_type: 'reserve' | 'entrust';
+  status: 'waiting' | 'ready' | 'fulfilled' | 'cancelled' | 'expired';
+  pickup_lib_code: string;
+  lib_name: string | null;
+  lib_name_en: string | null;
+  lib_name_tw: string | null;
+  queue_position: number | null;
+  barcode: string | null;
+  ready_until: string | null;
+  pickup_code: string | null;
+  created_at: string;
+}
+
+/** A six-digit code the reader shows when picking up a held copy. */
+const pickupCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+/**
+ * Locks a record's copies for the transaction (requests, checkouts and returns of one record take
+ * turns) and gives the loanable ones: barcode, whether lent now, whether held for a ready request.
+ */
+export async function lockRecordCopies(
+  trx: Kysely<Database>,
+  tenantId: number,
+  recordId: number,
+): Promise<Array<{ barcode: string; lent: boolean; held: boolean }>> {
+  await sql`SELECT 1 FROM item WHERE tenant_id = ${tenantId} AND record_id = ${recordId} ORDER BY item_id FOR UPDATE`.execute(
+    trx,
+  );
+  const res = await sql<{ barcode: string; lent: boolean; held: boolean }>`
+    SELECT i.barcode,
+           EXISTS (SELECT 1 FROM loan_event le WHERE le.tenant_id = i.tenant_id AND le.barcode = i.barcode
+                   AND le.return_date IS NULL) AS lent,
+           EXISTS (SELECT 1 FROM circ_request r WHERE r.tenant_id = i.tenant_id AND r.barcode = i.barcode
+                   AND r.status = 'ready') AS held
+    FROM item i
+    WHERE i.tenant_id = ${tenantId} AND i.record_id = ${recordId} AND i.circ_attr = '0' AND i.barcode IS NOT NULL
+    ORDER BY i.item_id`.execute(trx);
+  return res.rows;
+}
+
+/** Whether the reader has a copy of the record on loan now. */
+export async function hasRecordOnLoan(
+  db: Kysely<Database>,
+  tenantId: number,
+  readerId: number,
+  recordId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('loan_event')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('reader_id', '=', readerId)
+    .where('record_id', '=', recordId)
+    .where('return_date', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The reader's open requests (waiting or ready), all records. */
+export async function countOpenRequests(db: Kysely<Database>, tenantId: number, readerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('circ_request')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('reader_id', '=', readerId)
+    .where('status', 'in', ['waiting', 'ready'])
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The reader's requests with a copy held for pickup now. */
+export async function countReadyRequests(db: Kysely<Database>, tenantId: number, readerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('circ_request')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('reader_id', '=', readerId)
+    .where('status', '=', 'ready')
+    .where('ready_until', '>=', sql<Date>`current_date`)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Adds a request: ready at once with `heldBarcode` (a copy on the shelf, held until `readyUntil`),
+ * else waiting. Its id, or null when the reader has an open request for the record already.
+ */
+export async function insertRequest(
+  trx: Kysely<Database>,
+  r: {
+    tenantId: number;
+    readerId: number;
+    recordId: number;
+    type: 'reserve' | 'entrust';
+    pickupLibCode: string;
+    contactPhone: string;
+    heldBarcode: string | null;
+    readyUntil: string | null;
+  },
+): Promise<number | null> {
+  const res = await sql<{ id: string }>`
+    INSERT INTO circ_request (tenant_id, reader_id, record_id, request_type, status, pickup_lib_code,
+                              contact_phone, barcode, ready_until, pickup_code)
+    VALUES (${r.tenantId}, ${r.readerId}, ${r.recordId}, ${r.type}, ${r.heldBarcode ? 'ready' : 'waiting'},
+            ${r.pickupLibCode}, ${r.contactPhone}, ${r.heldBarcode}, ${r.readyUntil}::date,
+            ${r.heldBarcode ? pickupCode() : null})
+    ON CONFLICT (tenant_id, reader_id, record_id) WHERE status IN ('waiting', 'ready') DO NOTHING
+    RETURNING id::text AS id`.execute(trx);
+  return res.rows[0] ? Number(res.rows[0].id) : null;
+}
+
+/** Place of a waiting request in its record's queue (1 = next); null when it is not waiting. */
+export async function queuePosition(db: Kysely<Database>, tenantId: number, requestId: number): Promise<number | null> {
+  const res = await sql<{ n: number | null }>`
+    SELECT (SELECT count(*)::int FROM circ_request q
+            WHERE q.tenant_id = r.tenant_id AND q.record_id = r.record_id AND q.status = 'waiting'
+              AND (q.created_at, q.id) <= (r.created_at, r.id)) AS n
+    FROM circ_request r
+    WHERE r.tenant_id = ${tenantId} AND r.id = ${String(requestId)}::bigint AND r.status = 'waiting'`.execute(db);
+  return res.rows[0]?.n ?? null;
+}
+
+/**
+ * Holds a returned (or freed) copy for the first waiting request of its record: ready until
+ * `readyUntil`, with a pickup code. The reader it is held for, or null when nobody waits.
+ */
+export async function holdForNext(
+  trx: Kysely<Database>,
+  tenantId: number,
+  recordId: number,
+  barcode: string,
+  readyUntil: string,
+): Promise<{ requestId: number; readerId: number } | null> {
+  const res = await sql<{ id: string; reader_id: number }>`
+    UPDATE circ_request SET status = 'ready', barcode = ${barcode}, ready_until = ${readyUntil}::date,
+           pickup_code = ${pickupCode()}, updated_at = now()
+    WHERE id = (SELECT id FROM circ_request
+                WHERE tenant_id = ${tenantId} AND record_id = ${recordId} AND status = 'waiting'
+                ORDER BY created_at, id LIMIT 1)
+    RETURNING id::text AS id, reader_id`.execute(trx);
+  const row = res.rows[0];
+  return row ? { requestId: Number(row.id), readerId: row.reader_id } : null;
+}
+
+/** The ready request a copy is held for, if any. */
+export async function findHoldOfCopy(
+  trx: Kysely<Database>,
+  tenantId: number,
+  barcode: string,
+): Promise<{ id: string; reader_id: number } | undefined> {
+  return trx
+    .selectFrom('circ_request')
+    .select(['id', 'reader_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('barcode', '=', barcode)
+    .where('status', '=', 'ready')
+    .executeTakeFirst();
+}
+
+/** Ends a request (fulfilled, cancelled or expired). */
+export async function endRequest(
+  trx: Kysely<Database>,
+  tenantId: number,
+  requestId: string,
+  status: 'fulfilled' | 'cancelled' | 'expired',
+): Promise<void> {
+  await sql`UPDATE circ_request SET status = ${status}, updated_at = now()
+            WHERE tenant_id = ${tenantId} AND id = ${requestId}::bigint`.execute(trx);
+}
+
+/** The reader's open request (waiting or ready) with this id. */
+export async function findOpenRequest(
+  trx: Kysely<Database>,
+  tenantId: number,
+  readerId: number,
+  requestId: number,
+): Promise<{ id: string; record_id: number; status: string; barcode: string | null } | undefined> {
+  return trx
+    .selectFrom('circ_request')
+    .select(['id', 'record_id', 'status', 'barcode'])
+    .where('tenant_id', '=', tenantId)
+    .where('reader_id', '=', readerId)
+    .where('id', '=', String(requestId))
+    .where('status', 'in', ['waiting', 'ready'])
+    .executeTakeFirst();
+}
+
+/** Ready requests whose last day has passed (to expire, each copy then going to the next reader). */
+export async function findLapsedHolds(
+  trx: Kysely<Database>,
+  tenantId: number,
+): Promise<Array<{ id: string; record_id: number; barcode: string | null }>> {
+  return trx
+    .selectFrom('circ_request')
+    .select(['id', 'record_id', 'barcode'])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'ready')
+    .where('ready_until', '<', sql<Date>`current_date`)
+    .execute();
+}
+
+/** Waiting requests of other readers, per record, for the records of some loans (renewal's "on hold"). */
+export async function countWaitingByRecord(
+  db: Kysely<Database>,
+  tenantId: number,
+  readerId: number,
+  recordIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (!recordIds.length) return new Map();
+  const rows = await db
+    .selectFrom('circ_request')
+    .select(['record_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('tenant_id', '=', tenantId)
+    .where('reader_id', '<>', readerId)
+    .where('status', '=', 'waiting')
+    .where('record_id', 'in', [...new Set(recordIds)])
+    .groupBy('record_id')
+    .execute();
+  return new Map(rows.map((r) => [r.record_id, Number(r.n)]));
+}
+
+/** A page of the reader's requests: open ones first (oldest first), then ended ones (latest first). */
+export async function findReaderRequests(
+  db: Kysely<Database>,
+  tenantId: number,
+  readerId: number,
+  offset: number,
+  rows: number,
+): Promise<{ total: number; rows: RequestRow[] }> {
+  const select = sql`
+    SELECT r.id::text AS id, r.record_id, b.title, b.author, b.call_numbers[1] AS call_no, r.request_type,
+           r.status, r.pickup_lib_code, l.name AS lib_name, l.name_en AS lib_name_en, l.name_tw AS lib_name_tw,
+           CASE WHEN r.status = 'waiting' THEN
+             (SELECT count(*)::int FROM circ_request q
+              WHERE q.tenant_id = r.tenant_id AND q.record_id = r.record_id AND q.status = 'waiting'
+                AND (q.created_at, q.id) <= (r.created_at, r.id)) END AS queue_position,
+           r.barcode, r.ready_until::text AS ready_until, r.pickup_code,
+           to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+           (r.status IN ('waiting', 'ready')) AS is_open, r.created_at AS created, r.updated_at AS updated
+    FROM circ_request r
+    JOIN bib_record b ON b.record_id = r.record_id
+    LEFT JOIN library l ON l.tenant_id = r.tenant_id AND l.lib_code = r.pickup_lib_code
+    WHERE r.tenant_id = ${tenantId} AND r.reader_id = ${readerId}`;
+  const order = sql`is_open DESC, CASE WHEN is_open THEN created END ASC, updated DESC, id DESC`;
+  return findPage<RequestRow>(db, select, order, offset, rows);
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { calls, get, post } from './endpoint.js';
+import { LongId, freeText } from './input.js';
+import { Page, RecordId, RecordIdQuery, Rows } from './records.js';
+import { REQUEST_STATUSES, REQUEST_TYPES } from './values/requests.js';
+export * from './values/requests.js';
+
+/**
+ * A reader's requests (issue 27): reservations and closed-stack retrievals in OpenFind's own
+ * circulation. The spec names the record page's calls (`/find/location/takeBookAddress`, the
+ * `/find/subtenancy/*` family) without their payloads; these are designed here.
+ */
+
+/** A library where a requested copy can be picked up. */
+export const PickupLibrary = z.object({ libCode: z.string(), libName: z.string() });
+export type PickupLibrary = z.infer<typeof PickupLibrary>;
+
+/** `GET /find/location/takeBookAddress?recordId=`: where a copy of the record can be picked up. */
+export const PickupLibraries = z.array(PickupLibrary);
+
+/** `POST /find/request/place`. */
+export const PlaceRequest = z.object({
+  recordId: RecordId,
+  requestType: z.enum(REQUEST_TYPES).default('reserve'),
+  pickupLibCode: z.string().trim().min(1).max(100),
+  /** A phone number the library may call when the copy is ready ('' = the account's). */
+  contactPhone: freeText(30)
+    .optional()
+    .transform((v) => v ?? ''),
+});
+export type PlaceRequest = z.infer<typeof PlaceRequest>;
+
+export const PlacedRequest = z.object({
+  requestId: z.number().int(),
+  status: z.enum(REQUEST_STATUSES),
+  /** Place in the record's queue, 1 = next. */
+  queuePosition: z.number().int(),
+});
+export type PlacedRequest = z.infer<typeof PlacedRequest>;
+
+/** `POST /find/request/list`: open requests first (by date), then the ended ones. */
+export const RequestListQuery = z.object({ page: Page, rows: Rows(20, 100) });
+export type RequestListQuery = z.infer<typeof RequestListQuery>;
+
+export const ReaderRequest = z.object({
+  requestId: z.number().int(),
+  recordId: z.number().int(),
+  title: z.string(),
+  author: z.string().nullable(),
+  callNo: z.string().nullable(),
+  requestType: z.enum(REQUEST_TYPES),
+  status: z.enum(REQUEST_STATUSES),
+  pickupLibCode: z.string(),
+  pickupLibName: z.string(),
+  /** Place in the queue while waiting (1 = next), else null. */
+  queuePosition: z.number().int().nullable(),
+  /** The copy held, its last day on the hold shelf, and the code to show at pickup, once ready. */
+  barcode: z.string().nullable(),
+  readyUntil: z.string().nullable(),
+  pickupCode: z.string().nullable(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type ReaderRequest = z.infer<typeof ReaderRequest>;
+
+export const RequestPage = z.object({ totalCount: z.number().int(), list: z.array(ReaderRequest) });
+export type RequestPage = z.infer<typeof RequestPage>;
+
+/** `POST /find/request/cancel {requestId}`: a waiting or ready request (a held copy goes to the next reader). */
+export const CancelRequest = z.object({ requestId: LongId });
+export const CancelledRequest = z.object({ cancelled: z.boolean() });
+
+/** A logged-in reader's requests; the pickup libraries are public (the record page shows them). */
+export const RequestCalls = calls('requests', {
+  takeBookAddress: get('/find/location/takeBookAddress', {
+    input: RecordIdQuery,
+    output: PickupLibraries,
+    access: 'public',
+    summary: 'Libraries where a requested copy of the record can be picked up',
+  }),
+  placeRequest: post('/find/request/place', {
+    input: PlaceRequest,
+    output: PlacedRequest,
+    access: 'reader',
+    summary: 'Reserve a record, or ask for a closed-stack copy: a place in its queue',
+  }),
+  requestList: post('/find/request/list', {
+    input: RequestListQuery,
+    output: RequestPage,
+    access: 'reader',
+    summary: "The reader's requests: open ones first, with the queue place or the pickup code",
+  }),
+  cancelRequest: post('/find/request/cancel', {
+    input: CancelRequest,
+    output: CancelledRequest,
+    access: 'reader',
+    summary: 'Cancel a waiting or ready request',
+  }),
+});
