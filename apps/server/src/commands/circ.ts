@@ -44,7 +44,8 @@ circCommand
     await desk(async (s, db) => {
       const t = await findTenant(s, o.tenant);
       const loan = await checkin(db.kysely, t.id, { barcode: o.barcode });
-      console.log(`returned ${o.barcode} 《${loan.title}》: loan ${loan.loanId} closed`);
+      const held = loan.heldFor === null ? 'back on the shelf' : `held for the request of reader ${loan.heldFor}`;
+      console.log(`returned ${o.barcode} 《${loan.title}》: loan ${loan.loanId} closed, ${held}`);
     });
   });
 
