@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin, nextCaptchaAnswer } from './support/account';
-import { fillLogin, loginLabels, openLoginScreen as openLogin, passTour } from './support/auth';
+import { fillLogin, loginLabels, loginOnScreen, openLoginScreen as openLogin, passTour } from './support/auth';
 import { LANGS, presetLang } from './support/app';
 import type { Lang } from './support/app';
 import { expectNoBlockingViolations, horizontalOverflow, layoutSize } from './support/checks';
@@ -182,11 +182,11 @@ test.describe('login dialog and session', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('jwt'))).toBeNull();
   });
 
-  test('logging out on a personal-centre page goes home', async ({ page }) => {
-    await page.goto('/personalCenter');
-    const answer = await nextCaptchaAnswer(page, () => page.getByRole('link', { name: '登录' }).click());
-    await fillLogin(page, answer, 'D0002', 'Reader2026');
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+  test('My Library sends a visitor to the login screen and back; logging out there goes home', async ({ page }) => {
+    // Opening /personalCenter logged out lands on the login screen, which comes back after the login.
+    await loginOnScreen(page, '/personalCenter', 'D0002', 'Reader2026');
+    await expect(page).toHaveURL(/\/personalCenter$/);
+    await expect(page.getByRole('heading', { level: 1, name: '我的图书馆' })).toBeVisible();
     await passTour(page);
     await page.getByRole('button', { name: '用户菜单：王芳' }).click();
     await page.getByRole('button', { name: '退出登录' }).click();

@@ -69,6 +69,40 @@ for (const lang of ['zh-CN', 'zh-TW', 'en-US'] as const) {
   });
 }
 
+for (const lang of ['zh-CN', 'zh-TW', 'en-US'] as const) {
+  test(`My Library, requests: a pickup code, cancel one, reserve again from the record page (${lang})`, async ({
+    page,
+  }) => {
+    const base = INSTITUTION[lang] ? `/${INSTITUTION[lang]}` : '';
+    const text = (key: string, vars: Record<string, string | number> = {}) => webText(lang, `myLibrary:${key}`, vars);
+    await presetLang(page, lang);
+    await startSession(page, INSTITUTION[lang], READER.account, READER.password);
+    await openPage(page, `${base}/personalCenter?key=4`);
+    await expect(page.getByRole('heading', { level: 2, name: text('entries.4') })).toBeVisible();
+    const items = page.locator('.of-loans-list > li');
+    await expect(items).toHaveCount(2);
+    const ready = items.filter({ hasText: text('requests.status.ready') });
+    await expect(ready.locator('.of-request-code strong')).toHaveText(/^\d{6}$/);
+    const waiting = items.filter({ hasText: text('requests.status.waiting') });
+    await expect(waiting).toContainText(text('requests.queue', { position: 1 }));
+    await expectNoBlockingViolations(page);
+
+    // Cancel the waiting one (asked to confirm), then reserve the same title again from its page.
+    const title = (await waiting.locator('.of-loan-title').innerText()).trim();
+    await waiting.getByRole('button', { name: new RegExp(`^${escapeRegExp(text('requests.cancel'))}`) }).click();
+    await waiting.getByRole('button', { name: text('requests.confirmCancel') }).click();
+    await expect(page.getByText(serverText(lang, 'requestCancelled'))).toBeVisible();
+    const cancelled = items.filter({ hasText: title });
+    await expect(cancelled).toContainText(text('requests.status.cancelled'));
+    await cancelled.getByRole('link', { name: title }).click();
+    await page.getByRole('button', { name: webText(lang, 'record:actions.reserve'), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: webText(lang, 'record:request.title.reserve') });
+    await expect(dialog.getByRole('combobox')).toBeVisible();
+    await dialog.getByRole('button', { name: webText(lang, 'record:request.confirm.reserve') }).click();
+    await expect(page.getByText(serverText(lang, 'requestPlaced', { position: 1 }))).toBeVisible();
+  });
+}
+
 test('on a 390 px phone the menu scrolls above the loans and nothing overflows (zh-CN)', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await presetLang(page, 'zh-CN');

@@ -12,6 +12,8 @@ export const recordKeys = {
   holdings: (recordId: number, lang: string) => [...recordKeys.one(recordId), 'holdings', lang] as const,
   digital: (recordId: number) => [...recordKeys.one(recordId), 'digital'] as const,
   qr: (recordId: number) => [...recordKeys.one(recordId), 'qr'] as const,
+  /** Where a requested copy can be picked up (the institution's libraries). */
+  pickupLibraries: (recordId: number) => [...recordKeys.one(recordId), 'pickupLibraries'] as const,
   /** Related records, keyed by what relates them (the record is not known until its details are). */
   related: (relation: Relation | null) =>
     [...recordKeys.all, relation?.recordId, 'related', relation?.subjects, relation?.classes] as const,

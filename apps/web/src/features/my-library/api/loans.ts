@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as Calls from '@openfind/contract/calls';
-import type { LoanListResponse, LoanSummary, RenewResponse } from '@openfind/contract';
+import type { LoanListResponse, LoanSummary, RenewResponse, RequestPage } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import { myLibraryKeys } from '../query-keys';
 
@@ -26,7 +26,8 @@ export function useLoanSummary() {
   return useQuery({
     queryKey: myLibraryKeys.summary(),
     queryFn: ({ signal }): Promise<LoanSummary> => api.call(Calls.loanSummary, undefined, { signal }),
-    staleTime: 30_000,
+    // Asked afresh whenever My Library opens: a request or a renewal elsewhere changes it.
+    refetchOnMount: 'always',
   });
 }
 
@@ -39,6 +40,26 @@ export function useRenew() {
   return useMutation({
     mutationFn: (loanIds: number[]): Promise<{ data: RenewResponse; message: string }> =>
       api.callWithMessage(Calls.reNew, { loanIds }),
+    onSettled: () => client.invalidateQueries({ queryKey: myLibraryKeys.all }),
+  });
+}
+
+/** The reader's requests: open ones first. */
+export function useRequests(page: number) {
+  return useQuery({
+    queryKey: myLibraryKeys.requests(page),
+    queryFn: ({ signal }): Promise<RequestPage> => api.call(Calls.requestList, { page, rows: 20 }, { signal }),
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
+}
+
+/** Cancels a request; the lists are asked again. */
+export function useCancelRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (requestId: number): Promise<{ data: { cancelled: boolean }; message: string }> =>
+      api.callWithMessage(Calls.cancelRequest, { requestId }),
     onSettled: () => client.invalidateQueries({ queryKey: myLibraryKeys.all }),
   });
 }

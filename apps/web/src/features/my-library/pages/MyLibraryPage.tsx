@@ -6,6 +6,7 @@ import { useSession } from '../../auth';
 import { loadNamespace } from '../../lang';
 import { useConfig } from '../../site-config';
 import { BorrowingPanel } from '../components/BorrowingPanel';
+import { RequestsPanel } from '../components/RequestsPanel';
 import { SummaryPanel } from '../components/SummaryPanel';
 import { BUILT_KEYS, menuKeys, openedKey } from '../menu';
 import type { MyLibraryKey } from '../menu';
@@ -17,6 +18,7 @@ await loadNamespace('myLibrary');
 /** The panel of each built entry. */
 const PANELS: Partial<Record<MyLibraryKey, () => React.ReactNode>> = {
   '0': () => <SummaryPanel />,
+  '4': () => <RequestsPanel />,
   '5': () => <BorrowingPanel />,
 };
 

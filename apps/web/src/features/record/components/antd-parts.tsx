@@ -4,6 +4,7 @@ import { Comments } from './Comments';
 import { LoginPrompt } from './LoginPrompt';
 import { CiteDialog } from './CiteDialog';
 import { QrCodeDialog } from './QrCodeDialog';
+import { RequestDialog } from './RequestDialog';
 
 /**
  * The record page's parts made of Ant Design components, in one chunk that loads beside the page
@@ -28,3 +29,4 @@ export const CiteDialogPart = withConfig(CiteDialog);
 export const QrCodeDialogPart = withConfig(QrCodeDialog);
 export const CommentsPart = withConfig(Comments);
 export const LoginPromptPart = withConfig(LoginPrompt);
+export const RequestDialogPart = withConfig(RequestDialog);

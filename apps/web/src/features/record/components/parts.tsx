@@ -10,3 +10,4 @@ export const CiteDialog = part('CiteDialogPart');
 export const QrCodeDialog = part('QrCodeDialogPart');
 export const Comments = part('CommentsPart');
 export const LoginPrompt = part('LoginPromptPart');
+export const RequestDialog = part('RequestDialogPart');

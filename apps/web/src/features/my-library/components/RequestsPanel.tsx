@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ReaderRequest } from '@openfind/contract';
+import { Button } from '../../../components/Button';
+import { Pagination } from '../../../components/Pagination';
+import { notify } from '../../../lib/antd';
+import { useCancelRequest, useRequests } from '../api/loans';
+
+/** Requests (key 4): reservations and closed-stack retrievals, open ones first, with their queue place or pickup code. */
+export function RequestsPanel() {
+  const { t } = useTranslation('myLibrary');
+  const [page, setPage] = useState(1);
+  const requests = useRequests(page);
+  if (requests.isPending) return <p aria-busy="true" className="of-loans-note" />;
+  if (requests.isError && !requests.data) {
+    return (
+      <p className="of-loans-note" role="alert">
+        {t('requests.loadFailed')}{' '}
+        <Button size="small" onClick={() => void requests.refetch()}>
+          {t('borrowing.retry')}
+        </Button>
+      </p>
+    );
+  }
+  const { list, totalCount } = requests.data;
+  if (!list.length) return <p className="of-loans-note">{t('requests.empty')}</p>;
+  return (
+    <div className="of-loans">
+      <p className="of-loans-count">{t('requests.count', { count: totalCount })}</p>
+      <ul className="of-loans-list">
+        {list.map((request) => (
+          <RequestItem key={request.requestId} request={request} />
+        ))}
+      </ul>
+      {totalCount > 20 ? (
+        <Pagination
+          current={page}
+          pageSize={20}
+          total={totalCount}
+          hrefOf={() => '#'}
+          onChange={setPage}
+          label={t('requests.pages')}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function RequestItem({ request }: { request: ReaderRequest }) {
+  const { t } = useTranslation('myLibrary');
+  const cancel = useCancelRequest();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const isOpen = request.status === 'waiting' || request.status === 'ready';
+  const onCancel = () =>
+    cancel.mutate(request.requestId, {
+      onSuccess: ({ message }) => notify('success', message),
+      onSettled: () => setIsConfirming(false),
+    });
+  return (
+    <li className={`of-loan of-request is-${request.status}`}>
+      <div className="of-loan-body">
+        <h3 className="of-loan-title">
+          <Link to={`/searchList/bookDetails/${request.recordId}`}>{request.title}</Link>
+        </h3>
+        <p className="of-loan-state">
+          <span className={`of-request-status is-${request.status}`}>{t(`requests.status.${request.status}`)}</span>
+          {' · '}
+          {t(`requests.type.${request.requestType}`)} · {t('requests.pickupAt', { library: request.pickupLibName })}
+        </p>
+        {request.status === 'waiting' && request.queuePosition !== null ? (
+          <p className="of-loan-due">{t('requests.queue', { position: request.queuePosition })}</p>
+        ) : null}
+        {request.status === 'ready' ? (
+          <p className="of-request-pickup">
+            {t('requests.readyUntil', { date: request.readyUntil })}
+            <span className="of-request-code">
+              {t('requests.pickupCode')} <strong>{request.pickupCode}</strong>
+            </span>
+          </p>
+        ) : null}
+        {request.callNo ? (
+          <p className="of-loan-fields">
+            {t('borrowing.callNo')} {request.callNo}
+          </p>
+        ) : null}
+      </div>
+      {isOpen ? (
+        isConfirming ? (
+          <div className="of-request-confirm" role="group" aria-label={t('requests.confirmLabel')}>
+            <Button size="small" variant="primary" busy={cancel.isPending} onClick={onCancel}>
+              {t('requests.confirmCancel')}
+            </Button>
+            <Button size="small" onClick={() => setIsConfirming(false)}>
+              {t('requests.keep')}
+            </Button>
+          </div>
+        ) : (
+          <Button size="small" className="of-loan-renew" onClick={() => setIsConfirming(true)}>
+            {t('requests.cancel')}
+            <span className="of-visually-hidden">{`《${request.title}》`}</span>
+          </Button>
+        )
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import * as Calls from '@openfind/contract/calls';
+import type { PlaceRequest, PlacedRequest, PickupLibrary } from '@openfind/contract';
+import { api } from '../../../lib/api-client';
+import { recordKeys } from '../query-keys';
+
+/** Where a requested copy of the record can be picked up (asked when the dialog opens). */
+export function usePickupLibraries(recordId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: recordKeys.pickupLibraries(recordId),
+    queryFn: ({ signal }): Promise<PickupLibrary[]> => api.call(Calls.takeBookAddress, { recordId }, { signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Places a request (My Library asks for its lists afresh whenever it opens). */
+export function usePlaceRequest() {
+  return useMutation({
+    mutationFn: (input: PlaceRequest): Promise<{ data: PlacedRequest; message: string }> =>
+      api.callWithMessage(Calls.placeRequest, input),
+  });
+}
