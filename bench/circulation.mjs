@@ -7,7 +7,8 @@
 // app's request handling (inject: routing, session, validation, database), without the socket.
 // Targets: summary and loans page p95 <= 50 ms (local provider, concurrency 10); renew all of 50
 // <= 1 s; over SIP2 the summary <= 300 ms.
-// Usage: npm run build && node bench/circulation.mjs [requests=300]
+// Usage: npm run build && node bench/circulation.mjs [requests=300] [--pg postgres://…/db (a PostgreSQL
+// server instead of the embedded database: a schema of its own, dropped at the end)]
 import { existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -23,11 +24,15 @@ import { DEMO_PASSWORD } from '../apps/server/dist/seed/demo-readers.js';
 import { seedDemo } from '../apps/server/dist/seed/demo.js';
 import { createServices } from '../apps/server/dist/services.js';
 
-const requests = Number(process.argv[2] ?? 300);
+const pgAt = process.argv.indexOf('--pg');
+const pgUrl = pgAt > 0 ? process.argv[pgAt + 1] : undefined;
+const requests = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 300);
+const schema = `bench_circ_${process.pid}`;
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const fmt = (xs) => `median ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms (${xs.length} requests)`;
 
-const db = await openDatabase({ kind: 'pglite' });
+const db = await openDatabase(pgUrl ? { kind: 'postgres', url: pgUrl, schema, poolSize: 10 } : { kind: 'pglite' });
+console.log(pgUrl ? `PostgreSQL server, pool of 10 (schema ${schema})` : 'embedded database (PGlite, one connection)');
 await prepareDatabase(db);
 let t0 = performance.now();
 await seedDemo(db.kysely, { records: 1500 });
@@ -161,4 +166,5 @@ if (existsSync(startScript)) {
   console.log('over SIP2: skipped (no ../shared/tools/sip2-server beside the repo)');
 }
 await app.close();
+if (pgUrl) await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db.kysely);
 await db.close();

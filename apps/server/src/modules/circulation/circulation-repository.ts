@@ -263,3 +263,20 @@ export async function countUnreadMessages(db: Kysely<Database>, tenantId: number
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** What a renewal decision needs of each of the reader's current loans, and nothing more (My Library's summary). */
+export type LoanStateRow = Pick<LoanRow, 'due_date' | 'renew_count' | 'recall_count' | 'circ_attr' | 'record_id'>;
+
+export async function findCurrentLoanStates(
+  db: Kysely<Database>,
+  tenantId: number,
+  readerId: number,
+): Promise<LoanStateRow[]> {
+  const res = await sql<LoanStateRow>`
+    SELECT coalesce(le.due_date, le.loan_date)::text AS due_date, le.renew_count, le.recall_count,
+           coalesce(i.circ_attr, '0') AS circ_attr, le.record_id
+    FROM loan_event le
+    LEFT JOIN item i ON i.tenant_id = le.tenant_id AND i.barcode = le.barcode
+    WHERE le.tenant_id = ${tenantId} AND le.reader_id = ${readerId} AND le.return_date IS NULL`.execute(db);
+  return res.rows;
+}

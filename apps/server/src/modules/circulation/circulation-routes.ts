@@ -19,7 +19,7 @@ export function registerCirculationRoutes(app: FastifyInstance, services: Servic
   };
 
   route(app, CirculationCalls.loanSummary, async (req) =>
-    ok(req.lang, await circulation.summary(req.tenant.id, await readerOf(req), req.lang)),
+    ok(req.lang, await circulation.summary(req.tenant.id, await readerOf(req))),
   );
 
   route(app, CirculationCalls.loanList, async (req) =>

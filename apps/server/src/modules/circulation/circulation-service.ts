@@ -112,29 +112,35 @@ export class CirculationService {
     }
   }
 
-  /** My Library at a glance (the current loans through the institution's provider). */
-  async summary(tenantId: number, reader: CirculationReader, lang: Lang): Promise<LoanSummary> {
-    const all = { page: 1, rows: 200, searchType: 1, searchContent: '', sortType: 0, startDate: '', endDate: '' };
-    const [{ searchResult }, row, day, unread, provider] = await Promise.all([
-      this.loans(tenantId, reader, all, true, lang),
+  /** My Library at a glance (the current loans' states through the institution's provider). */
+  async summary(tenantId: number, reader: CirculationReader): Promise<LoanSummary> {
+    const provider = await this.providerOf(tenantId);
+    let states: Array<{ dueDate: string; renewable: boolean }>;
+    try {
+      states = await provider.loanStates(tenantId, reader);
+    } catch (err) {
+      if (err instanceof CirculationUnreachableError)
+        throw new AppError('circulationUnreachable', CirculationErrCode.unreachable);
+      throw err;
+    }
+    const [row, day, unread, ready] = await Promise.all([
       findReaderById(this.db, tenantId, reader.id),
       today(this.db),
       countUnreadMessages(this.db, tenantId, reader.id),
-      this.providerOf(tenantId),
+      // Requests are OpenFind's own circulation's; over SIP2 the system keeps the holds.
+      provider.kind === 'local' ? countReadyRequests(this.db, tenantId, reader.id) : null,
     ]);
-    // Requests are OpenFind's own circulation's; over SIP2 the system keeps the holds.
-    const ready = provider.kind === 'local' ? await countReadyRequests(this.db, tenantId, reader.id) : null;
     const soonUntil = addDays(day, DUE_SOON_DAYS - 1);
-    const dues = searchResult.map((l) => l.normReturnDate).filter(Boolean);
+    const dues = states.map((l) => l.dueDate).filter(Boolean);
     return {
       name: row?.name ?? '',
       cardNo: row?.cardNo || row?.account || '',
       status: row?.status ?? 'normal',
       validUntil: row?.validUntil ?? null,
-      loans: searchResult.length,
+      loans: states.length,
       dueSoon: dues.filter((d) => d >= day && d <= soonUntil).length,
       overdue: dues.filter((d) => d < day).length,
-      renewable: searchResult.filter((l) => l.renewable).length,
+      renewable: states.filter((l) => l.renewable).length,
       nextDue: dues.filter((d) => d >= day).reduce<string | null>((a, b) => (a === null || b < a ? b : a), null),
       requestsReady: ready,
       fineBalance: null,

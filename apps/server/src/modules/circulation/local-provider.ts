@@ -5,12 +5,14 @@ import { localName } from '../../lib/localized.js';
 import { findReaderById } from '../readers/reader-repository.js';
 import {
   countCurrentLoans,
+  findCurrentLoanStates,
   findCurrentLoansByIds,
   findLoanPolicies,
   findReaderLoans,
   renewLoan,
   today,
   type LoanRow,
+  type LoanStateRow,
 } from './circulation-repository.js';
 import type { CirculationProvider, CirculationReader, RenewResult } from './provider.js';
 import { countWaitingByRecord } from './request-repository.js';
@@ -60,6 +62,28 @@ export class LocalCirculation implements CirculationProvider {
       return toReaderLoan(row, lang, day, policy.maxRenewals, decision);
     });
     return { total: page.total, loans, currentCount };
+  }
+
+  async loanStates(tenantId: number, reader: CirculationReader) {
+    const [rows, standing, policies, day] = await Promise.all([
+      findCurrentLoanStates(this.db, tenantId, reader.id),
+      this.standing(tenantId, reader.id),
+      findLoanPolicies(this.db, tenantId),
+      today(this.db),
+    ]);
+    const waiting = await countWaitingByRecord(
+      this.db,
+      tenantId,
+      reader.id,
+      rows.map((r) => r.record_id),
+    );
+    return rows.map((row) => ({
+      dueDate: row.due_date,
+      renewable: decideRenewal(
+        this.facts(row, standing, day, waiting),
+        policyFor(policies, standing.readerType, row.circ_attr),
+      ).renewable,
+    }));
   }
 
   async renew(tenantId: number, reader: CirculationReader, loanIds: readonly number[]): Promise<RenewResult[]> {
@@ -133,7 +157,7 @@ export class LocalCirculation implements CirculationProvider {
   }
 
   /** What a renewal decision needs; `waiting`: other readers' waiting requests per record. */
-  private facts(row: LoanRow, standing: Standing, day: string, waiting: Map<number, number>) {
+  private facts(row: LoanStateRow, standing: Standing, day: string, waiting: Map<number, number>) {
     return {
       today: day,
       dueDate: row.due_date,

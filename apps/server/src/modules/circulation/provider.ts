@@ -35,6 +35,8 @@ export interface CirculationProvider {
     current: boolean,
     lang: Lang,
   ): Promise<{ total: number; loans: ReaderLoan[]; currentCount: number }>;
+  /** Each current loan's due date and whether a renewal would be accepted now (My Library's summary). */
+  loanStates(tenantId: number, reader: CirculationReader): Promise<Array<{ dueDate: string; renewable: boolean }>>;
   /** Renews each of `loanIds` that can be, one result per id in the order asked. */
   renew(tenantId: number, reader: CirculationReader, loanIds: readonly number[]): Promise<RenewResult[]>;
 }

@@ -97,6 +97,12 @@ export class Sip2Circulation implements CirculationProvider {
     };
   }
 
+  async loanStates(tenantId: number, reader: CirculationReader) {
+    const all = { page: 1, rows: 200, searchType: 1, searchContent: '', sortType: 0, startDate: '', endDate: '' };
+    const { loans } = await this.loans(tenantId, reader, all, true, 'zh-CN');
+    return loans.map((l) => ({ dueDate: l.normReturnDate, renewable: l.renewable }));
+  }
+
   async renew(tenantId: number, reader: CirculationReader, loanIds: readonly number[]): Promise<RenewResult[]> {
     const rows = await this.db
       .selectFrom('external_loan')
