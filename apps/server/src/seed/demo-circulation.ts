@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
+import { mainLibraryCode } from './demo-readers.js';
 
 /**
  * The demo circulation of an institution (issue 27): its loan policies, and loans of the demo
@@ -113,18 +114,12 @@ async function lendDemoCopy(
  * and one waiting for a title whose copies are all lent.
  */
 async function seedDemoRequests(trx: Kysely<Database>, tenantId: number, readerId: number): Promise<void> {
-  const pickup = await trx
-    .selectFrom('library')
-    .select('lib_code')
-    .where('tenant_id', '=', tenantId)
-    .orderBy('is_main', 'desc')
-    .orderBy('seq')
-    .executeTakeFirst();
+  const pickup = await mainLibraryCode(trx, tenantId);
   if (!pickup) return;
   await sql`
     INSERT INTO circ_request (tenant_id, reader_id, record_id, request_type, status, pickup_lib_code, barcode,
                               ready_until, pickup_code)
-    SELECT ${tenantId}, ${readerId}, i.record_id, 'reserve', 'ready', ${pickup.lib_code}, i.barcode,
+    SELECT ${tenantId}, ${readerId}, i.record_id, 'reserve', 'ready', ${pickup}, i.barcode,
            current_date + 4, lpad((floor(random() * 1000000))::int::text, 6, '0')
     FROM item i
     WHERE i.tenant_id = ${tenantId} AND i.process_type_code = '411' AND i.circ_attr = '0' AND i.barcode IS NOT NULL
@@ -133,7 +128,7 @@ async function seedDemoRequests(trx: Kysely<Database>, tenantId: number, readerI
     ORDER BY i.record_id DESC, i.item_id DESC LIMIT 1`.execute(trx);
   await sql`
     INSERT INTO circ_request (tenant_id, reader_id, record_id, request_type, status, pickup_lib_code)
-    SELECT ${tenantId}, ${readerId}, b.record_id, 'reserve', 'waiting', ${pickup.lib_code}
+    SELECT ${tenantId}, ${readerId}, b.record_id, 'reserve', 'waiting', ${pickup}
     FROM bib_record b
     WHERE b.tenant_id = ${tenantId}
       AND EXISTS (SELECT 1 FROM item i WHERE i.record_id = b.record_id AND i.circ_attr = '0' AND i.barcode IS NOT NULL)

@@ -75,8 +75,8 @@ function demoHash(password: string): Promise<string> {
   return h;
 }
 
-/** Seeds the demo readers of an institution (their library: its main one) and its password age limit. */
-export async function seedDemoReaders(db: Kysely<Database>, tenantId: number): Promise<number> {
+/** An institution's main library (else its first): the demo readers' library and pickup place. */
+export async function mainLibraryCode(db: Kysely<Database>, tenantId: number): Promise<string | undefined> {
   const main = await db
     .selectFrom('library')
     .select('lib_code')
@@ -84,9 +84,15 @@ export async function seedDemoReaders(db: Kysely<Database>, tenantId: number): P
     .orderBy('is_main', 'desc')
     .orderBy('seq')
     .executeTakeFirst();
+  return main?.lib_code;
+}
+
+/** Seeds the demo readers of an institution (their library: its main one) and its password age limit. */
+export async function seedDemoReaders(db: Kysely<Database>, tenantId: number): Promise<number> {
+  const main = await mainLibraryCode(db, tenantId);
   await mergeSiteConfig(db, tenantId, { passwordMaxAgeDays: String(DEMO_PASSWORD_MAX_AGE_DAYS) });
   for (const { password, ...input } of DEMO_READERS) {
-    await upsertReader(db, tenantId, { libCode: main?.lib_code ?? '', ...input }, await demoHash(password));
+    await upsertReader(db, tenantId, { libCode: main ?? '', ...input }, await demoHash(password));
   }
   return DEMO_READERS.length;
 }
