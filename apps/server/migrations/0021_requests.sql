@@ -20,8 +20,8 @@ CREATE TABLE circ_request (
 );
 -- One open request per reader and record.
 CREATE UNIQUE INDEX circ_request_open ON circ_request (tenant_id, reader_id, record_id) WHERE status IN ('waiting', 'ready');
--- A record's queue, first come first served.
-CREATE INDEX circ_request_queue ON circ_request (record_id, status, created_at, id);
+-- A record's queue, first come first served (ids are given in turn, under the record's lock).
+CREATE INDEX circ_request_queue ON circ_request (record_id, status, id);
 CREATE INDEX circ_request_reader ON circ_request (reader_id, created_at DESC);
 
 ALTER TABLE loan_policy

@@ -121,12 +121,16 @@ export async function insertRequest(
   return res.rows[0] ? Number(res.rows[0].id) : null;
 }
 
-/** Place of a waiting request in its record's queue (1 = next); null when it is not waiting. */
+/**
+ * Place of a waiting request in its record's queue (1 = next); null when it is not waiting. The queue
+ * is in id order: requests of a record are added one at a time under its copies' lock, so ids follow
+ * the order they came in (a transaction's `now()` would not: it is when the transaction began).
+ */
 export async function queuePosition(db: Kysely<Database>, tenantId: number, requestId: number): Promise<number | null> {
   const res = await sql<{ n: number | null }>`
     SELECT (SELECT count(*)::int FROM circ_request q
             WHERE q.tenant_id = r.tenant_id AND q.record_id = r.record_id AND q.status = 'waiting'
-              AND (q.created_at, q.id) <= (r.created_at, r.id)) AS n
+              AND q.id <= r.id) AS n
     FROM circ_request r
     WHERE r.tenant_id = ${tenantId} AND r.id = ${String(requestId)}::bigint AND r.status = 'waiting'`.execute(db);
   return res.rows[0]?.n ?? null;
@@ -148,7 +152,7 @@ export async function holdForNext(
            pickup_code = ${pickupCode()}, updated_at = now()
     WHERE id = (SELECT id FROM circ_request
                 WHERE tenant_id = ${tenantId} AND record_id = ${recordId} AND status = 'waiting'
-                ORDER BY created_at, id LIMIT 1)
+                ORDER BY id LIMIT 1)
     RETURNING id::text AS id, reader_id`.execute(trx);
   const row = res.rows[0];
   return row ? { requestId: Number(row.id), readerId: row.reader_id } : null;
@@ -245,7 +249,7 @@ export async function findReaderRequests(
            CASE WHEN r.status = 'waiting' THEN
              (SELECT count(*)::int FROM circ_request q
               WHERE q.tenant_id = r.tenant_id AND q.record_id = r.record_id AND q.status = 'waiting'
-                AND (q.created_at, q.id) <= (r.created_at, r.id)) END AS queue_position,
+                AND q.id <= r.id) END AS queue_position,
            r.barcode, r.ready_until::text AS ready_until, r.pickup_code,
            to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
            (r.status IN ('waiting', 'ready')) AS is_open, r.created_at AS created, r.updated_at AS updated
