@@ -91,12 +91,14 @@ test.describe('unified authentication and outside logins', () => {
       expect(await page.evaluate(() => sessionStorage.getItem('loginType'))).toBe('4');
       await passTour(page);
 
-      // Logging out of a unified-auth session goes through the CAS logout and back to the page.
-      const here = page.url();
+      // Logging out of a unified-auth session goes through the CAS logout and back: home, since this
+      // is a personal page (spec §4).
+      const home = page.url().replace(/\/personalCenter$/, '/Home');
       await menu.click();
       await page.getByRole('button', { name: w('common:header.logout') }).click();
       // The app forgets the session before the server and CAS hear of it: wait for the CAS logout.
-      await expect.poll(() => auth.logouts.at(-1)).toBe(here);
+      await expect.poll(() => auth.logouts.at(-1)).toBe(home);
+      await expect(page).toHaveURL(/\/sso\/Home$/);
       await expect(page.getByRole('link', { name: w('common:header.login') })).toBeVisible();
     });
   }

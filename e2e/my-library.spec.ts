@@ -115,8 +115,10 @@ test('on a 390 px phone the menu scrolls above the loans and nothing overflows (
 });
 
 test('a visitor is sent to the login screen', async ({ page }) => {
-  await openPage(page, '/personalCenter?key=5');
+  // The login screen is bare: no header to wait for.
+  await page.goto('/personalCenter?key=5');
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
 test('an entry not built yet says so inside My Library', async ({ page }) => {

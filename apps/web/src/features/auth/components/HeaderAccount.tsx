@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useHref, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { DisclosureMenu } from '../../../components/DisclosureMenu';
@@ -32,6 +32,7 @@ export function HeaderAccount({ compact, loginLabel }: { compact: boolean; login
   const session = useSession();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const homeHref = useHref('/Home');
   const queryClient = useQueryClient();
 
   // Without its reader (inactivity expired, a login under way) the session offers the login again.
@@ -56,9 +57,11 @@ export function HeaderAccount({ compact, loginLabel }: { compact: boolean; login
 
   const name = session.userInfo?.name ?? '';
   const signOut = async () => {
-    const isLeaving = await logout();
+    // Logging out on a personal page goes home (spec §4), through a unified-auth logout too.
+    const isPersonal = PERSONAL_PATHS.test(pathname);
+    const isLeaving = await logout(isPersonal ? new URL(homeHref, window.location.origin).href : undefined);
     if (isLeaving) return;
-    if (PERSONAL_PATHS.test(pathname)) void navigate('/Home');
+    if (isPersonal) void navigate('/Home');
     void queryClient.invalidateQueries();
   };
   return (

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { setPageTitle } from '../../../lib/document-title';
@@ -42,7 +42,11 @@ export function MyLibraryPage({ entry }: { entry?: string; feature?: string }) {
     return () => setPageTitle('');
   }, [entryName, title]);
 
+  // A visitor goes to the login screen first; a reader who logs out here is on the way home (the
+  // logout navigates), and sees nothing of their own meanwhile.
+  const [cameLoggedIn] = useState(session.isLoggedIn);
   if (!session.isLoggedIn) {
+    if (cameLoggedIn) return null;
     return <Navigate to="/login" replace state={{ next: `${location.pathname}${location.search}` }} />;
   }
   const panel = open ? PANELS[open] : undefined;
