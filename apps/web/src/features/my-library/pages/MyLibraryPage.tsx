@@ -42,11 +42,12 @@ export function MyLibraryPage({ entry }: { entry?: string; feature?: string }) {
     return () => setPageTitle('');
   }, [entryName, title]);
 
-  // A visitor goes to the login screen first; a reader who logs out here is on the way home (the
-  // logout navigates), and sees nothing of their own meanwhile.
-  const [cameLoggedIn] = useState(session.isLoggedIn);
+  // A visitor goes to the login screen first; a reader who logs out here (or whose single sign-on
+  // landed here) is on the way home once logged out (the logout navigates), and sees nothing meanwhile.
+  const [wasLoggedIn, setWasLoggedIn] = useState(session.isLoggedIn);
+  if (session.isLoggedIn && !wasLoggedIn) setWasLoggedIn(true);
   if (!session.isLoggedIn) {
-    if (cameLoggedIn) return null;
+    if (wasLoggedIn) return null;
     return <Navigate to="/login" replace state={{ next: `${location.pathname}${location.search}` }} />;
   }
   const panel = open ? PANELS[open] : undefined;
