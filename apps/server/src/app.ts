@@ -16,7 +16,12 @@ import { registerCasRoutes } from './modules/auth/sso-routes.js';
 import { registerDictionaryRoutes } from './modules/dictionaries/dictionary-routes.js';
 import { registerEvaluationRoutes } from './modules/evaluations/evaluation-routes.js';
 import { registerFavouriteRoutes } from './modules/favourites/favourite-routes.js';
+import { registerAvatarImageRoute, registerPersonalInfoRoutes } from './modules/personal-info/personal-info-routes.js';
+import { registerAddressRoutes } from './modules/addresses/address-routes.js';
+import { registerPointsRoutes } from './modules/points/points-routes.js';
 import { registerCirculationRoutes } from './modules/circulation/circulation-routes.js';
+import { registerFineRoutes, registerPaymentNoticeRoutes } from './modules/circulation/fine-routes.js';
+import { registerCalendarFeedRoute, registerReminderRoutes } from './modules/reminders/reminder-routes.js';
 import { registerHoldingsRoutes } from './modules/holdings/holdings-routes.js';
 import { registerHomeListsRoutes } from './modules/home-lists/home-lists-routes.js';
 import { registerLoanRoutes } from './modules/loans/loan-routes.js';
@@ -26,6 +31,8 @@ import { registerHealthRoutes } from './modules/health/health-routes.js';
 import { registerSearchRoutes } from './modules/search/search-routes.js';
 import { registerSiteConfigRoutes } from './modules/site-config/site-config-routes.js';
 import { registerTenantRoutes } from './modules/tenants/tenant-routes.js';
+import { registerStaffRoutes } from './modules/staff/staff-routes.js';
+import { registerDeskRoutes } from './modules/desk/desk-routes.js';
 import type { Services } from './services.js';
 import { VERSION } from './version.js';
 
@@ -99,7 +106,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         { name: 'loans', description: "Circulation figures: hot borrowing, a record's loans by year, loan analysis" },
         { name: 'lists', description: 'Home-page lists: new books, collections, book lists, donation news' },
         { name: 'evaluations', description: 'Ratings and comments' },
+        { name: 'addresses', description: "A reader's delivery addresses" },
+        { name: 'points', description: "A reader's points: the ledger, the balance, how points are earned" },
+        { name: 'reminders', description: "A reader's due-date reminders and the calendar feed of their due dates" },
         { name: 'accounts', description: 'Login, sessions, passwords, recovery and binding' },
+        { name: 'personal-info', description: "A reader's personal information and avatar (My Library)" },
+        { name: 'staff', description: 'Staff accounts: login, logout, who am I (the X-Staff-Token header)' },
+        { name: 'desk', description: 'The circulation desk (staff calls): lend, take back, renew, requests, fines' },
         { name: 'operations', description: 'Health and operations' },
       ],
     },
@@ -112,6 +125,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerTenantRoutes(app, opts.services);
   // Browser redirects of single sign-on: the tenant comes from the query, not the headers.
   registerCasRoutes(app, opts.services);
+  // Avatar images, asked for by <img> (no API headers): the tenant comes from the address.
+  registerAvatarImageRoute(app, opts.services);
+  // Payment notices of online channels: the tenant comes from the query, the trust from the signature.
+  await registerPaymentNoticeRoutes(app, opts.services);
+  // The calendar feed of a reader's due dates, asked for by calendar applications: the tenant comes from the token.
+  registerCalendarFeedRoute(app, opts.services);
   await app.register(async (scope) => {
     registerTenantScope(scope, opts.services);
     registerSessionScope(scope, opts.services);
@@ -125,8 +144,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerEvaluationRoutes(scope, opts.services);
     registerFavouriteRoutes(scope, opts.services);
     registerCirculationRoutes(scope, opts.services);
+    registerFineRoutes(scope, opts.services);
+    registerReminderRoutes(scope, opts.services);
+    registerAddressRoutes(scope, opts.services);
+    registerPointsRoutes(scope, opts.services);
     registerProviderRoutes(scope, opts.services);
     registerAuthRoutes(scope, opts.services);
+    registerPersonalInfoRoutes(scope, opts.services);
+    registerStaffRoutes(scope, opts.services);
+    registerDeskRoutes(scope, opts.services);
   });
 
   await registerWeb(app, opts.webDist);

@@ -11,8 +11,10 @@ import { configCommand } from './commands/config.js';
 import { importCommand } from './commands/import.js';
 import { migrateCommand } from './commands/migrate.js';
 import { readerCommand } from './commands/reader.js';
+import { remindersCommand } from './commands/reminders.js';
 import { seedCommand } from './commands/seed.js';
 import { serveCommand } from './commands/serve.js';
+import { staffCommand } from './commands/staff.js';
 import { CliError } from './commands/support.js';
 import { tenantCommand } from './commands/tenant.js';
 
@@ -31,7 +33,9 @@ const program = new Command()
   .addCommand(tenantCommand)
   .addCommand(configCommand)
   .addCommand(readerCommand)
-  .addCommand(circCommand);
+  .addCommand(circCommand)
+  .addCommand(staffCommand)
+  .addCommand(remindersCommand);
 
 program.parseAsync().catch((err: unknown) => {
   if (

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from './db/database.js';
+import { isTimeZone } from './modules/reminders/zoned-time.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -69,6 +70,15 @@ const EnvSchema = z.object({
   CAPTCHAS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Password-recovery and binding calls one client address may make per minute. */
   RECOVERY_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Whether this server runs the due-date reminders on its schedule ('off': only `openfind reminders run`). */
+  REMINDERS_SCHEDULE: z.enum(['on', 'off']).default('on'),
+  /** The local time of day the reminders run, HH:MM, in REMINDERS_TIME_ZONE. */
+  REMINDERS_AT: z
+    .string()
+    .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, 'a time of day HH:MM')
+    .default('08:00'),
+  /** The time zone of REMINDERS_AT (an IANA name). */
+  REMINDERS_TIME_ZONE: z.string().refine(isTimeZone, 'a time zone such as Asia/Shanghai').default('Asia/Shanghai'),
   /** Test only: captcha answers in the captcha response, for browser tests. Refused in production. */
   TEST_CAPTCHA_ANSWER: z.enum(['0', '1']).default('0'),
 });
@@ -93,6 +103,16 @@ export interface AppConfig {
   configCacheMs: number;
   trustProxy: boolean | string;
   auth: AuthEnv;
+  /** The due-date reminders: whether this server runs them on its schedule, and when (modules/reminders). */
+  reminders: ReminderEnv;
+}
+
+/** When the server runs the due-date reminders. */
+export interface ReminderEnv {
+  schedule: boolean;
+  hour: number;
+  minute: number;
+  timeZone: string;
 }
 
 /** The account and session settings of the environment (modules/auth). */
@@ -163,6 +183,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginsPerMinutePerIp: e.LOGINS_PER_MINUTE_PER_IP,
       captchasPerMinutePerIp: e.CAPTCHAS_PER_MINUTE_PER_IP,
       recoveryPerMinutePerIp: e.RECOVERY_PER_MINUTE_PER_IP,
+    },
+    reminders: {
+      schedule: e.REMINDERS_SCHEDULE === 'on',
+      hour: Number(e.REMINDERS_AT.split(':')[0]),
+      minute: Number(e.REMINDERS_AT.split(':')[1]),
+      timeZone: e.REMINDERS_TIME_ZONE,
     },
   };
 }

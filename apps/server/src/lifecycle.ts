@@ -7,11 +7,14 @@ import { seedDemo } from './seed/demo.js';
 import { openRedis, redisReady } from './lib/redis.js';
 import { rateLimiterFactory } from './modules/auth/rate-limiter.js';
 import { createServices, type Services } from './services.js';
+import { ReminderScheduler } from './modules/reminders/reminder-scheduler.js';
 
 export interface RunningApp {
   app: FastifyInstance;
   services: Services;
   db: Db;
+  /** The daily reminder run, to start once the server listens (unless REMINDERS_SCHEDULE=off). */
+  reminders: ReminderScheduler | undefined;
 }
 
 /** Opens and prepares the database, seeds the demo when asked and the database is empty, builds the app. */
@@ -50,12 +53,16 @@ export async function createRunningApp(
       trustProxy: config.trustProxy,
     });
     warn = (msg, err) => app.log.warn({ err: err.message }, msg);
+    const reminders = config.reminders.schedule
+      ? new ReminderScheduler(services.reminderJob, config.reminders, app.log)
+      : undefined;
     app.addHook('onClose', async () => {
+      await reminders?.stop();
       services.circulation.close();
       redis?.disconnect();
       await db.close();
     });
-    return { app, services, db };
+    return { app, services, db, reminders };
   } catch (err) {
     redis?.disconnect();
     await db.close().catch(() => {});

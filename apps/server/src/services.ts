@@ -21,8 +21,19 @@ import { ContentProviders } from './modules/providers/content-providers.js';
 import { RecordDetailService } from './modules/record-detail/record-detail-service.js';
 import { createAuthServices, type AuthServices } from './modules/auth/auth-module.js';
 import { FavouriteService } from './modules/favourites/favourite-service.js';
+import { PersonalInfoService } from './modules/personal-info/personal-info-service.js';
+import { AddressService } from './modules/addresses/address-service.js';
+import { PointsService } from './modules/points/points-service.js';
 import { CirculationService } from './modules/circulation/circulation-service.js';
 import { RequestService } from './modules/circulation/request-service.js';
+import { FineService } from './modules/circulation/fine-service.js';
+import { StaffService } from './modules/staff/staff-service.js';
+import { StaffDesk } from './modules/desk/desk-service.js';
+import { ReminderService } from './modules/reminders/reminder-service.js';
+import { ReminderJob } from './modules/reminders/reminder-job.js';
+import { SmtpMailSender } from './modules/delivery/delivery.js';
+import { rateLimiterFactory } from './modules/auth/rate-limiter.js';
+import type { ReminderEnv } from './config.js';
 import type { AuthSettings } from './modules/auth/auth-settings.js';
 import type { RateLimiterFactory } from './modules/auth/rate-limiter.js';
 
@@ -48,6 +59,22 @@ export interface Services extends AuthServices {
   circulation: CirculationService;
   /** Reservations and closed-stack retrievals in OpenFind's own circulation (issue 27). */
   requests: RequestService;
+  /** Fines, suspensions and their payment at the desk or online (issue 27). */
+  fines: FineService;
+  /** Staff accounts, their logins and sessions, the audit log (issues 27 and 28). */
+  staff: StaffService;
+  /** The circulation desk's staff calls over OpenFind's own circulation (issue 27). */
+  desk: StaffDesk;
+  /** A reader's delivery addresses (My Library key 9). */
+  addresses: AddressService;
+  /** A reader's points: the ledger, the balance, the rules (My Library key 8). */
+  points: PointsService;
+  /** My Library's personal information and the reader's avatar (key 1). */
+  personalInfo: PersonalInfoService;
+  /** Due-date reminders: a reader's choices and calendar feed (issue 27)… */
+  reminders: ReminderService;
+  /** …and the run that sends them (on the server's schedule, or `openfind reminders run`). */
+  reminderJob: ReminderJob;
   providers: ContentProviders;
   /** Whether search warms up in the background when the server starts (off when caching is, as in tests). */
   searchWarmUp: boolean;
@@ -65,6 +92,8 @@ export function createServices(
     auth?: Partial<AuthSettings> | undefined;
     /** Where request counters live (Redis shared by the processes, or this process). */
     rateLimiters?: RateLimiterFactory | undefined;
+    /** The reminders' time zone (a run's day); the rest of `ReminderEnv` is the server's schedule. */
+    reminders?: Pick<ReminderEnv, 'timeZone'> | undefined;
   },
 ): Services {
   const searchCacheMs = config.searchCacheMs ?? (config.configCacheMs > 0 ? 60_000 : 0);
@@ -90,9 +119,31 @@ export function createServices(
     },
     { cacheMs: searchCacheMs },
   );
+  const tenants = new TenantDirectory(db.kysely, config.configCacheMs);
+  const circulation = new CirculationService(db.kysely);
+  const authServices = createAuthServices(db.kysely, dictionaries, config.auth, config.rateLimiters);
+  const requests = new RequestService(db.kysely);
+  const fines = new FineService(db.kysely);
+  const staff = new StaffService(db.kysely, {
+    settings: authServices.authSettings,
+    loginsPerIp: (config.rateLimiters ?? rateLimiterFactory())(
+      'staff-login-ip',
+      authServices.authSettings.loginsPerMinutePerIp,
+    ),
+    tenants,
+  });
+  // Reminders go by e-mail only through a mail server: the inbox stand-in would put them in the inbox twice.
+  const mail = authServices.delivery.mail instanceof SmtpMailSender ? authServices.delivery.mail : null;
+  const reminders = new ReminderService(db.kysely, {
+    circulation,
+    tenants,
+    mailServer: mail !== null,
+    // Calendar applications ask every few hours; a campus behind one address has many readers.
+    feedLimiter: (config.rateLimiters ?? rateLimiterFactory())('calendar-feed-ip', 120),
+  });
   return {
     db,
-    tenants: new TenantDirectory(db.kysely, config.configCacheMs),
+    tenants,
     siteConfig,
     dictionaries,
     search,
@@ -106,10 +157,23 @@ export function createServices(
     homeLists: new HomeListsService(db.kysely, { dictionaries, search }),
     evaluations: new EvaluationService(db.kysely),
     favourites: new FavouriteService(db.kysely, dictionaries),
-    circulation: new CirculationService(db.kysely),
-    requests: new RequestService(db.kysely),
+    circulation,
+    requests,
+    fines,
+    staff,
+    desk: new StaffDesk(db.kysely, { circulation, requests, fines, staff }),
+    addresses: new AddressService(db.kysely, dictionaries),
+    points: new PointsService(db.kysely),
+    personalInfo: new PersonalInfoService(db.kysely, dictionaries),
     providers,
     searchWarmUp: searchCacheMs > 0,
-    ...createAuthServices(db.kysely, dictionaries, config.auth, config.rateLimiters),
+    reminders,
+    reminderJob: new ReminderJob(db.kysely, {
+      reminders,
+      tenants,
+      mail,
+      timeZone: config.reminders?.timeZone ?? 'Asia/Shanghai',
+    }),
+    ...authServices,
   };
 }

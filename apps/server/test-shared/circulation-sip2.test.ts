@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath, CirculationErrCode, type LoanListResponse, type RenewResponse } from '@openfind/contract';
+import {
+  ApiPath,
+  CirculationErrCode,
+  type LoanListResponse,
+  type LoanSummary,
+  type RenewResponse,
+} from '@openfind/contract';
 import { Sip2Circulation } from '../src/modules/circulation/sip2-provider.js';
 import {
   ensureCacheMemcached,
@@ -59,6 +65,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   if (pid) await stopServer(pid, port);
+});
+
+describe("a reader's fees in the library's own system", () => {
+  it('leaves the fee balance unsaid when the system gives no sum (BV), and requests to the system', async () => {
+    const reader = await makeReaderWith(t, tenant.id, { account: 'dj', cardNo: 'djfiander', name: 'D. J. Fiander' });
+    const summary = await t
+      .call({ url: ApiPath.loanSummary, headers: await signIn(t, tenant, reader), mappingPath: tenant.mappingPath })
+      .then((res) => envelopeOf<LoanSummary>(res).data);
+    // The sample ILS counts a fine item for this reader but sends no fee amount: nothing is made up.
+    expect(summary.fineBalance).toBeNull();
+    expect(summary.requestsReady).toBeNull();
+    expect(summary.cardNo).toBe('djfiander');
+  });
 });
 
 describe("a reader's loans in the library's own system, over SIP2", () => {

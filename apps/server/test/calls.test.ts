@@ -60,6 +60,21 @@ describe('the table of calls', () => {
     }
   });
 
+  it('answers 401 to a visitor on every staff call, whatever it sends, before reading it', async () => {
+    // Who else is let in or refused, call by call: staff-access.test.ts.
+    const staffCalls = entries.filter(([, e]) => e.access === 'staff' || e.access === 'admin');
+    expect(staffCalls.length).toBeGreaterThan(5);
+    for (const [name, e] of staffCalls) {
+      const res = await t.call({
+        method: e.method,
+        url: e.path,
+        ...(e.method === 'POST' ? { body: { barcode: 7, reader: null } } : { query: { reader: '' } }),
+      });
+      expect(res.statusCode, name).toBe(401);
+      expect(envelopeOf(res).errCode, name).toBe(401);
+    }
+  });
+
   it('keeps the state-changing GETs to the header token (the cross-site rule)', async () => {
     const changing = entries.filter(([, e]) => e.changesState).map(([name]) => name);
     expect(changing.sort()).toEqual(['sendBindCode', 'updateUserMailAndPhoneGet']);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiPath,
+  DEFAULT_POINTS,
   RequestErrCode,
   type LoanListResponse,
   type LoanSummary,
@@ -166,8 +167,9 @@ describe('My Library at a glance', () => {
       nextDue: day(0),
       unreadMessages: 1,
       requestsReady: 0,
-      fineBalance: null,
-      points: null,
+      fineBalance: '0.00',
+      // The first login's points (the points rules' default).
+      points: DEFAULT_POINTS.firstLogin,
     });
     const visitor = await t.call({ url: ApiPath.loanSummary, mappingPath: tenant.mappingPath });
     expect(visitor.statusCode).toBe(401);

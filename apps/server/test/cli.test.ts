@@ -12,7 +12,7 @@ function openfindIn(dir: string, ...args: string[]) {
   const r = spawnSync(process.execPath, cliArgs(...args), {
     env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', NODE_ENV: 'test' },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 150_000,
   });
   return { code: r.status ?? r.signal, out: r.stdout, err: r.stderr };
 }
@@ -26,7 +26,7 @@ beforeAll(() => {
 // Each test starts the CLI two to five times: 6–10 s each from source on a two-core machine, 3–5 s built.
 // An operator's session on one data directory, in order (migrate, seed, add an institution, configure
 // it…): a fresh directory for each step would migrate and seed again every time, about 10 s a test.
-describe('openfind CLI', { timeout: 180_000, shuffle: false }, () => {
+describe('openfind CLI', { timeout: 400_000, shuffle: false }, () => {
   it('migrates, then finds nothing to do', () => {
     expect(openfind('migrate').out).toMatch(/applied: 0001_foundation.sql/);
     expect(openfind('migrate').out).toMatch(/up to date/);

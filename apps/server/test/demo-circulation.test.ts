@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath, type LoanListResponse, type RequestPage } from '@openfind/contract';
+import { ApiPath, type BehaviourPage, type LoanListResponse, type RequestPage } from '@openfind/contract';
 import { DEMO_PASSWORD } from '../src/seed/demo-readers.js';
 import { TEST_AUTH } from './auth-support.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
@@ -29,6 +29,11 @@ describe('the demo readers show My Library in every state (README)', () => {
     const requests = (await loansOf('reader', ApiPath.requestList)) as unknown as RequestPage;
     expect(requests.list.map((r) => r.status).sort()).toEqual(['ready', 'waiting']);
     expect(requests.list.find((r) => r.status === 'ready')?.pickupCode).toMatch(/^\d{6}$/);
+    const fines = (await loansOf('reader', ApiPath.behaviourList)) as unknown as BehaviourPage;
+    expect(fines.list.map((f) => [f.behaviourType, f.processFlag, f.owedAmount, f.overdueDays]).sort()).toEqual([
+      ['overdue', 'processed', '0.00', 8],
+      ['overdue', 'unprocessed', '1.20', 12],
+    ]);
   });
 
   it('a frozen card and a lost card: loans they cannot renew', async () => {

@@ -1,9 +1,10 @@
-import { ApiPath } from '@openfind/contract';
+import { ApiPath, STAFF_TOKEN_HEADER } from '@openfind/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED, redactUrl } from '../src/http/log-redaction.js';
 import { captcha, TEST_AUTH, tokenOf } from './auth-support.js';
 import { createTestApp, envelopeOf, type TestApp } from './helpers.js';
 import { makeReader, makeTenant, type MadeReader, type MadeTenant } from './support/factories.js';
+import { makeStaff, staffLogin } from './support/staff.js';
 
 // What the server writes to its log (pino through Fastify, at info as in production) is captured
 // line by line; secrets sent in URLs or headers, and verification codes, must not be in it.
@@ -101,6 +102,21 @@ describe('secrets in the log', () => {
     const line = out.split('\n').find((l) => l.includes('"channel":"phone"'));
     expect(line).toBeDefined();
     expect(JSON.parse(line!)).toMatchObject({ readerId: row.reader_id, channel: 'phone', to: '13800000001' });
+  });
+
+  it("a staff password and a staff session's token (X-Staff-Token) are not logged", async () => {
+    const staff = await makeStaff(t, tenant.id);
+    let token = '';
+    const out = await logged(async () => {
+      token = envelopeOf<{ token: string }>(await staffLogin(t, mappingPath, staff.username, staff.password)).data
+        .token;
+      const headers = { [STAFF_TOKEN_HEADER]: token };
+      expect((await t.call({ url: ApiPath.staffMe, mappingPath, headers })).statusCode).toBe(200);
+      await t.call({ url: ApiPath.deskCheckin, mappingPath, headers, body: { barcode: 'NONE' } });
+    });
+    expect(out).toContain(ApiPath.staffLogin);
+    expect(out).not.toContain(staff.password);
+    expect(out).not.toContain(token.split('.')[2]);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   DEFAULT_POLICY,
   addDays,
   decideRenewal,
+  overdueCharge,
   policyFor,
   type RenewalFacts,
 } from '../src/modules/circulation/renewal-rules.js';
@@ -17,6 +18,8 @@ const facts = (over: Partial<RenewalFacts> = {}): RenewalFacts => ({
   circAttr: '0',
   readerStatus: 'normal',
   readerValidUntil: null,
+  owedCents: 0,
+  suspendedUntil: null,
   ...over,
 });
 
@@ -88,5 +91,34 @@ describe('the policy of a loan', () => {
     expect(policyFor(rows, 'student', '1').maxRenewals).toBe(0);
     expect(policyFor(rows, 'student', '0').maxRenewals).toBe(1);
     expect(policyFor([], 'student', '0')).toBe(DEFAULT_POLICY);
+  });
+});
+
+describe("a reader's standing", () => {
+  it('refuses a suspended reader until the suspension ends, then fines over the limit, after the card', () => {
+    expect(decideRenewal(facts({ suspendedUntil: TODAY }), DEFAULT_POLICY)).toMatchObject({ refusal: 'readerBlocked' });
+    expect(decideRenewal(facts({ suspendedUntil: addDays(TODAY, -1) }), DEFAULT_POLICY)).toMatchObject({
+      renewable: true,
+    });
+    expect(decideRenewal(facts({ owedCents: 1000 }), DEFAULT_POLICY)).toMatchObject({ refusal: 'fineLimit' });
+    expect(decideRenewal(facts({ owedCents: 999 }), DEFAULT_POLICY)).toMatchObject({ renewable: true });
+    // No limit at 0.
+    expect(decideRenewal(facts({ owedCents: 10 ** 7 }), { ...DEFAULT_POLICY, fineLimitCents: 0 })).toMatchObject({
+      renewable: true,
+    });
+    expect(
+      decideRenewal(facts({ owedCents: 5000, suspendedUntil: TODAY, readerStatus: 'frozen' }), DEFAULT_POLICY),
+    ).toMatchObject({ refusal: 'cardFrozen' });
+  });
+
+  it('charges a late return by the day up to the most per loan, and suspends from the return day', () => {
+    expect(overdueCharge(0, DEFAULT_POLICY, TODAY)).toEqual({ amountCents: 0, blockStart: null, blockEnd: null });
+    expect(overdueCharge(7, DEFAULT_POLICY, TODAY)).toEqual({ amountCents: 70, blockStart: null, blockEnd: null });
+    expect(overdueCharge(900, DEFAULT_POLICY, TODAY).amountCents).toBe(5000);
+    expect(overdueCharge(3, { ...DEFAULT_POLICY, finePerDayCents: 0, suspendDaysPerDay: 2 }, TODAY)).toEqual({
+      amountCents: 0,
+      blockStart: TODAY,
+      blockEnd: addDays(TODAY, 5),
+    });
   });
 });

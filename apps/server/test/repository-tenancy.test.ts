@@ -49,6 +49,17 @@ const INSTALLATION_WIDE: Record<string, string> = {
   // Housekeeping of the catalogue's tables, which every institution shares.
   'search/search-maintenance-repository.ts autovacuumOff': "the server's autovacuum setting",
   'search/search-maintenance-repository.ts vacuumCatalogue': 'VACUUM ANALYZE of the shared tables',
+  // The jobs the server runs on its own: one lease per job, and runs that cover every institution.
+  'jobs/job-repository.ts acquireJobLease': 'one lease per job, whatever the institutions',
+  'jobs/job-repository.ts renewJobLease': 'one lease per job, whatever the institutions',
+  'jobs/job-repository.ts releaseJobLease': 'one lease per job, whatever the institutions',
+  'jobs/job-repository.ts findJobLease': 'one lease per job, whatever the institutions',
+  'jobs/job-repository.ts markInterruptedRuns': "the job's runs a dead process left",
+  'jobs/job-repository.ts finishJobRun': 'a run, by its id (for all institutions or one)',
+  'jobs/job-repository.ts findRecentJobRuns': "the job's runs (one institution's and those for all with onlyTenant)",
+  'jobs/job-repository.ts findRunsOfDay': 'the runs for every institution on a day (the schedule)',
+  // A calendar application asks with the feed's token alone: the token names the reader and the institution.
+  'reminders/reminder-repository.ts findFeedOwner': "the reader and institution of a feed token's hash",
 };
 
 function repositoryFiles(dir: string): string[] {

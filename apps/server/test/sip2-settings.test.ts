@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { yuanOfFee } from '../src/modules/circulation/sip2-provider.js';
 import { parseSip2Settings } from '../src/modules/circulation/sip2-settings.js';
 
 describe('the SIP2 connection of an institution (secret sip2Connection)', () => {
@@ -25,5 +26,21 @@ describe('the SIP2 connection of an institution (secret sip2Connection)', () => 
     } catch (err) {
       expect(String(err)).not.toContain('S3cret-pw');
     }
+  });
+});
+
+describe('fee amounts a system reports (BV)', () => {
+  it('are yuan with two decimals, or nothing when absent or not a sum', () => {
+    expect(['1.2', '12', ' 3.50 ', '0', '-2.5', null, '', 'N/A', '1e5'].map(yuanOfFee)).toEqual([
+      '1.20',
+      '12.00',
+      '3.50',
+      '0.00',
+      '-2.50',
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

@@ -224,17 +224,8 @@ export const BindQuery = z.object({
 /** `POST /find/getPassword/resetPhone` (logged in): replace the bound phone (with the current password too). */
 export const ResetPhoneRequest = z.object({ phone: text(40), code: text(20), password: text(512) });
 
-/** A mainland mobile number (11 digits from 1[3-9]) or an international one (+ and 7–15 digits). */
-export function isValidPhone(v: string): boolean {
-  return /^1[3-9]\d{9}$/.test(v) || /^\+[1-9]\d{6,14}$/.test(v);
-}
-
-/** A plain e-mail address (what a mail server accepts; no display names). */
-export function isValidEmail(v: string): boolean {
-  return (
-    v.length <= 200 && /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9-]+)+$/.test(v)
-  );
-}
+/** A phone number (mainland mobile or international) and an e-mail address: values/contacts.ts. */
+export { isValidEmail, isValidPhone } from './values/contacts.js';
 
 /** Mail/phone status (spec §3): '1' verified. */
 export const MailPhoneStatus = z.object({ emailFlag: z.string(), phoneFlag: z.string(), pdaRuleFlag: z.string() });

@@ -1,16 +1,23 @@
+import { AddressCalls } from './addresses.js';
 import { AuthCalls } from './auth.js';
 import { CirculationCalls } from './circulation.js';
+import { DeskCalls } from './desk.js';
 import { DictionaryCalls } from './dictionaries.js';
 import { EvaluationCalls } from './evaluations.js';
 import { FavouriteCalls } from './favourites.js';
+import { FineCalls } from './fines.js';
 import { HoldingsCalls } from './holdings.js';
 import { HomeListCalls } from './home-lists.js';
 import { LoanCalls } from './loans.js';
+import { PersonalInfoCalls } from './personal-info.js';
+import { PointsCalls } from './points.js';
 import { ProviderCalls } from './providers.js';
 import { RecordDetailCalls } from './record-detail.js';
+import { ReminderCalls } from './reminders.js';
 import { RequestCalls } from './requests.js';
 import { SearchCalls } from './search.js';
 import { SiteConfigCalls } from './site-config.js';
+import { StaffCalls } from './staff.js';
 import { TenantCalls } from './tenants.js';
 
 /**
@@ -28,9 +35,16 @@ export const Calls = {
   ...LoanCalls,
   ...CirculationCalls,
   ...RequestCalls,
+  ...FineCalls,
+  ...ReminderCalls,
+  ...AddressCalls,
+  ...PointsCalls,
   ...HomeListCalls,
   ...EvaluationCalls,
   ...FavouriteCalls,
   ...ProviderCalls,
   ...AuthCalls,
+  ...PersonalInfoCalls,
+  ...StaffCalls,
+  ...DeskCalls,
 } as const;

@@ -156,6 +156,16 @@ export const LoanSummary = z.object({
 });
 export type LoanSummary = z.infer<typeof LoanSummary>;
 
+/** A code a reader shows or gives: 6 digits, valid 5 minutes (`READER_CODE_SECONDS`), used once. */
+export const ReaderCode = z.object({
+  code: z.string(),
+  /** ISO 8601. */
+  expiresAt: z.string(),
+  /** Seconds left (the server's clock). */
+  secondsLeft: z.number().int(),
+});
+export type ReaderCode = z.infer<typeof ReaderCode>;
+
 /** A logged-in reader's loans and renewals. */
 export const CirculationCalls = calls('circulation', {
   loanSummary: get('/find/loanInfo/loanSummary', {
@@ -174,6 +184,11 @@ export const CirculationCalls = calls('circulation', {
     output: LoanListResponse,
     access: 'reader',
     summary: "The reader's returned loans (latest return first)",
+  }),
+  takeCode: post('/find/loanInfo/takeCode', {
+    output: ReaderCode,
+    access: 'reader',
+    summary: 'A take code to show at the desk, which lends to the reader without their card (5 minutes, once)',
   }),
   reNew: post('/find/lendbook/reNew', {
     input: RenewRequest,

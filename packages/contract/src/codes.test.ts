@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { AuthErrCode } from './auth.js';
 import { CirculationErrCode } from './circulation.js';
 import { RequestErrCode } from './requests.js';
+import { AddressErrCode } from './addresses.js';
 import { ErrCode } from './codes.js';
+import { PersonalInfoErrCode } from './personal-info.js';
 import { DiscoveryErrCode } from './records.js';
 import { FavouriteErrCode } from './favourites.js';
 import { SearchErrCode } from './search.js';
+import { StaffErrCode } from './staff.js';
+import { DeskErrCode } from './desk.js';
 
 describe('error codes', () => {
   it('name one failure each across every catalogue (clients branch on errCode)', () => {
@@ -17,6 +21,10 @@ describe('error codes', () => {
       FavouriteErrCode,
       CirculationErrCode,
       RequestErrCode,
+      AddressErrCode,
+      PersonalInfoErrCode,
+      StaffErrCode,
+      DeskErrCode,
     };
     const seen = new Map<number, string>();
     const clashes: string[] = [];

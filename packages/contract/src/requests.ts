@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calls, get, post } from './endpoint.js';
 import { LongId, freeText } from './input.js';
 import { Page, RecordId, RecordIdQuery, Rows } from './records.js';
+import { ReaderCode } from './circulation.js';
 import { REQUEST_STATUSES, REQUEST_TYPES } from './values/requests.js';
 export * from './values/requests.js';
 
@@ -70,6 +71,24 @@ export type RequestPage = z.infer<typeof RequestPage>;
 export const CancelRequest = z.object({ requestId: LongId });
 export const CancelledRequest = z.object({ cancelled: z.boolean() });
 
+/** `POST /find/request/handoverCode {requestId}`: a code to give another reader, who then picks the copy up. */
+export const HandoverCodeRequest = z.object({ requestId: LongId });
+
+/** `POST /find/request/accept {pickupCode}`: accept another reader's ready request with the code they gave. */
+export const AcceptRequest = z.object({
+  pickupCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'six digits'),
+});
+export const AcceptedRequest = z.object({
+  requestId: z.number().int(),
+  title: z.string(),
+  readyUntil: z.string(),
+  pickupCode: z.string(),
+});
+export type AcceptedRequest = z.infer<typeof AcceptedRequest>;
+
 /** A logged-in reader's requests; the pickup libraries are public (the record page shows them). */
 export const RequestCalls = calls('requests', {
   takeBookAddress: get('/find/location/takeBookAddress', {
@@ -89,6 +108,18 @@ export const RequestCalls = calls('requests', {
     output: RequestPage,
     access: 'reader',
     summary: "The reader's requests: open ones first, with the queue place or the pickup code",
+  }),
+  handoverCode: post('/find/request/handoverCode', {
+    input: HandoverCodeRequest,
+    output: ReaderCode,
+    access: 'reader',
+    summary: 'A handover code for a ready request (5 minutes, once): another reader accepts it with the code',
+  }),
+  acceptRequest: post('/find/request/accept', {
+    input: AcceptRequest,
+    output: AcceptedRequest,
+    access: 'reader',
+    summary: "Accept another reader's ready request with the handover code they gave",
   }),
   cancelRequest: post('/find/request/cancel', {
     input: CancelRequest,

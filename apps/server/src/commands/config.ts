@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { MenusInput, SiteConfig } from '@openfind/contract';
 import { EXTERNAL_JWT_KEY } from '../modules/auth/sso-service.js';
 import { SIP2_CONNECTION_SECRET, parseSip2Settings } from '../modules/circulation/sip2-settings.js';
+import { PAYMENT_CHANNELS_SECRET, parsePaymentChannels } from '../modules/payments/payment-settings.js';
 import { CliError, findTenant, parseAssignments, tenantOption, withServices } from './support.js';
 
 /** `openfind config`: an institution's site configuration, parameters, menus and secrets, without SQL. */
@@ -85,13 +86,16 @@ configCommand
   .description(
     `set institution secrets, never sent to clients: ${EXTERNAL_JWT_KEY}=<key> (the external-JWT entry), ` +
       `${SIP2_CONNECTION_SECRET}='<JSON>' (the library's circulation system over SIP2: host, port, user, ` +
-      `password, institutionId, charset…; empty: OpenFind's own circulation)`,
+      `password, institutionId, charset…; empty: OpenFind's own circulation), ` +
+      `${PAYMENT_CHANNELS_SECRET}='<JSON list>' (online payment channels for fines, e.g. WeChat Pay: ` +
+      `kind, appId, mchId, key, notifyUrl; empty: the desk only)`,
   )
   .addOption(tenantOption)
   .argument('<assignments...>')
   .action(async (words: string[], o: { tenant: string }) => {
     const values = parseAssignments(words);
-    const unknown = Object.keys(values).filter((k) => k !== EXTERNAL_JWT_KEY && k !== SIP2_CONNECTION_SECRET);
+    const known = [EXTERNAL_JWT_KEY, SIP2_CONNECTION_SECRET, PAYMENT_CHANNELS_SECRET];
+    const unknown = Object.keys(values).filter((k) => !known.includes(k));
     if (unknown.length) throw new CliError(`unknown secret(s): ${unknown.join(', ')}`);
     const key = values[EXTERNAL_JWT_KEY];
     if (key !== undefined && Buffer.byteLength(key) < 32) throw new CliError(`${EXTERNAL_JWT_KEY}: at least 32 bytes`);
@@ -103,10 +107,19 @@ configCommand
         throw new CliError((err as Error).message);
       }
     }
+    const payments = values[PAYMENT_CHANNELS_SECRET];
+    if (payments) {
+      try {
+        parsePaymentChannels(payments);
+      } catch (err) {
+        throw new CliError((err as Error).message);
+      }
+    }
     await withServices(async (s) => {
       const t = await findTenant(s, o.tenant);
       if (key !== undefined) await s.sso.setExternalKey(t.id, key);
       if (sip2 !== undefined) await s.circulation.setSip2Connection(t.id, sip2);
+      if (payments !== undefined) await s.fines.setChannels(t.id, payments);
       console.log(`set ${Object.keys(values).join(', ')} for ${t.name}`);
     });
   });

@@ -226,6 +226,58 @@ export interface LoanPolicyTable {
   renew_when_overdue: Generated<boolean>;
   max_requests: Generated<number>;
   hold_shelf_days: Generated<number>;
+  fine_per_day_cents: Generated<number>;
+  max_fine_cents: Generated<number>;
+  suspend_days_per_day: Generated<number>;
+  fine_limit_cents: Generated<number>;
+}
+/** A behaviour record: a fine or a borrowing suspension (0022). Dates as YYYY-MM-DD text in, Date out. */
+export interface CircFineTable {
+  id: Generated<string>;
+  tenant_id: number;
+  reader_id: number;
+  kind: 'overdue' | 'lost' | 'damaged' | 'other';
+  status: Generated<'unprocessed' | 'processing' | 'processed' | 'ordered' | 'unsubscribed' | 'shelved' | 'cancelled'>;
+  loan_id: string | null;
+  barcode: string | null;
+  prop_no: string | null;
+  title: Generated<string>;
+  amount_cents: number;
+  paid_cents: Generated<number>;
+  block_start: ColumnType<Date | null, string | null, string | null>;
+  block_end: ColumnType<Date | null, string | null, string | null>;
+  overdue_days: Generated<number>;
+  note: Generated<string>;
+  payment_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+/** A take code or handover code of a reader, valid 5 minutes, used once (0022). */
+export interface ReaderCodeTable {
+  tenant_id: number;
+  code: string;
+  reader_id: number;
+  purpose: 'take' | 'handover';
+  request_id: string | null;
+  expires_at: Date;
+  used_at: Date | null;
+}
+/** A payment of fines, at the desk or through an online channel (0022). */
+export interface CircPaymentTable {
+  id: Generated<string>;
+  tenant_id: number;
+  reader_id: number;
+  channel: string;
+  out_trade_no: string;
+  amount_cents: number;
+  fine_ids: string[];
+  status: Generated<'pending' | 'paid' | 'failed' | 'expired' | 'cancelled'>;
+  qr_content: string | null;
+  expires_at: Date | null;
+  channel_trade_no: string | null;
+  paid_by: string | null;
+  paid_at: Date | null;
+  created_at: Generated<Date>;
 }
 export interface CircRequestTable {
   id: Generated<string>;
@@ -233,7 +285,7 @@ export interface CircRequestTable {
   reader_id: number;
   record_id: number;
   request_type: 'reserve' | 'entrust';
-  status: Generated<'waiting' | 'ready' | 'fulfilled' | 'cancelled' | 'expired'>;
+  status: Generated<'waiting' | 'ready' | 'fulfilled' | 'cancelled' | 'expired' | 'handedOver'>;
   pickup_lib_code: string;
   barcode: string | null;
   contact_phone: Generated<string>;
@@ -241,6 +293,40 @@ export interface CircRequestTable {
   pickup_code: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+/** A reader's delivery address (0023); at most one `is_default` per reader. */
+export interface ReaderAddressTable {
+  id: Generated<string>;
+  tenant_id: number;
+  reader_id: number;
+  address_type: string;
+  recipient: string;
+  phone: string;
+  region: string;
+  detail: string;
+  postcode: string;
+  is_default: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+/** One event of a reader's points ledger (0023), unique per reader, rule and reference. */
+export interface PointsEntryTable {
+  id: Generated<string>;
+  tenant_id: number;
+  reader_id: number;
+  rule_code: string;
+  ref: Generated<string>;
+  points: number;
+  platform: Generated<'web' | 'app' | 'desk' | 'system'>;
+  note: Generated<string>;
+  created_at: Generated<Date>;
+}
+/** An institution's own points for a rule, or the rule turned off (0023). */
+export interface PointsRuleTable {
+  tenant_id: number;
+  rule_code: string;
+  points: number;
+  enabled: Generated<boolean>;
 }
 export interface RecordRatingTable {
   tenant_id: number;
@@ -361,6 +447,16 @@ export interface ReaderTable {
   last_login_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Personal information (0024). */
+  position: Generated<string>;
+  grade: Generated<string>;
+  class_name: Generated<string>;
+  id_type: Generated<'resident' | 'passport' | 'hkmo' | 'tw' | 'other'>;
+  id_number: Generated<string>;
+  deposit_cents: Generated<number>;
+  prepayment_cents: Generated<number>;
+  transfer_lending: Generated<boolean>;
+  borrow_password: Generated<boolean>;
 }
 export interface LoginThrottleTable {
   tenant_id: number;
@@ -419,6 +515,19 @@ export interface ServerSecretTable {
   value: string;
   created_at: ColumnType<Date, never, never>;
 }
+/** The avatar a reader uploaded, re-encoded by the server (0024); `url_key` is its unguessable address. */
+export interface ReaderAvatarTable {
+  reader_id: number;
+  tenant_id: number;
+  url_key: string;
+  version: Generated<number>;
+  etag: string;
+  content_type: string;
+  width: number;
+  height: number;
+  image: Uint8Array;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
 export interface ReaderIdentityTable {
   tenant_id: number;
   provider: 'cas' | 'external' | 'wechat' | 'passport';
@@ -431,6 +540,107 @@ export interface TenantSecretTable {
   name: string;
   value: string;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+/** An institution's reminder settings (0025); no row = the defaults. */
+export interface ReminderSettingTable {
+  tenant_id: number;
+  enabled: Generated<boolean>;
+  days_before: Generated<number>;
+  overdue_every_days: Generated<number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+/** A reader's reminder choices, language and calendar feed (0025); the feed token is kept as its SHA-256 (hex). */
+export interface ReaderReminderPrefTable {
+  reader_id: number;
+  tenant_id: number;
+  email_reminders: Generated<boolean>;
+  inbox_reminders: Generated<boolean>;
+  lang: 'zh-CN' | 'zh-TW' | 'en-US' | null;
+  feed_token_hash: string | null;
+  feed_created_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  feed_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+/** One reminder of one loan on one occasion (0025): the unique key keeps a retried run from sending it twice. */
+export interface ReminderNoticeTable {
+  id: Generated<string>;
+  tenant_id: number;
+  reader_id: number;
+  loan_id: string;
+  reason: 'due' | 'overdue';
+  due_date: ColumnType<Date, string, string>;
+  step: Generated<number>;
+  run_id: string | null;
+  inbox_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  mail_state: 'none' | 'pending' | 'sent' | 'failed' | 'dropped';
+  mail_attempts: Generated<number>;
+  mail_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  mail_error: string | null;
+  created_at: ColumnType<Date, never, never>;
+}
+/** A run of a job the server runs on its own (0025). */
+export interface JobRunTable {
+  id: Generated<string>;
+  job: string;
+  trigger: 'schedule' | 'startup' | 'retry' | 'cli';
+  tenant_id: number | null;
+  run_day: ColumnType<Date, string, string>;
+  status: Generated<'running' | 'succeeded' | 'failed' | 'interrupted'>;
+  started_at: ColumnType<Date, never, never>;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  readers: Generated<number>;
+  messages: Generated<number>;
+  mails_sent: Generated<number>;
+  failures: Generated<number>;
+  details: ColumnType<unknown, string | undefined, string>;
+  error: string | null;
+  host: Generated<string>;
+}
+/** Who runs a job now, until when (0025). */
+export interface JobLeaseTable {
+  job: string;
+  holder: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+/** A staff account (0026): an institution's staff or administrator, or an installation operator (tenant_id NULL). */
+export interface StaffAccountTable {
+  id: Generated<number>;
+  tenant_id: number | null;
+  username: string;
+  display_name: Generated<string>;
+  password_hash: string;
+  role: 'staff' | 'admin' | 'operator';
+  lib_codes: ColumnType<string[], string[] | undefined, string[]>;
+  disabled: Generated<boolean>;
+  failed_logins: Generated<number>;
+  locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  totp_secret: string | null;
+  totp_required: Generated<boolean>;
+  created_at: ColumnType<Date, never, never>;
+  password_changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+/** A staff session by its token id (0026), revocable. */
+export interface StaffSessionTable {
+  id: string;
+  staff_id: number;
+  tenant_id: number;
+  created_at: ColumnType<Date, never, never>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  ip: Generated<string>;
+}
+/** A row of the append-only audit log (0026): inserted, never updated or deleted (a trigger refuses both). */
+export interface AuditLogTable {
+  id: Generated<string>;
+  tenant_id: number | null;
+  staff_id: number | null;
+  actor: string;
+  at: ColumnType<Date, never, never>;
+  action: string;
+  target: Generated<string>;
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+  ip: Generated<string>;
 }
 export interface SchemaMigrationTable {
   name: string;
@@ -458,6 +668,9 @@ export interface Database {
   loan_policy: LoanPolicyTable;
   external_loan: ExternalLoanTable;
   circ_request: CircRequestTable;
+  circ_fine: CircFineTable;
+  circ_payment: CircPaymentTable;
+  reader_code: ReaderCodeTable;
   record_rating: RecordRatingTable;
   favourite: FavouriteTable;
   record_comment: RecordCommentTable;
@@ -476,5 +689,17 @@ export interface Database {
   reader_inbox: ReaderInboxTable;
   server_secret: ServerSecretTable;
   reader_identity: ReaderIdentityTable;
+  reader_avatar: ReaderAvatarTable;
   tenant_secret: TenantSecretTable;
+  reader_address: ReaderAddressTable;
+  points_entry: PointsEntryTable;
+  points_rule: PointsRuleTable;
+  reminder_setting: ReminderSettingTable;
+  reader_reminder_pref: ReaderReminderPrefTable;
+  reminder_notice: ReminderNoticeTable;
+  job_run: JobRunTable;
+  job_lease: JobLeaseTable;
+  staff_account: StaffAccountTable;
+  staff_session: StaffSessionTable;
+  audit_log: AuditLogTable;
 }

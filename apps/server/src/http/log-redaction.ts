@@ -1,4 +1,5 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { CALENDAR_FEED_PATH } from '@openfind/contract';
 
 /** What stands in the log for a secret. */
 export const REDACTED = '[REDACTED]';
@@ -37,17 +38,25 @@ const isSecretParam = (name: string): boolean => {
   return SECRET_PARAMS.has(n) || n.includes('password') || n.includes('passwd') || n.includes('pwd');
 };
 
-/** The URL with the value of each secret query parameter replaced by the marker (also inside a `#/…?` part). */
+/** Paths whose next segment is a secret: the calendar feed's token (`/find/loanInfo/calendar/<token>.ics`). */
+const SECRET_PATH = new RegExp(`^(${CALENDAR_FEED_PATH.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')})[^/?#]+`);
+
+/**
+ * The URL with the value of each secret query parameter replaced by the marker (also inside a `#/…?`
+ * part), and a secret path segment too.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&#;])([^=&#;?]*)=([^&#;]*)/g, (whole, sep: string, rawName: string) => {
-    let name = rawName;
-    try {
-      name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-    } catch {
-      // A malformed escape: judge the name as sent.
-    }
-    return isSecretParam(name.trim()) ? `${sep}${rawName}=${REDACTED}` : whole;
-  });
+  return url
+    .replace(SECRET_PATH, `$1${REDACTED}`)
+    .replace(/([?&#;])([^=&#;?]*)=([^&#;]*)/g, (whole, sep: string, rawName: string) => {
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      } catch {
+        // A malformed escape: judge the name as sent.
+      }
+      return isSecretParam(name.trim()) ? `${sep}${rawName}=${REDACTED}` : whole;
+    });
 }
 
 /**
@@ -85,10 +94,12 @@ export function withRedaction(logger: FastifyServerOptions['logger']): FastifySe
         'req.headers.authorization',
         'req.headers.cookie',
         'req.headers.jwtopacauth',
+        'req.headers["x-staff-token"]',
         'res.headers["set-cookie"]',
         'headers.authorization',
         'headers.cookie',
         'headers.jwtopacauth',
+        'headers["x-staff-token"]',
       ],
       censor: REDACTED,
     },

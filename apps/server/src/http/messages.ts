@@ -515,6 +515,151 @@ export const MESSAGES = {
     'zh-TW': '沒有這筆預約記錄，或它已結束',
     'en-US': 'No such open request',
   },
+  requestFineLimit: {
+    'zh-CN': '欠款已达 {limit} 元，暂时不能预约或委托，请先缴清欠款',
+    'zh-TW': '欠款已達 {limit} 元，暫時不能預約或委託，請先繳清欠款',
+    'en-US': 'You owe {limit} yuan or more: pay your fines before requesting books',
+  },
+  requestSuspended: {
+    'zh-CN': '您的借阅权限暂停至 {date}，暂时不能预约或委托',
+    'zh-TW': '您的借閱權限暫停至 {date}，暫時不能預約或委託',
+    'en-US': 'Your borrowing rights are suspended until {date}: you cannot request books',
+  },
+  wrongPickupCode: {
+    'zh-CN': '请输入正确的取书码！',
+    'zh-TW': '請輸入正確的取書碼！',
+    'en-US': 'Please enter a valid pickup code!',
+  },
+  requestOwn: {
+    'zh-CN': '这是您自己的预约，无需接收',
+    'zh-TW': '這是您自己的預約，無需接收',
+    'en-US': 'This is your own request',
+  },
+  requestAccepted: {
+    'zh-CN': '已接收《{title}》，图书为您保留至 {date}，取书码 {code}',
+    'zh-TW': '已接收《{title}》，圖書為您保留至 {date}，取書碼 {code}',
+    'en-US': 'Accepted “{title}”: it is held for you until {date}, pickup code {code}',
+  },
+  takeCodeUnavailable: {
+    'zh-CN': '本馆借书请出示读者证，暂不支持取书码',
+    'zh-TW': '本館借書請出示讀者證，暫不支援取書碼',
+    'en-US': 'This library lends by card: take codes are not available',
+  },
+  codeIssued: {
+    'zh-CN': '取书码 5 分钟内有效，仅可使用一次',
+    'zh-TW': '取書碼 5 分鐘內有效，僅可使用一次',
+    'en-US': 'The code is valid for 5 minutes and can be used once',
+  },
+  fineNotPayable: {
+    'zh-CN': '所选记录无需缴费，或正在缴费中',
+    'zh-TW': '所選記錄無需繳費，或正在繳費中',
+    'en-US': 'Nothing is owed on the records chosen, or they are being paid already',
+  },
+  payUnknownChannel: {
+    'zh-CN': '不支持该支付方式',
+    'zh-TW': '不支援該支付方式',
+    'en-US': 'This way of paying is not offered',
+  },
+  payNoSuch: {
+    'zh-CN': '没有这笔缴费记录',
+    'zh-TW': '沒有這筆繳費記錄',
+    'en-US': 'No such payment',
+  },
+  payChannelUnavailable: {
+    'zh-CN': '支付服务暂时不可用，请稍后再试或到服务台缴费',
+    'zh-TW': '支付服務暫時無法使用，請稍後再試或到服務台繳費',
+    'en-US': 'Online payment is not available right now: try again later, or pay at the desk',
+  },
+  payClosed: {
+    'zh-CN': '这笔缴费已结束（已支付、已过期或已取消）',
+    'zh-TW': '這筆繳費已結束（已支付、已過期或已取消）',
+    'en-US': 'This payment is over (paid, expired or withdrawn)',
+  },
+  payQrCreated: {
+    'zh-CN': '请在 3 分钟内扫码支付',
+    'zh-TW': '請在 3 分鐘內掃碼支付',
+    'en-US': 'Scan the code to pay within 3 minutes',
+  },
+  payAtDesk: {
+    'zh-CN': '已登记，请到服务台缴纳 {amount} 元',
+    'zh-TW': '已登記，請到服務台繳納 {amount} 元',
+    'en-US': 'Noted: please pay {amount} yuan at the service desk',
+  },
+  paySucceeded: {
+    'zh-CN': '支付成功',
+    'zh-TW': '支付成功',
+    'en-US': 'Payment received',
+  },
+  payCancelled: {
+    'zh-CN': '已取消缴费',
+    'zh-TW': '已取消繳費',
+    'en-US': 'Payment withdrawn',
+  },
+  addressSaved: {
+    'zh-CN': '保存成功！',
+    'zh-TW': '儲存成功！',
+    'en-US': 'Saved!',
+  },
+  addressDeleted: {
+    'zh-CN': '删除成功！',
+    'zh-TW': '刪除成功！',
+    'en-US': 'Deleted!',
+  },
+  addressDefaultSet: {
+    'zh-CN': '已设为默认地址',
+    'zh-TW': '已設為預設地址',
+    'en-US': 'This is now your default address',
+  },
+  addressRecipientRequired: {
+    'zh-CN': '请填写收件人',
+    'zh-TW': '請填寫收件人',
+    'en-US': 'Enter the recipient',
+  },
+  addressPhoneRequired: {
+    'zh-CN': '请填写联系电话',
+    'zh-TW': '請填寫聯絡電話',
+    'en-US': 'Enter a phone number',
+  },
+  addressPhoneInvalid: {
+    'zh-CN': '联系电话格式不正确：请填写 11 位手机号码，或以 + 开头的国际号码',
+    'zh-TW': '聯絡電話格式不正確：請填寫 11 位手機號碼，或以 + 開頭的國際號碼',
+    'en-US': 'The phone number is not valid: an 11-digit mobile number, or an international one starting with +',
+  },
+  addressRegionRequired: {
+    'zh-CN': '请填写所在地区',
+    'zh-TW': '請填寫所在地區',
+    'en-US': 'Enter the region (province, city, district)',
+  },
+  addressDetailRequired: {
+    'zh-CN': '请填写详细地址',
+    'zh-TW': '請填寫詳細地址',
+    'en-US': 'Enter the street address',
+  },
+  addressPostcodeRequired: {
+    'zh-CN': '请填写邮政编码',
+    'zh-TW': '請填寫郵遞區號',
+    'en-US': 'Enter the postcode',
+  },
+  addressPostcodeInvalid: {
+    'zh-CN': '邮政编码格式不正确：中国大陆的邮政编码为 6 位数字',
+    'zh-TW': '郵遞區號格式不正確：中國大陸的郵遞區號為 6 位數字',
+    'en-US': 'The postcode is not valid: six digits in mainland China',
+  },
+  addressTypeUnknown: {
+    'zh-CN': '请选择正确的地址类型',
+    'zh-TW': '請選擇正確的地址類型',
+    'en-US': 'Choose one of the address types',
+  },
+  addressTooMany: {
+    'zh-CN': '最多只能保存 {max} 个地址，请先删除不用的地址',
+    'zh-TW': '最多只能儲存 {max} 個地址，請先刪除不用的地址',
+    'en-US': 'You can keep at most {max} addresses: delete one you no longer use first',
+  },
+  addressNoSuch: {
+    'zh-CN': '没有这个地址，或它已被删除',
+    'zh-TW': '沒有這個地址，或它已被刪除',
+    'en-US': 'No such address (it may have been deleted)',
+  },
   circulationUnreachable: {
     'zh-CN': '暂时无法连接图书馆的借还系统，借阅信息请稍后再看',
     'zh-TW': '暫時無法連線圖書館的借還系統，借閱資訊請稍後再看',
@@ -524,6 +669,242 @@ export const MESSAGES = {
     'zh-CN': '暂时无法连接图书馆系统，请稍后再试',
     'zh-TW': '暫時無法連線圖書館系統，請稍後再試',
     'en-US': "The library's system cannot be reached right now: please try again later",
+  },
+  // My Library's personal information (key 1; spec §5, §8).
+  infoSaved: {
+    'zh-CN': '保存成功！',
+    'zh-TW': '儲存成功！',
+    'en-US': 'Saved!',
+  },
+  avatarUploaded: {
+    'zh-CN': '上传成功！',
+    'zh-TW': '上傳成功！',
+    'en-US': 'Uploaded!',
+  },
+  avatarDeleted: {
+    'zh-CN': '删除成功！',
+    'zh-TW': '刪除成功！',
+    'en-US': 'Deleted!',
+  },
+  idNumberRequired: {
+    'zh-CN': '请输入证件号码',
+    'zh-TW': '請輸入證件號碼',
+    'en-US': 'Please enter the ID number',
+  },
+  idNumberInvalid: {
+    'zh-CN': '证件号码格式不正确',
+    'zh-TW': '證件號碼格式不正確',
+    'en-US': 'ID number format incorrect',
+  },
+  idNumberOldFormat: {
+    'zh-CN': '证件号码格式不正确：15 位的第一代身份证号已停止使用，请填写 18 位身份证号码',
+    'zh-TW': '證件號碼格式不正確：15 位的第一代身分證號已停止使用，請填寫 18 位身分證號碼',
+    'en-US':
+      'ID number format incorrect: 15-digit first-generation numbers are no longer valid; enter the 18-character number',
+  },
+  idNumberCheckDigit: {
+    'zh-CN': '证件号码格式不正确：校验位不符，请核对每一位数字',
+    'zh-TW': '證件號碼格式不正確：校驗位不符，請核對每一位數字',
+    'en-US': 'ID number format incorrect: the check digit does not match; please check each digit',
+  },
+  idNumberBirthDate: {
+    'zh-CN': '证件号码格式不正确：其中的出生日期无效',
+    'zh-TW': '證件號碼格式不正確：其中的出生日期無效',
+    'en-US': 'ID number format incorrect: the date of birth in it is not valid',
+  },
+  avatarType: {
+    'zh-CN': '头像只能是 JPG 或 PNG 格式的图片',
+    'zh-TW': '頭像只能是 JPG 或 PNG 格式的圖片',
+    'en-US': 'The avatar must be a JPEG or PNG image',
+  },
+  avatarTooLarge: {
+    'zh-CN': '头像图片不能超过 5M',
+    'zh-TW': '頭像圖片不能超過 5M',
+    'en-US': 'The avatar image may be at most 5 MB',
+  },
+  avatarTooManyPixels: {
+    'zh-CN': '图片尺寸过大，请选择不超过 5000 万像素的图片',
+    'zh-TW': '圖片尺寸過大，請選擇不超過 5000 萬像素的圖片',
+    'en-US': 'The image is too large; choose one of at most 50 megapixels',
+  },
+  avatarUnreadable: {
+    'zh-CN': '图片已损坏或无法读取，请换一张图片',
+    'zh-TW': '圖片已損壞或無法讀取，請換一張圖片',
+    'en-US': 'The image is damaged or cannot be read; please choose another',
+  },
+  lostCannotEditProfile: {
+    'zh-CN': '读者证已挂失，暂时不能修改个人信息。找回读者证后，请到图书馆解除挂失。',
+    'zh-TW': '讀者證已掛失，暫時不能修改個人資訊。找回讀者證後，請到圖書館解除掛失。',
+    'en-US':
+      'Your library card is reported lost, so your details cannot be changed. Once you have it back, ask the library to lift the loss report.',
+  },
+  // Due-date reminders and the calendar feed (issue 27).
+  reminderSettingsSaved: {
+    'zh-CN': '提醒设置已保存',
+    'zh-TW': '提醒設定已儲存',
+    'en-US': 'Reminder settings saved',
+  },
+  calendarFeedCreated: {
+    'zh-CN': '已生成日历订阅地址（此前的地址随即失效）',
+    'zh-TW': '已產生行事曆訂閱網址（先前的網址隨即失效）',
+    'en-US': 'Your calendar address is ready (any earlier one no longer works)',
+  },
+  calendarFeedRevoked: {
+    'zh-CN': '日历订阅已停用',
+    'zh-TW': '行事曆訂閱已停用',
+    'en-US': 'The calendar subscription is turned off',
+  },
+  // Staff accounts and the circulation desk's staff calls (issues 27 and 28).
+  staffLoginRequired: {
+    'zh-CN': '请先以图书馆工作人员身份登录',
+    'zh-TW': '請先以圖書館工作人員身分登入',
+    'en-US': 'Please log in as library staff',
+  },
+  staffSessionExpired: {
+    'zh-CN': '工作人员登录已失效，请重新登录',
+    'zh-TW': '工作人員登入已失效，請重新登入',
+    'en-US': 'The staff login has expired, please log in again',
+  },
+  staffDisabled: {
+    'zh-CN': '该工作人员账号已停用，请联系管理员',
+    'zh-TW': '該工作人員帳號已停用，請聯絡管理員',
+    'en-US': 'This staff account is disabled; please ask an administrator',
+  },
+  staffOtherInstitution: {
+    'zh-CN': '该工作人员账号不属于本机构',
+    'zh-TW': '該工作人員帳號不屬於本機構',
+    'en-US': 'This staff account belongs to another institution',
+  },
+  staffRoleTooLow: {
+    'zh-CN': '该操作需要管理员权限',
+    'zh-TW': '該操作需要管理員權限',
+    'en-US': 'Only an administrator may do this',
+  },
+  staffSecondFactor: {
+    'zh-CN': '该账号须使用两步验证登录，当前版本暂不支持，请联系系统管理员',
+    'zh-TW': '該帳號須使用兩步驟驗證登入，目前版本暫不支援，請聯絡系統管理員',
+    'en-US':
+      'This account must log in with a second factor, which this version cannot check yet; please ask the operator',
+  },
+  deskNoSuchReader: {
+    'zh-CN': '没有该读者，请核对读者证号',
+    'zh-TW': '沒有該讀者，請核對讀者證號',
+    'en-US': 'No such reader; please check the card number',
+  },
+  deskNoSuchCopy: {
+    'zh-CN': '没有该条码的馆藏，请核对条码',
+    'zh-TW': '沒有該條碼的館藏，請核對條碼',
+    'en-US': 'No copy with this barcode; please check it',
+  },
+  deskNotLoanable: {
+    'zh-CN': '该册图书不外借',
+    'zh-TW': '該冊圖書不外借',
+    'en-US': 'This copy is not for loan',
+  },
+  deskOnLoan: {
+    'zh-CN': '该册图书已借出',
+    'zh-TW': '該冊圖書已借出',
+    'en-US': 'This copy is on loan already',
+  },
+  deskNotOnLoan: {
+    'zh-CN': '该册图书不在借阅中（或不是该读者所借）',
+    'zh-TW': '該冊圖書不在借閱中（或不是該讀者所借）',
+    'en-US': 'This copy is not on loan (or not to this reader)',
+  },
+  deskTooManyLoans: {
+    'zh-CN': '该读者的借阅数量已达上限',
+    'zh-TW': '該讀者的借閱數量已達上限',
+    'en-US': 'The reader has as many loans as allowed',
+  },
+  deskCardFrozen: {
+    'zh-CN': '读者证已冻结，不能办理',
+    'zh-TW': '讀者證已凍結，不能辦理',
+    'en-US': "The reader's card is frozen",
+  },
+  deskCardLost: {
+    'zh-CN': '读者证已挂失，不能办理',
+    'zh-TW': '讀者證已掛失，不能辦理',
+    'en-US': "The reader's card is reported lost",
+  },
+  deskCardExpired: {
+    'zh-CN': '读者证已过期，不能办理',
+    'zh-TW': '讀者證已過期，不能辦理',
+    'en-US': "The reader's card has expired",
+  },
+  deskHeldForAnother: {
+    'zh-CN': '该册图书已为其他读者的预约保留',
+    'zh-TW': '該冊圖書已為其他讀者的預約保留',
+    'en-US': "This copy is held for another reader's request",
+  },
+  deskSuspended: {
+    'zh-CN': '该读者的借阅权限暂停中',
+    'zh-TW': '該讀者的借閱權限暫停中',
+    'en-US': "The reader's borrowing is suspended",
+  },
+  deskOwesTooMuch: {
+    'zh-CN': '该读者欠款已达上限，请先缴清欠款',
+    'zh-TW': '該讀者欠款已達上限，請先繳清欠款',
+    'en-US': 'The reader owes as much as the limit allows; fines must be paid first',
+  },
+  deskWrongTakeCode: {
+    'zh-CN': '请输入正确的取书码！',
+    'zh-TW': '請輸入正確的取書碼！',
+    'en-US': 'Please enter a valid take code!',
+  },
+  deskOtherLibrary: {
+    'zh-CN': '该册图书属于其他分馆，您的账号不能办理',
+    'zh-TW': '該冊圖書屬於其他分館，您的帳號不能辦理',
+    'en-US': 'This copy belongs to a library your account does not work for',
+  },
+  deskNotLocal: {
+    'zh-CN': '本馆借还在图书馆自己的系统中办理',
+    'zh-TW': '本館借還在圖書館自己的系統中辦理',
+    'en-US': 'This library lends and takes back in its own circulation system',
+  },
+  deskLent: {
+    'zh-CN': '已借出《{title}》，应还日期 {date}',
+    'zh-TW': '已借出《{title}》，應還日期 {date}',
+    'en-US': 'Lent “{title}”, due {date}',
+  },
+  deskReturned: {
+    'zh-CN': '《{title}》已归还',
+    'zh-TW': '《{title}》已歸還',
+    'en-US': '“{title}” is returned',
+  },
+  deskReturnedLate: {
+    'zh-CN': '《{title}》已归还，逾期 {days} 天，罚款 {amount} 元',
+    'zh-TW': '《{title}》已歸還，逾期 {days} 天，罰款 {amount} 元',
+    'en-US': '“{title}” is returned {days} days late: fined {amount} yuan',
+  },
+  deskReturnedHeld: {
+    'zh-CN': '《{title}》已归还，已为预约读者保留，请放到预约架',
+    'zh-TW': '《{title}》已歸還，已為預約讀者保留，請放到預約架',
+    'en-US': '“{title}” is returned and held for a request: put it on the hold shelf',
+  },
+  deskRenewed: {
+    'zh-CN': '《{title}》已续借，应还日期 {date}',
+    'zh-TW': '《{title}》已續借，應還日期 {date}',
+    'en-US': '“{title}” is renewed, due {date}',
+  },
+  deskRequestPlaced: {
+    'zh-CN': '预约成功，读者排在第 {position} 位',
+    'zh-TW': '預約成功，讀者排在第 {position} 位',
+    'en-US': 'Requested: the reader is number {position} in the queue',
+  },
+  deskRequestReady: {
+    'zh-CN': '预约成功，图书保留至 {date}，取书码 {code}',
+    'zh-TW': '預約成功，圖書保留至 {date}，取書碼 {code}',
+    'en-US': 'Requested: a copy is held until {date}, pickup code {code}',
+  },
+  deskFineCharged: {
+    'zh-CN': '已记录罚款 {amount} 元',
+    'zh-TW': '已記錄罰款 {amount} 元',
+    'en-US': 'Charged {amount} yuan',
+  },
+  deskPaid: {
+    'zh-CN': '已收款 {amount} 元（{fines} 条记录）',
+    'zh-TW': '已收款 {amount} 元（{fines} 筆記錄）',
+    'en-US': 'Received {amount} yuan ({fines} records)',
   },
 } satisfies Record<string, Texts>;
 

@@ -7,7 +7,8 @@ import { mainLibraryCode } from './demo-readers.js';
  * The demo circulation of an institution (issue 27): its loan policies, and loans of the demo
  * readers that show every state My Library explains — due soon, overdue, renewable, and not
  * renewable for each reason (too early, renewals used up, recalled, a reference copy, a frozen or
- * lost card) — plus a loan history, and requests (one ready for pickup, one waiting). Copies on the shelf are lent for it; needs the demo catalogue.
+ * lost card) — plus a loan history, requests (one ready for pickup, one waiting) and fines (one
+ * owed, one paid; a lost copy being replaced). Copies on the shelf are lent for it; needs the demo catalogue.
  */
 
 /** Demo loans of a reader: days until due (negative: overdue), days since lent, renewals, recalls. */
@@ -67,10 +68,38 @@ export async function seedDemoCirculation(db: Kysely<Database>, tenantId: number
           WHERE id IN (SELECT id FROM loan_event
                        WHERE tenant_id = ${tenantId} AND reader_id IS NULL AND return_date IS NOT NULL
                        ORDER BY return_date DESC, id DESC LIMIT ${HISTORY_LOANS})`.execute(trx);
+        await seedDemoFines(trx, tenantId, reader.id);
+      }
+      if (cardNo === 'D0002') {
+        // A lost copy the reader replaces with one they buy: the replacement is on order.
+        await sql`
+          INSERT INTO circ_fine (tenant_id, reader_id, kind, status, title, amount_cents, note)
+          VALUES (${tenantId}, ${reader.id}, 'lost', 'ordered', '数据结构（C语言版）', 3500, '读者自购同版本图书赔偿')`.execute(
+          trx,
+        );
       }
     }
     return lent;
   });
+}
+
+/**
+ * Fines of the normal reader, from two loans of their history: one returned 12 days late and not
+ * paid yet (¥1.20, under the ¥10 limit: the demo's renewals still show their own reasons), one
+ * returned 8 days late and paid at the desk.
+ */
+async function seedDemoFines(trx: Kysely<Database>, tenantId: number, readerId: number): Promise<void> {
+  await sql`
+    INSERT INTO circ_fine (tenant_id, reader_id, kind, status, loan_id, barcode, title, amount_cents, paid_cents,
+                           overdue_days, created_at)
+    SELECT ${tenantId}, ${readerId}, 'overdue', f.status, le.id, le.barcode, b.title, f.cents,
+           CASE WHEN f.status = 'processed' THEN f.cents ELSE 0 END, f.days, le.return_date::timestamptz
+    FROM (SELECT id, row_number() OVER (ORDER BY return_date DESC, id DESC) AS n FROM loan_event
+          WHERE tenant_id = ${tenantId} AND reader_id = ${readerId} AND return_date IS NOT NULL) h
+    JOIN (VALUES (1, 'unprocessed', 120, 12), (3, 'processed', 80, 8)) AS f(n, status, cents, days) ON f.n = h.n
+    JOIN loan_event le ON le.id = h.id
+    JOIN bib_record b ON b.record_id = le.record_id
+    ON CONFLICT DO NOTHING`.execute(trx);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   upsertInstitutionParams,
 } from '../modules/site-config/site-config-repository.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
+import { seedDemoAddressesPoints } from './demo-addresses-points.js';
 import { seedDemoCirculation } from './demo-circulation.js';
 import { seedDemoDiscovery } from './demo-discovery.js';
 import { seedDemoReaders } from './demo-readers.js';
@@ -44,6 +45,8 @@ export async function seedDemo(db: Kysely<Database>, opts: { records?: number } 
     await seedDemoDiscovery(db, id);
     // The demo readers' loans (lent from the shelf, so after the discovery seed's loans).
     await seedDemoCirculation(db, id);
+    // Their delivery addresses and points (the points of the history loans: after the circulation).
+    await seedDemoAddressesPoints(db, id);
   }
   return report;
 }

@@ -480,4 +480,12 @@ export const REFERENCE_DICTIONARIES: Record<string, RefEntry[]> = {
     { code: '5', name: '过刊库', nameTw: '過刊庫', nameEn: 'Back-issue stacks' },
     { code: '6', name: '自助还书点', nameTw: '自助還書點', nameEn: 'Self-service return point' },
   ],
+
+  /** Kinds of a reader's delivery address (My Library, addresses); the first is a new address's default. */
+  addressType: [
+    { code: 'home', name: '家庭住址', nameTw: '住家地址', nameEn: 'Home' },
+    { code: 'work', name: '工作单位', nameTw: '工作單位', nameEn: 'Work' },
+    { code: 'campus', name: '学校/校区', nameTw: '學校/校區', nameEn: 'School or campus' },
+    { code: 'other', name: '其他', nameTw: '其他', nameEn: 'Other' },
+  ],
 };

@@ -27,3 +27,12 @@ export const api = createHttpClient({
   onError: (error) => handlers?.onError(error),
   onUnauthorized: (error) => handlers?.onUnauthorized(error),
 });
+
+/**
+ * An address the server gave for the page to load (an avatar's `/find/userInfo/avatar?…`), as the
+ * page must ask for it: with the API prefix in front. Other addresses (another site's) stay as they are.
+ */
+export function apiAddress(address: string): string {
+  if (!address.startsWith('/') || address.startsWith('//')) return address;
+  return `${(import.meta.env.VITE_API_PREFIX ?? '').replace(/\/+$/, '')}${address}`;
+}

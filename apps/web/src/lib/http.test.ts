@@ -102,6 +102,24 @@ describe('http client', () => {
     expect(JSON.parse(seen[1]?.body ?? '')).toEqual({ libCode: 'A01' });
   });
 
+  it('uploads a file as the whole body, declared by its type when allowed, with the headers and the message', async () => {
+    const { http } = client({}, { header: 'jwtOpacAuth', value: 'token-1' });
+    reply = (_req, res) => json(res, 200, { ...ok({ avatarUrl: '/x' }), message: '上傳成功！' });
+    const types = ['image/jpeg', 'image/png'];
+    const answer = await http.upload(
+      ref('POST', '/find/userInfo/uploadAvatar'),
+      new Blob(['abc'], { type: 'image/png' }),
+      types,
+    );
+    await http.upload(ref('POST', '/find/userInfo/uploadAvatar'), new Blob(['def'], { type: 'image/gif' }), types);
+    expect(answer).toEqual({ data: { avatarUrl: '/x' }, message: '上傳成功！' });
+    expect(seen.map((r) => [r.method, r.headers['content-type'], r.body, r.headers.jwtopacauth])).toEqual([
+      ['POST', 'image/png', 'abc', 'token-1'],
+      ['POST', 'application/octet-stream', 'def', 'token-1'],
+    ]);
+    expect(seen[0]?.headers.mappingpath).toBe('beiling');
+  });
+
   it('puts the configured prefix in front of every path', async () => {
     const { http } = client({ prefix: '/portal/' });
     await http.call(ref('GET', '/find/x'));

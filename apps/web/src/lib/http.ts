@@ -92,6 +92,17 @@ export type HttpClient = {
    * query's `initialData`, so that the screen's first render shows it instead of a placeholder.
    */
   firstAnswer<R extends CallRef>(call: R, input: NoInfer<InputOf<EntryOf<R>>>): OutputOf<EntryOf<R>> | undefined;
+  /**
+   * POSTs a file as the whole request body (a call whose input is the bytes themselves, such as the
+   * avatar upload), declared by the file's type when it is one of `types`, else as plain bytes:
+   * `data` and `message`, as callWithMessage.
+   */
+  upload<R extends CallRef>(
+    call: R,
+    file: Blob,
+    types: readonly string[],
+    options?: RequestOptions,
+  ): Promise<{ data: OutputOf<EntryOf<R>>; message: string }>;
 };
 
 /** Builds `?a=1&b=x&b=y` from a query object. */
@@ -169,10 +180,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     url: string,
     body: unknown,
     opts: RequestOptions,
+    file?: { blob: Blob; type: string },
   ): Promise<{ data: T; message: string }> {
     const hasBody = method === 'POST';
     const token = opts.token !== undefined ? opts.token : options.getToken();
     const headers = buildHeaders(options.getContext(), token, hasBody);
+    if (file) headers['Content-Type'] = file.type;
     const timeout = withTimeout(opts.timeoutMs ?? options.timeoutMs ?? REQUEST_TIMEOUT_MS, opts.signal);
     const silent = opts.silent ?? false;
     let response: Response;
@@ -182,7 +195,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         method,
         headers,
         credentials: 'include',
-        body: hasBody ? JSON.stringify(body ?? {}) : undefined,
+        body: file ? file.blob : hasBody ? JSON.stringify(body ?? {}) : undefined,
         signal: timeout.signal,
       });
       const text = await response.text();
@@ -235,5 +248,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     },
     firstAnswer: <R extends CallRef>(call: R, input: InputOf<EntryOf<R>>) =>
       options.takeFirstAnswer?.(call.method, call.path, input)?.data as OutputOf<EntryOf<R>> | undefined,
+    upload: <R extends CallRef>(call: R, file: Blob, types: readonly string[], opts: RequestOptions = {}) => {
+      const type = types.includes(file.type) ? file.type : 'application/octet-stream';
+      return send<OutputOf<EntryOf<R>>>('POST', `${base}${call.path}`, undefined, opts, { blob: file, type });
+    },
   };
 }

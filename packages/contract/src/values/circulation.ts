@@ -7,6 +7,8 @@
 export const CirculationErrCode = {
   /** The library's circulation system did not answer (its loans cannot be shown now). */
   unreachable: 40701,
+  /** Take codes are OpenFind's own circulation's: the library's system lends by card. */
+  takeCodeUnavailable: 40702,
 } as const;
 
 /**

@@ -7,7 +7,10 @@ import { localName } from '../../lib/localized.js';
 import type { Delivery } from '../delivery/delivery.js';
 import type { DictionaryService } from '../dictionaries/dictionary-service.js';
 import type { Tenant } from '../tenants/tenant-repository.js';
+import { avatarAddress } from '../personal-info/avatar-address.js';
+import { findAvatarKey } from '../personal-info/personal-info-repository.js';
 import { decodePassword } from '../readers/passwords.js';
+import { awardPoints } from '../points/points-service.js';
 import { isValidEmail, isValidPhone, maskEmail, maskPhone } from '../readers/contacts.js';
 import {
   bindReaderContact,
@@ -92,6 +95,8 @@ export class AccountService {
   async userInfo(tenant: Tenant, session: Session, lang: Lang): Promise<UserInfo> {
     const r = await this.reader(session);
     const libs = await this.deps.dictionaries.libraries(tenant.id, lang);
+    // The avatar the reader uploaded (My Library), else the one the library set.
+    const avatarKey = await findAvatarKey(this.db, tenant.id, r.id);
     return {
       userId: String(r.id),
       groupCode: tenant.groupCode,
@@ -101,7 +106,7 @@ export class AccountService {
       name: r.name,
       account: r.account,
       cardNo: r.cardNo,
-      opacPicUrl: r.avatarUrl,
+      opacPicUrl: avatarKey ? avatarAddress(tenant.mappingPath, avatarKey) : r.avatarUrl,
       email: r.email,
       mobile: r.phone,
       emailCheckFlag: r.emailVerified ? '1' : '0',
@@ -299,6 +304,14 @@ export class AccountService {
       : undefined;
     if (sentTo !== target) throw AuthErrors.codeWrong();
     await bindReaderContact(this.db, tenant.id, reader.id, channel, target);
+    // Points for a contact bound, once per channel.
+    await awardPoints(this.db, {
+      tenantId: tenant.id,
+      readerId: reader.id,
+      rule: 'bindContact',
+      ref: channel,
+      platform: 'web',
+    });
     await this.notifyContactChanged(tenant, reader, channel, target, lang);
   }
 

@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Tenant } from '../tenants/tenant-repository.js';
 import { decodePassword, dummyHash, hashPassword, verifyPassword } from '../readers/passwords.js';
+import { awardPoints } from '../points/points-service.js';
 import {
   findReaderById,
   findReaderByLogin,
@@ -132,6 +133,14 @@ export class AuthService {
   async startSession(tenant: Tenant, config: SiteConfig, reader: Reader, loginType: number): Promise<LoginResult> {
     const { jwt, expiresIn } = await this.sessions.issue(tenant, reader, loginType);
     await touchLogin(this.db, reader.tenantId, reader.id);
+    // The welcome points of the first login (counted once: every later login finds them counted).
+    await awardPoints(this.db, {
+      tenantId: reader.tenantId,
+      readerId: reader.id,
+      rule: 'firstLogin',
+      ref: '',
+      platform: 'web',
+    });
     return { jwt, jwtHeader: config.jwtHeader, expiresIn, loginType, userId: String(reader.id), name: reader.name };
   }
 

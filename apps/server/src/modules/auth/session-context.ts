@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../services.js';
 import type { Reader } from '../readers/reader-repository.js';
+import { checkStaffAccess, decorateStaffSession, verifyStaffToken } from '../staff/staff-context.js';
 import { AuthErrors } from './auth-errors.js';
 import { requestSite } from './request-site.js';
 import type { ReaderAction } from './reader-standing.js';
@@ -58,6 +59,7 @@ export function registerSessionScope(app: FastifyInstance, services: Services): 
   app.decorateRequest('readerSession', null);
   app.decorateRequest('sessionProblem', null);
   app.decorateRequest('tokenSource', null);
+  decorateStaffSession(app);
   app.addHook('onRequest', async (req) => {
     const { config } = await services.siteConfig.settings(req.tenant.id);
     const found = tokenOf(req, config.jwtHeader);
@@ -68,18 +70,21 @@ export function registerSessionScope(app: FastifyInstance, services: Services): 
       if (typeof r === 'string') req.sessionProblem = r;
       else req.readerSession = r;
     }
+    // A staff token (X-Staff-Token) is a session of its own kind, never a reader's.
+    await verifyStaffToken(req, services);
     checkAccess(req);
   });
 }
 
 /**
  * The contract entry's `access`, before the body is read: a reader's call without a session is a
- * 401 whatever it sends; staff and administrator calls are refused until the staff console exists.
+ * 401 whatever it sends; a staff or administrator call needs a staff session of the institution (an
+ * operator's of any) and the role (staff-context.ts `checkStaffAccess`): a reader's session is 403.
  */
 function checkAccess(req: FastifyRequest): void {
   const access = req.routeOptions.config.access;
   if (access === 'reader') requireSession(req);
-  else if (access === 'staff' || access === 'admin') throw AuthErrors.staffOnly();
+  else if (access === 'staff' || access === 'admin') checkStaffAccess(req, access);
 }
 
 /** The logged-in reader's id, or null. */

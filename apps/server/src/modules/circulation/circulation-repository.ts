@@ -143,6 +143,10 @@ export async function findLoanPolicies(
     renewWhenOverdue: r.renew_when_overdue,
     maxRequests: r.max_requests,
     holdShelfDays: r.hold_shelf_days,
+    finePerDayCents: r.fine_per_day_cents,
+    maxFineCents: r.max_fine_cents,
+    suspendDaysPerDay: r.suspend_days_per_day,
+    fineLimitCents: r.fine_limit_cents,
   }));
 }
 
@@ -239,17 +243,21 @@ export async function insertLoan(
   return Number(row.rows[0]!.id);
 }
 
-/** Returns a copy: the loan closed today, the copy back on the shelf. */
+/** Returns a copy: the loan closed today, the copy back on the shelf. The loan's due and return dates. */
 export async function closeLoan(
   trx: Kysely<Database>,
   tenantId: number,
   loanId: string,
   barcode: string,
-): Promise<void> {
-  await sql`UPDATE loan_event SET return_date = greatest(current_date, loan_date)
-            WHERE tenant_id = ${tenantId} AND id = ${loanId}::bigint AND return_date IS NULL`.execute(trx);
+): Promise<{ dueDate: string; returnDate: string } | undefined> {
+  const res = await sql<{ due_date: string; return_date: string }>`
+    UPDATE loan_event SET return_date = greatest(current_date, loan_date)
+    WHERE tenant_id = ${tenantId} AND id = ${loanId}::bigint AND return_date IS NULL
+    RETURNING coalesce(due_date, loan_date)::text AS due_date, return_date::text AS return_date`.execute(trx);
   await sql`UPDATE item SET process_type_code = '411', due_date = NULL
             WHERE tenant_id = ${tenantId} AND barcode = ${barcode}`.execute(trx);
+  const row = res.rows[0];
+  return row && { dueDate: row.due_date, returnDate: row.return_date };
 }
 
 /** Messages in the reader's inbox not read yet. */

@@ -7,6 +7,13 @@ import { requireActiveReader, requireReader } from '../auth/session-context.js';
 import { findReaderById } from '../readers/reader-repository.js';
 import type { CirculationReader } from './provider.js';
 
+/** A code as the reader sees it, with the seconds left. */
+const readerCode = (c: { code: string; expiresAt: Date }) => ({
+  code: c.code,
+  expiresAt: c.expiresAt.toISOString(),
+  secondsLeft: Math.max(0, Math.floor((c.expiresAt.getTime() - Date.now()) / 1000)),
+});
+
 /** A logged-in reader's loans and renewals (401 for visitors). */
 export function registerCirculationRoutes(app: FastifyInstance, services: Services): void {
   const circulation = services.circulation;
@@ -50,6 +57,33 @@ export function registerCirculationRoutes(app: FastifyInstance, services: Servic
       await services.requests.list(req.tenant.id, requireReader(req), req.body.page, req.body.rows, req.lang),
     ),
   );
+
+  route(app, CirculationCalls.takeCode, async (req) =>
+    okSaying(
+      req.lang,
+      readerCode(await services.circulation.takeCode(req.tenant.id, requireReader(req))),
+      'codeIssued',
+    ),
+  );
+
+  route(app, RequestCalls.handoverCode, async (req) =>
+    okSaying(
+      req.lang,
+      readerCode(await services.requests.handoverCode(req.tenant.id, requireReader(req), req.body.requestId)),
+      'codeIssued',
+    ),
+  );
+
+  // Accepting a request is making one: a frozen account or a lost card may not (spec §6).
+  route(app, RequestCalls.acceptRequest, async (req) => {
+    const reader = await requireActiveReader(req, services, 'request');
+    const accepted = await services.requests.accept(req.tenant.id, reader, req.body.pickupCode);
+    return okSaying(req.lang, accepted, 'requestAccepted', {
+      title: accepted.title,
+      date: accepted.readyUntil,
+      code: accepted.pickupCode,
+    });
+  });
 
   // Taking a request back stays open to every reader, a frozen one too.
   route(app, RequestCalls.cancelRequest, async (req) =>

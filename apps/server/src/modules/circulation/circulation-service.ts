@@ -13,8 +13,10 @@ import type { Database } from '../../db/schema.js';
 import { t, type MessageKey } from '../../http/messages.js';
 import { AppError } from '../../http/errors.js';
 import { setTenantSecret, tenantSecret } from '../auth/auth-repository.js';
+import { pointsBalance } from '../points/points-service.js';
 import { findReaderById } from '../readers/reader-repository.js';
 import { countUnreadMessages, today } from './circulation-repository.js';
+import { issueReaderCode } from './reader-code-repository.js';
 import { LocalCirculation } from './local-provider.js';
 import { countReadyRequests } from './request-repository.js';
 import { addDays } from './renewal-rules.js';
@@ -123,12 +125,15 @@ export class CirculationService {
         throw new AppError('circulationUnreachable', CirculationErrCode.unreachable);
       throw err;
     }
-    const [row, day, unread, ready] = await Promise.all([
+    const [row, day, unread, ready, fines, points] = await Promise.all([
       findReaderById(this.db, tenantId, reader.id),
       today(this.db),
       countUnreadMessages(this.db, tenantId, reader.id),
-      // Requests are OpenFind's own circulation's; over SIP2 the system keeps the holds.
+      // Requests are OpenFind's own circulation's; over SIP2 the system keeps its holds.
       provider.kind === 'local' ? countReadyRequests(this.db, tenantId, reader.id) : null,
+      // OpenFind's fines, or the fees the library's system reported with the loans just read.
+      provider.fineBalance(tenantId, reader),
+      pointsBalance(this.db, tenantId, reader.id),
     ]);
     const soonUntil = addDays(day, DUE_SOON_DAYS - 1);
     const dues = states.map((l) => l.dueDate).filter(Boolean);
@@ -143,10 +148,20 @@ export class CirculationService {
       renewable: states.filter((l) => l.renewable).length,
       nextDue: dues.filter((d) => d >= day).reduce<string | null>((a, b) => (a === null || b < a ? b : a), null),
       requestsReady: ready,
-      fineBalance: null,
-      points: null,
+      fineBalance: fines,
+      points,
       unreadMessages: unread,
     };
+  }
+
+  /**
+   * A take code for the reader to show at the desk (OpenFind's own circulation: the desk lends with
+   * it). A library on SIP2 lends in its own system, which knows no such code.
+   */
+  async takeCode(tenantId: number, readerId: number): Promise<{ code: string; expiresAt: Date }> {
+    if ((await this.providerOf(tenantId)).kind !== 'local')
+      throw new AppError('takeCodeUnavailable', CirculationErrCode.takeCodeUnavailable);
+    return issueReaderCode(this.db, tenantId, readerId, 'take', null);
   }
 
   /** Renews loans: the real API's `result` map and counts, and each loan's outcome. */

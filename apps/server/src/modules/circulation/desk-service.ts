@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { RenewOutcome } from '@openfind/contract';
+import { formatCents, type Lang, type RenewOutcome } from '@openfind/contract';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { findReaderByLogin } from '../readers/reader-repository.js';
+import { awardPoints } from '../points/points-service.js';
+import { findReaderById, findReaderByLogin, type Reader } from '../readers/reader-repository.js';
+import { findLiveCode, useReaderCode } from './reader-code-repository.js';
 import {
   closeLoan,
   countCurrentLoans,
@@ -14,7 +16,8 @@ import {
 } from './circulation-repository.js';
 import type { CirculationService } from './circulation-service.js';
 import { passToQueue, takeHold } from './request-service.js';
-import { LOANABLE_CIRC_ATTR, addDays, policyFor } from './renewal-rules.js';
+import { insertOverdueFine, readerDebt } from './fine-repository.js';
+import { LOANABLE_CIRC_ATTR, addDays, daysBetween, overdueCharge, owesTooMuch, policyFor } from './renewal-rules.js';
 
 /** Why the desk cannot lend or take back a copy. */
 export type DeskRefusal =
@@ -27,7 +30,10 @@ export type DeskRefusal =
   | 'cardFrozen'
   | 'cardLost'
   | 'cardExpired'
-  | 'heldForAnother';
+  | 'heldForAnother'
+  | 'suspended'
+  | 'owesTooMuch'
+  | 'wrongTakeCode';
 
 export class DeskError extends Error {
   constructor(
@@ -39,6 +45,27 @@ export class DeskError extends Error {
 }
 
 /**
+ * The reader a loan is for: by account or card number, or by the take code the reader shows (valid
+ * 5 minutes, used once: it is spent here, inside the loan's transaction, so a refused loan keeps it).
+ */
+async function deskReader(
+  trx: Kysely<Database>,
+  tenantId: number,
+  input: { reader: string } | { takeCode: string },
+): Promise<Reader> {
+  if ('takeCode' in input) {
+    const code = await findLiveCode(trx, tenantId, input.takeCode.trim(), 'take');
+    const reader = code && (await findReaderById(trx, tenantId, code.reader_id));
+    if (!reader) throw new DeskError('wrongTakeCode', '请输入正确的取书码！');
+    await useReaderCode(trx, tenantId, input.takeCode.trim());
+    return reader;
+  }
+  const reader = await findReaderByLogin(trx, tenantId, input.reader);
+  if (!reader) throw new DeskError('noSuchReader', `no reader ${input.reader}`);
+  return reader;
+}
+
+/**
  * Lends a copy (by barcode) to a reader (by account or card number) under the institution's loan
  * policy: the loan is due `loanDays` from today. Atomic: the copy is locked while it is checked and
  * lent, and one open loan per copy is a unique index, so two desks lending one copy make one loan.
@@ -46,16 +73,16 @@ export class DeskError extends Error {
 export async function checkout(
   db: Kysely<Database>,
   tenantId: number,
-  input: { reader: string; barcode: string },
+  input: { reader: string; barcode: string } | { takeCode: string; barcode: string },
 ): Promise<{ loanId: number; title: string; dueDate: string; readerId: number }> {
   return inTransaction(db, async (trx) => {
-    const reader = await findReaderByLogin(trx, tenantId, input.reader);
-    if (!reader) throw new DeskError('noSuchReader', `no reader ${input.reader}`);
-    if (reader.status === 'frozen') throw new DeskError('cardFrozen', `the card of ${input.reader} is frozen`);
-    if (reader.status === 'lost') throw new DeskError('cardLost', `the card of ${input.reader} is reported lost`);
+    const reader = await deskReader(trx, tenantId, input);
+    const who = reader.cardNo || reader.account;
+    if (reader.status === 'frozen') throw new DeskError('cardFrozen', `the card of ${who} is frozen`);
+    if (reader.status === 'lost') throw new DeskError('cardLost', `the card of ${who} is reported lost`);
     const day = await today(trx);
     if (reader.validUntil !== null && reader.validUntil < day)
-      throw new DeskError('cardExpired', `the card of ${input.reader} expired on ${reader.validUntil}`);
+      throw new DeskError('cardExpired', `the card of ${who} expired on ${reader.validUntil}`);
     const copy = await lockCopy(trx, tenantId, input.barcode);
     if (!copy) throw new DeskError('noSuchCopy', `no copy ${input.barcode}`);
     if (copy.circ_attr !== LOANABLE_CIRC_ATTR)
@@ -66,9 +93,17 @@ export async function checkout(
     if ((await takeHold(trx, tenantId, copy.barcode, reader.id)) === 'heldForAnother')
       throw new DeskError('heldForAnother', `copy ${input.barcode} is held for another reader's request`);
     const policy = policyFor(await findLoanPolicies(trx, tenantId), reader.readerType, copy.circ_attr);
+    const debt = await readerDebt(trx, tenantId, reader.id);
+    if (debt.suspendedUntil !== null)
+      throw new DeskError('suspended', `${who} may not borrow until ${debt.suspendedUntil}`);
+    if (owesTooMuch(debt.owedCents, policy))
+      throw new DeskError(
+        'owesTooMuch',
+        `${who} owes ${formatCents(debt.owedCents)}, the limit is ${formatCents(policy.fineLimitCents)}`,
+      );
     const loans = await countCurrentLoans(trx, tenantId, reader.id);
     if (loans >= policy.maxLoans)
-      throw new DeskError('tooManyLoans', `${input.reader} has ${loans} loans, the most allowed (${policy.maxLoans})`);
+      throw new DeskError('tooManyLoans', `${who} has ${loans} loans, the most allowed (${policy.maxLoans})`);
     const dueDate = addDays(day, policy.loanDays);
     const loanId = await insertLoan(trx, tenantId, copy, reader.id, dueDate);
     return { loanId, title: copy.title, dueDate, readerId: reader.id };
@@ -83,28 +118,73 @@ export async function checkin(
   db: Kysely<Database>,
   tenantId: number,
   input: { barcode: string },
-): Promise<{ loanId: number; title: string; readerId: number | null; heldFor: number | null }> {
+): Promise<{
+  loanId: number;
+  title: string;
+  readerId: number | null;
+  heldFor: number | null;
+  overdueDays: number;
+  fine: { fineId: number; amountCents: number; blockEnd: string | null } | null;
+}> {
   return inTransaction(db, async (trx) => {
     const copy = await lockCopy(trx, tenantId, input.barcode);
     if (!copy) throw new DeskError('noSuchCopy', `no copy ${input.barcode}`);
     const loan = await findOpenLoanOfCopy(trx, tenantId, copy.barcode);
     if (!loan) throw new DeskError('notOnLoan', `copy ${input.barcode} is not on loan`);
-    await closeLoan(trx, tenantId, loan.id, copy.barcode);
+    const closed = await closeLoan(trx, tenantId, loan.id, copy.barcode);
+    const overdueDays = closed ? Math.max(0, daysBetween(closed.dueDate, closed.returnDate)) : 0;
+    // A late return costs what the reader's policy says: a fine, days without borrowing, or both.
+    let fine = null;
+    if (overdueDays > 0 && loan.reader_id !== null && closed) {
+      const reader = await findReaderById(trx, tenantId, loan.reader_id);
+      const policy = policyFor(await findLoanPolicies(trx, tenantId), reader?.readerType ?? '', copy.circ_attr);
+      const charge = overdueCharge(overdueDays, policy, closed.returnDate);
+      if (charge.amountCents > 0 || charge.blockEnd) {
+        const fineId = await insertOverdueFine(trx, {
+          tenantId,
+          readerId: loan.reader_id,
+          loanId: loan.id,
+          barcode: copy.barcode,
+          title: copy.title,
+          overdueDays,
+          ...charge,
+        });
+        if (fineId !== null) fine = { fineId, amountCents: charge.amountCents, blockEnd: charge.blockEnd };
+      }
+    }
+    // Points for the return (on time, or a deduction when late), once per loan.
+    if (loan.reader_id !== null)
+      await awardPoints(trx, {
+        tenantId,
+        readerId: loan.reader_id,
+        rule: overdueDays > 0 ? 'returnOverdue' : 'returnOnTime',
+        ref: loan.id,
+        platform: 'desk',
+        note: copy.title,
+      });
     // The next reader waiting for the record gets it held (their request is ready).
     const next = await passToQueue(trx, tenantId, copy.record_id, copy.barcode);
-    return { loanId: Number(loan.id), title: copy.title, readerId: loan.reader_id, heldFor: next?.readerId ?? null };
+    return {
+      loanId: Number(loan.id),
+      title: copy.title,
+      readerId: loan.reader_id,
+      heldFor: next?.readerId ?? null,
+      overdueDays,
+      fine,
+    };
   });
 }
 
 /**
  * Renews a reader's loan of a copy at the desk, through the reader's own renewal (same rules, same
- * guarded update); the outcome, its reason in Simplified Chinese as the desk reads it.
+ * guarded update); the outcome, its reason in `lang` (Simplified Chinese unless the desk says).
  */
 export async function renewAtDesk(
   db: Kysely<Database>,
   circulation: CirculationService,
   tenantId: number,
   input: { reader: string; barcode: string },
+  lang: Lang = 'zh-CN',
 ): Promise<RenewOutcome> {
   const reader = await findReaderByLogin(db, tenantId, input.reader);
   if (!reader) throw new DeskError('noSuchReader', `no reader ${input.reader}`);
@@ -115,7 +195,7 @@ export async function renewAtDesk(
     tenantId,
     { id: reader.id, cardNo: reader.cardNo, account: reader.account },
     [Number(loan.id)],
-    'zh-CN',
+    lang,
   );
   return outcomes[0]!;
 }

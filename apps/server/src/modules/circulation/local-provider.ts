@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Lang, LoanListRequest, ReaderLoan } from '@openfind/contract';
+import { formatCents, type Lang, type LoanListRequest, type ReaderLoan } from '@openfind/contract';
 import type { Database } from '../../db/schema.js';
 import { localName } from '../../lib/localized.js';
 import { findReaderById } from '../readers/reader-repository.js';
@@ -15,10 +15,17 @@ import {
   type LoanStateRow,
 } from './circulation-repository.js';
 import type { CirculationProvider, CirculationReader, RenewResult } from './provider.js';
+import { readerDebt } from './fine-repository.js';
 import { countWaitingByRecord } from './request-repository.js';
 import { daysBetween, decideRenewal, policyFor, type RenewalDecision } from './renewal-rules.js';
 
-type Standing = { status: 'normal' | 'lost' | 'frozen'; readerType: string; validUntil: string | null };
+type Standing = {
+  status: 'normal' | 'lost' | 'frozen';
+  readerType: string;
+  validUntil: string | null;
+  owedCents: number;
+  suspendedUntil: string | null;
+};
 
 /**
  * OpenFind's own circulation, in its database: the loans of `loan_event` under the institution's
@@ -84,6 +91,10 @@ export class LocalCirculation implements CirculationProvider {
         policyFor(policies, standing.readerType, row.circ_attr),
       ).renewable,
     }));
+  }
+
+  async fineBalance(tenantId: number, reader: CirculationReader): Promise<string> {
+    return formatCents((await readerDebt(this.db, tenantId, reader.id)).owedCents);
   }
 
   async renew(tenantId: number, reader: CirculationReader, loanIds: readonly number[]): Promise<RenewResult[]> {
@@ -167,15 +178,22 @@ export class LocalCirculation implements CirculationProvider {
       circAttr: row.circ_attr,
       readerStatus: standing.status,
       readerValidUntil: standing.validUntil,
+      owedCents: standing.owedCents,
+      suspendedUntil: standing.suspendedUntil,
     };
   }
 
   private async standing(tenantId: number, readerId: number): Promise<Standing> {
-    const reader = await findReaderById(this.db, tenantId, readerId);
+    const [reader, debt] = await Promise.all([
+      findReaderById(this.db, tenantId, readerId),
+      readerDebt(this.db, tenantId, readerId),
+    ]);
     return {
       status: reader?.status ?? 'frozen',
       readerType: reader?.readerType ?? '',
       validUntil: reader?.validUntil ?? null,
+      owedCents: debt.owedCents,
+      suspendedUntil: debt.suspendedUntil,
     };
   }
 }

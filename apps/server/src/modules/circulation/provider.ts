@@ -37,6 +37,8 @@ export interface CirculationProvider {
   ): Promise<{ total: number; loans: ReaderLoan[]; currentCount: number }>;
   /** Each current loan's due date and whether a renewal would be accepted now (My Library's summary). */
   loanStates(tenantId: number, reader: CirculationReader): Promise<Array<{ dueDate: string; renewable: boolean }>>;
+  /** What the reader owes in yuan ("1.20"), as far as the provider knows; null when it cannot say. */
+  fineBalance(tenantId: number, reader: CirculationReader): Promise<string | null>;
   /** Renews each of `loanIds` that can be, one result per id in the order asked. */
   renew(tenantId: number, reader: CirculationReader, loanIds: readonly number[]): Promise<RenewResult[]>;
 }

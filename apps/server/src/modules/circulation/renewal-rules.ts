@@ -13,9 +13,19 @@ export interface LoanPolicy {
   maxRequests: number;
   /** Days a copy held for a request waits at the pickup library, its first day included. */
   holdShelfDays: number;
+  /** A late return's fine a day, in fen, and its most per loan. */
+  finePerDayCents: number;
+  maxFineCents: number;
+  /** Days without borrowing per day late (0: none). */
+  suspendDaysPerDay: number;
+  /** Borrowing, renewing and requesting stop once this much is owed, in fen (0: never). */
+  fineLimitCents: number;
 }
 
-/** The rules of an institution without a `loan_policy` row: 30 days, 10 loans, one renewal of 30 days, 5 requests held 7 days. */
+/**
+ * The rules of an institution without a `loan_policy` row: 30 days, 10 loans, one renewal of 30 days,
+ * 5 requests held 7 days; ¥0.10 a day late up to ¥50 a loan, and no borrowing once ¥10 is owed.
+ */
 export const DEFAULT_POLICY: LoanPolicy = {
   loanDays: 30,
   maxLoans: 10,
@@ -25,6 +35,10 @@ export const DEFAULT_POLICY: LoanPolicy = {
   renewWhenOverdue: false,
   maxRequests: 5,
   holdShelfDays: 7,
+  finePerDayCents: 10,
+  maxFineCents: 5000,
+  suspendDaysPerDay: 0,
+  fineLimitCents: 1000,
 };
 
 /** Circulation attribute of a copy that can be lent (`circAttr` 0 可借); others are not renewable. */
@@ -41,6 +55,9 @@ export interface RenewalFacts {
   circAttr: string;
   readerStatus: ReaderStatus;
   readerValidUntil: string | null;
+  /** What the reader owes (fen), and the last day of a borrowing suspension in force. */
+  owedCents: number;
+  suspendedUntil: string | null;
 }
 
 export type RenewalDecision =
@@ -64,9 +81,32 @@ const refuse = (refusal: RenewRefusal, renewableFrom: string | null = null): Ren
   renewableFrom,
 });
 
+/** Whether `owedCents` stops borrowing, renewing and requesting under `policy`. */
+export function owesTooMuch(owedCents: number, policy: LoanPolicy): boolean {
+  return policy.fineLimitCents > 0 && owedCents >= policy.fineLimitCents;
+}
+
+/**
+ * What returning a loan `overdueDays` late costs under `policy`: a fine of so much a day up to the
+ * policy's most, and days without borrowing from `returnedOn` (the suspension's first day).
+ */
+export function overdueCharge(
+  overdueDays: number,
+  policy: LoanPolicy,
+  returnedOn: string,
+): { amountCents: number; blockStart: string | null; blockEnd: string | null } {
+  if (overdueDays <= 0) return { amountCents: 0, blockStart: null, blockEnd: null };
+  const amountCents = Math.min(overdueDays * policy.finePerDayCents, policy.maxFineCents);
+  const blockDays = overdueDays * policy.suspendDaysPerDay;
+  return blockDays > 0
+    ? { amountCents, blockStart: returnedOn, blockEnd: addDays(returnedOn, blockDays - 1) }
+    : { amountCents, blockStart: null, blockEnd: null };
+}
+
 /**
  * Whether a loan can be renewed today and until when, by the library's usual order of reasons: the
- * reader's card first (frozen, lost, expired: spec §6), then the copy (not renewable at all, wanted
+ * reader's card first (frozen, lost, expired: spec §6), then the reader's standing (a borrowing
+ * suspension, fines over the limit), then the copy (not renewable at all, wanted
  * by another reader or recalled), then the loan (renewals used up, overdue, too early). A renewal
  * runs `renewalDays` from today; one that would not move the due date later is too early, and says
  * from when it is accepted.
@@ -75,6 +115,8 @@ export function decideRenewal(f: RenewalFacts, policy: LoanPolicy): RenewalDecis
   if (f.readerStatus === 'frozen') return refuse('cardFrozen');
   if (f.readerStatus === 'lost') return refuse('cardLost');
   if (f.readerValidUntil !== null && f.readerValidUntil < f.today) return refuse('cardExpired');
+  if (f.suspendedUntil !== null && f.suspendedUntil >= f.today) return refuse('readerBlocked');
+  if (owesTooMuch(f.owedCents, policy)) return refuse('fineLimit');
   if (f.circAttr !== LOANABLE_CIRC_ATTR || policy.maxRenewals === 0) return refuse('notRenewable');
   if (f.recallCount > 0 || f.holdsWaiting > 0) return refuse('onHold');
   if (f.renewCount >= policy.maxRenewals) return refuse('tooManyRenewals');

@@ -178,7 +178,7 @@ export async function endRequest(
   trx: Kysely<Database>,
   tenantId: number,
   requestId: string,
-  status: 'fulfilled' | 'cancelled' | 'expired',
+  status: 'fulfilled' | 'cancelled' | 'expired' | 'handedOver',
 ): Promise<void> {
   await sql`UPDATE circ_request SET status = ${status}, updated_at = now()
             WHERE tenant_id = ${tenantId} AND id = ${requestId}::bigint`.execute(trx);
@@ -259,4 +259,23 @@ export async function findReaderRequests(
     WHERE r.tenant_id = ${tenantId} AND r.reader_id = ${readerId}`;
   const order = sql`is_open DESC, CASE WHEN is_open THEN created END ASC, updated DESC, id DESC`;
   return findPage<RequestRow>(db, select, order, offset, rows);
+}
+
+/** The ready request a pickup code names (the desk lends its held copy). */
+export async function findReadyRequestByCode(
+  db: Kysely<Database>,
+  tenantId: number,
+  pickupCode: string,
+): Promise<{ id: string; reader_id: number; barcode: string | null } | undefined> {
+  const rows = await db
+    .selectFrom('circ_request')
+    .select(['id', 'reader_id', 'barcode'])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'ready')
+    .where('pickup_code', '=', pickupCode)
+    .where('ready_until', '>=', sql<Date>`current_date`)
+    .limit(2)
+    .execute();
+  // Codes are random: two ready requests sharing one name neither (the desk asks the reader's card).
+  return rows.length === 1 ? rows[0] : undefined;
 }

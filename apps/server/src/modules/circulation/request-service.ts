@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   RequestErrCode,
+  formatCents,
   type Lang,
   type PickupLibrary,
   type PlaceRequest,
@@ -13,7 +14,10 @@ import { AppError } from '../../http/errors.js';
 import { localName } from '../../lib/localized.js';
 import type { Reader } from '../readers/reader-repository.js';
 import { findLoanPolicies, today } from './circulation-repository.js';
-import { LOANABLE_CIRC_ATTR, addDays, policyFor, type LoanPolicy } from './renewal-rules.js';
+import { addInboxMessage } from '../readers/reader-repository.js';
+import { readerDebt } from './fine-repository.js';
+import { findLiveCode, issueReaderCode, useReaderCode } from './reader-code-repository.js';
+import { LOANABLE_CIRC_ATTR, addDays, owesTooMuch, policyFor, type LoanPolicy } from './renewal-rules.js';
 import {
   countOpenRequests,
   endRequest,
@@ -58,6 +62,21 @@ async function expireLapsedHolds(trx: Trx, tenantId: number): Promise<void> {
   }
 }
 
+/** YYYY-MM-DD of a date column (read as a Date at UTC midnight). */
+const toDateText = (d: Date | string) => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
+
+/** A reader suspended, or owing as much as the fine limit, may not request (the library's usual rule). */
+async function refuseOverDebt(trx: Kysely<Database>, tenantId: number, reader: Reader): Promise<void> {
+  const [debt, policy] = await Promise.all([
+    readerDebt(trx, tenantId, reader.id),
+    requestPolicy(trx, tenantId, reader.readerType),
+  ]);
+  if (debt.suspendedUntil !== null)
+    throw new AppError('requestSuspended', RequestErrCode.suspended, { date: debt.suspendedUntil });
+  if (owesTooMuch(debt.owedCents, policy))
+    throw new AppError('requestFineLimit', RequestErrCode.owesTooMuch, { limit: formatCents(policy.fineLimitCents) });
+}
+
 /**
  * A reader's requests in OpenFind's own circulation: reservations and closed-stack retrievals, a
  * queue per record (first come, first served), a copy held for pickup with a code until a last day.
@@ -87,6 +106,7 @@ export class RequestService {
       const day = await today(trx);
       if (reader.validUntil !== null && reader.validUntil < day)
         throw new AppError('requestCardExpired', RequestErrCode.readerCannotRequest);
+      await refuseOverDebt(trx, tenantId, reader);
       const pickup = await trx
         .selectFrom('library')
         .select('lib_code')
@@ -156,6 +176,83 @@ export class RequestService {
         createdAt: r.created_at,
       })),
     };
+  }
+
+  /** A handover code (5 minutes, used once) for the reader's request that is ready: another reader accepts it with the code. */
+  async handoverCode(
+    tenantId: number,
+    readerId: number,
+    requestId: number,
+  ): Promise<{ code: string; expiresAt: Date }> {
+    const request = await findOpenRequest(this.db, tenantId, readerId, requestId);
+    if (!request || request.status !== 'ready') throw new AppError('requestNoSuch', RequestErrCode.noSuchRequest);
+    return issueReaderCode(this.db, tenantId, readerId, 'handover', requestId);
+  }
+
+  /**
+   * Another reader's ready request, accepted with the handover code they gave: it is handed over to
+   * this reader (the held copy, its pickup library and last day stay; a new pickup code), under the
+   * rules of a request of their own (card, fines, most requests, not on loan or requested already).
+   */
+  async accept(
+    tenantId: number,
+    reader: Reader,
+    code: string,
+  ): Promise<{ requestId: number; readyUntil: string; pickupCode: string; title: string }> {
+    return inTransaction(this.db, async (trx) => {
+      const live = await findLiveCode(trx, tenantId, code.trim(), 'handover');
+      if (!live?.request_id) throw new AppError('wrongPickupCode', RequestErrCode.wrongCode);
+      if (live.reader_id === reader.id) throw new AppError('requestOwn', RequestErrCode.ownRequest);
+      const given = await findOpenRequest(trx, tenantId, live.reader_id, Number(live.request_id));
+      if (!given || given.status !== 'ready' || !given.barcode)
+        throw new AppError('wrongPickupCode', RequestErrCode.wrongCode);
+      const day = await today(trx);
+      if (reader.validUntil !== null && reader.validUntil < day)
+        throw new AppError('requestCardExpired', RequestErrCode.readerCannotRequest);
+      await refuseOverDebt(trx, tenantId, reader);
+      await lockRecordCopies(trx, tenantId, given.record_id);
+      if (await hasRecordOnLoan(trx, tenantId, reader.id, given.record_id))
+        throw new AppError('requestOnLoan', RequestErrCode.alreadyOnLoan);
+      const policy = await requestPolicy(trx, tenantId, reader.readerType);
+      if ((await countOpenRequests(trx, tenantId, reader.id)) >= policy.maxRequests)
+        throw new AppError('requestTooMany', RequestErrCode.tooManyRequests, { max: policy.maxRequests });
+      const full = await trx
+        .selectFrom('circ_request as r')
+        .innerJoin('bib_record as b', 'b.record_id', 'r.record_id')
+        .select(['r.request_type', 'r.pickup_lib_code', 'r.ready_until', 'b.title'])
+        .where('r.tenant_id', '=', tenantId)
+        .where('r.id', '=', given.id)
+        .executeTakeFirstOrThrow();
+      const readyUntil = full.ready_until ? toDateText(full.ready_until) : day;
+      await useReaderCode(trx, tenantId, code.trim());
+      await endRequest(trx, tenantId, given.id, 'handedOver');
+      const id = await insertRequest(trx, {
+        tenantId,
+        readerId: reader.id,
+        recordId: given.record_id,
+        type: full.request_type,
+        pickupLibCode: full.pickup_lib_code,
+        contactPhone: '',
+        heldBarcode: given.barcode,
+        readyUntil,
+      });
+      if (id === null) throw new AppError('requestAlready', RequestErrCode.alreadyRequested);
+      const placed = await trx
+        .selectFrom('circ_request')
+        .select('pickup_code')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', String(id))
+        .executeTakeFirstOrThrow();
+      await addInboxMessage(trx, {
+        tenantId,
+        readerId: live.reader_id,
+        channel: 'inbox',
+        target: '',
+        subject: `预约已转交 Request handed over: ${full.title}`,
+        body: `您预约的《${full.title}》已由另一位读者凭转交码接收。\nAnother reader accepted your request for “${full.title}” with the handover code you gave.`,
+      });
+      return { requestId: id, readyUntil, pickupCode: placed.pickup_code ?? '', title: full.title };
+    });
   }
 
   /** Cancels a waiting or ready request of the reader; a held copy goes to the next in the queue. */

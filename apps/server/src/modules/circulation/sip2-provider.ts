@@ -35,11 +35,19 @@ function standingRefusal(info: PatronInformation): RenewRefusal | null {
  * come from the system at every look; OpenFind keeps a record of each loan (`external_loan`) for
  * loan ids that last, renewals counted and the history SIP2 cannot give.
  */
+/** A fee amount as a system wrote it (BV: "1.2", "12", " 3.50") in yuan with two decimals; null when absent or not a sum. */
+export function yuanOfFee(fee: string | null): string | null {
+  const text = fee?.trim() ?? '';
+  return /^-?\d{1,9}(\.\d+)?$/.test(text) ? Number(text).toFixed(2) : null;
+}
+
 export class Sip2Circulation implements CirculationProvider {
   readonly kind = 'sip2';
   readonly capabilities = { loanHistory: true, renew: true };
   /** The pool of connections to the system (also for its own operations: a self-service checkout, a hold). */
   readonly client: Sip2Client;
+  /** The fees (BV) the system reported per reader at the last look at their loans. */
+  private readonly fees = new Map<number, string | null>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -95,6 +103,14 @@ export class Sip2Circulation implements CirculationProvider {
       loans: page.rows.map((row) => toReaderLoan(row, current, refusal)),
       currentCount: Number(count?.n ?? 0),
     };
+  }
+
+  /**
+   * The fees the system reported (BV) at the last look at the reader's loans (the summary asks for
+   * the loans first), in yuan with two decimals; null when it said nothing.
+   */
+  async fineBalance(_tenantId: number, reader: CirculationReader): Promise<string | null> {
+    return yuanOfFee(this.fees.get(reader.id) ?? null);
   }
 
   async loanStates(tenantId: number, reader: CirculationReader) {
@@ -158,6 +174,7 @@ export class Sip2Circulation implements CirculationProvider {
     const items: Array<{ id: string; title: string; due: string | null; callNo: string | null }> = [];
     try {
       info = await this.client.patronInformation(reader.cardNo, undefined, { kind: 'charged' });
+      this.fees.set(reader.id, info.feeAmount);
       if (info.validPatron === false) return 'readerBlocked';
       for (const id of info.chargedItems) {
         const item = await this.client.itemInformation(id);

@@ -13,8 +13,9 @@ describe('the My Library menu (spec §2)', () => {
     expect(openedKey(keys, '4')).toBe('4');
     expect(openedKey(keys, '2')).toBe('0');
     expect(openedKey(keys, null)).toBe('0');
-    expect(openedKey(menuKeys('1,5,4', ''), null)).toBe('5');
-    expect(openedKey(['1', '2'], null)).toBe('1');
+    // 10 and 2 are not built yet (issue 29): the first built one opens.
+    expect(openedKey(menuKeys('10,5,4', ''), null)).toBe('5');
+    expect(openedKey(['10', '2'], null)).toBe('10');
     expect(openedKey([], '5')).toBeUndefined();
   });
 });

@@ -3,6 +3,16 @@ export const myLibraryKeys = {
   all: ['myLibrary'] as const,
   requests: (page: number) => [...myLibraryKeys.all, 'requests', page] as const,
   summary: () => [...myLibraryKeys.all, 'summary'] as const,
+  personalInfo: () => [...myLibraryKeys.all, 'personalInfo'] as const,
+  behaviours: (tab: string, page: number) => [...myLibraryKeys.all, 'behaviours', tab, page] as const,
+  totalMoney: () => [...myLibraryKeys.all, 'totalMoney'] as const,
+  payMethods: () => [...myLibraryKeys.all, 'payMethods'] as const,
+  payment: (id: number) => [...myLibraryKeys.all, 'payment', id] as const,
+  addresses: () => [...myLibraryKeys.all, 'addresses'] as const,
+  addressTypes: () => [...myLibraryKeys.all, 'addressTypes'] as const,
+  points: (page: number) => [...myLibraryKeys.all, 'points', page] as const,
+  pointsRules: () => [...myLibraryKeys.all, 'pointsRules'] as const,
+  reminders: () => [...myLibraryKeys.all, 'reminders'] as const,
   loans: (current: boolean, page: number) =>
     [...myLibraryKeys.all, 'loans', current ? 'current' : 'history', page] as const,
 };

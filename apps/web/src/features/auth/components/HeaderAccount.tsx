@@ -3,6 +3,7 @@ import { Link, useHref, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { DisclosureMenu } from '../../../components/DisclosureMenu';
+import { apiAddress } from '../../../lib/api-client';
 import { ChevronDownIcon, UserIcon } from '../../../components/icons';
 import { openLogin } from '../login-events';
 import { PERSONAL_PATHS } from '../login-methods';
@@ -20,7 +21,14 @@ function Avatar({ url, name }: { url: string; name: string }) {
       </span>
     );
   }
-  return <img className="of-avatar" src={url} alt={t('header.avatar', { name })} onError={() => setFailed(url)} />;
+  return (
+    <img
+      className="of-avatar"
+      src={apiAddress(url)}
+      alt={t('header.avatar', { name })}
+      onError={() => setFailed(url)}
+    />
+  );
 }
 
 /**

@@ -1,6 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as Calls from '@openfind/contract/calls';
-import type { LoanListResponse, LoanSummary, RenewResponse, RequestPage } from '@openfind/contract';
+import type {
+  AcceptedRequest,
+  LoanListResponse,
+  LoanSummary,
+  ReaderCode,
+  RenewResponse,
+  RequestPage,
+} from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import { myLibraryKeys } from '../query-keys';
 
@@ -60,6 +67,30 @@ export function useCancelRequest() {
   return useMutation({
     mutationFn: (requestId: number): Promise<{ data: { cancelled: boolean }; message: string }> =>
       api.callWithMessage(Calls.cancelRequest, { requestId }),
+    onSettled: () => client.invalidateQueries({ queryKey: myLibraryKeys.all }),
+  });
+}
+
+/** A take code to show at the desk (5 minutes, used once). */
+export function useTakeCode() {
+  return useMutation({
+    mutationFn: (): Promise<ReaderCode> => api.call(Calls.takeCode, undefined),
+  });
+}
+
+/** A handover code for a ready request, to give another reader (5 minutes, used once). */
+export function useHandoverCode() {
+  return useMutation({
+    mutationFn: (requestId: number): Promise<ReaderCode> => api.call(Calls.handoverCode, { requestId }),
+  });
+}
+
+/** Accepts another reader's ready request with the code they gave; the lists are asked again. */
+export function useAcceptRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (pickupCode: string): Promise<{ data: AcceptedRequest; message: string }> =>
+      api.callWithMessage(Calls.acceptRequest, { pickupCode }),
     onSettled: () => client.invalidateQueries({ queryKey: myLibraryKeys.all }),
   });
 }

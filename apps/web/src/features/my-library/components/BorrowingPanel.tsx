@@ -7,6 +7,9 @@ import { Pagination } from '../../../components/Pagination';
 import { Tabs } from '../../../components/Tabs';
 import { notify } from '../../../lib/antd';
 import { loanRows, useLoans, useRenew } from '../api/loans';
+import { useSelection } from '../use-selection';
+import { ReminderSettings } from './ReminderSettings';
+import { TakeCode } from './TakeCode';
 
 /** Days before the due date from which a loan is "due soon". */
 const DUE_SOON_DAYS = 3;
@@ -15,13 +18,17 @@ const DUE_SOON_DAYS = 3;
 export function BorrowingPanel() {
   const { t } = useTranslation('myLibrary');
   return (
-    <Tabs
-      className="of-loans-tabs"
-      items={[
-        { key: 'current', label: t('borrowing.current'), children: <CurrentLoans /> },
-        { key: 'history', label: t('borrowing.history'), children: <LoanHistory /> },
-      ]}
-    />
+    <>
+      <Tabs
+        className="of-loans-tabs"
+        items={[
+          { key: 'current', label: t('borrowing.current'), children: <CurrentLoans /> },
+          { key: 'history', label: t('borrowing.history'), children: <LoanHistory /> },
+        ]}
+      />
+      <TakeCode />
+      <ReminderSettings />
+    </>
   );
 }
 
@@ -37,7 +44,7 @@ function CurrentLoans() {
   const [page, setPage] = useState(1);
   const loans = useLoans(true, page);
   const renew = useRenew();
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const { selected, toggle, setAll } = useSelection();
   const [outcomes, setOutcomes] = useState<ReadonlyMap<number, RenewOutcome>>(new Map());
   const selectAllId = useId();
 
@@ -52,7 +59,7 @@ function CurrentLoans() {
     renew.mutate(ids, {
       onSuccess: ({ data, message }) => {
         setOutcomes(new Map(data.outcomes.map((o) => [o.loanId, o])));
-        setSelected(new Set());
+        setAll([]);
         notify(data.fail ? 'warning' : 'success', message);
       },
     });
@@ -80,7 +87,7 @@ function CurrentLoans() {
             id={selectAllId}
             type="checkbox"
             checked={allSelected}
-            onChange={() => setSelected(allSelected ? new Set() : new Set(list.map((l) => l.loanId)))}
+            onChange={() => setAll(allSelected ? [] : list.map((l) => l.loanId))}
           />
           {t('borrowing.selectAll')}
         </label>
@@ -98,14 +105,7 @@ function CurrentLoans() {
             loan={loan}
             outcome={outcomes.get(loan.loanId)}
             isSelected={selected.has(loan.loanId)}
-            onSelect={(on) =>
-              setSelected((prev) => {
-                const next = new Set(prev);
-                if (on) next.add(loan.loanId);
-                else next.delete(loan.loanId);
-                return next;
-              })
-            }
+            onSelect={(on) => toggle(loan.loanId, on)}
             onRenew={() => run([loan.loanId])}
             isBusy={renew.isPending}
           />

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReaderRequest } from '@openfind/contract';
 import { Button } from '../../../components/Button';
 import { Pagination } from '../../../components/Pagination';
 import { notify } from '../../../lib/antd';
-import { useCancelRequest, useRequests } from '../api/loans';
+import { useAcceptRequest, useCancelRequest, useHandoverCode, useRequests } from '../api/loans';
+import { ShortCode } from './ShortCode';
 
 /** Requests (key 4): reservations and closed-stack retrievals, open ones first, with their queue place or pickup code. */
 export function RequestsPanel() {
@@ -24,7 +25,13 @@ export function RequestsPanel() {
     );
   }
   const { list, totalCount } = requests.data;
-  if (!list.length) return <p className="of-loans-note">{t('requests.empty')}</p>;
+  if (!list.length)
+    return (
+      <>
+        <p className="of-loans-note">{t('requests.empty')}</p>
+        <AcceptForm />
+      </>
+    );
   return (
     <div className="of-loans">
       <p className="of-loans-count">{t('requests.count', { count: totalCount })}</p>
@@ -43,7 +50,61 @@ export function RequestsPanel() {
           label={t('requests.pages')}
         />
       ) : null}
+      <AcceptForm />
     </div>
+  );
+}
+
+/** Accepting another reader's ready request with the handover code they gave (six digits). */
+function AcceptForm() {
+  const { t } = useTranslation('myLibrary');
+  const accept = useAcceptRequest();
+  const inputId = useId();
+  const errorId = useId();
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState('');
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!/^\d{6}$/.test(code.trim())) {
+      setProblem(t('codes.wrongCode'));
+      return;
+    }
+    setProblem('');
+    accept.mutate(code.trim(), {
+      onSuccess: ({ message }) => {
+        notify('success', message);
+        setCode('');
+      },
+      onError: (err) => setProblem(err.message),
+    });
+  };
+  return (
+    <form className="of-accept-form" onSubmit={onSubmit} noValidate>
+      <h3 className="of-take-code-title">{t('codes.acceptTitle')}</h3>
+      <p className="of-take-code-intro">{t('codes.acceptIntro')}</p>
+      <div className="of-accept-row">
+        <label htmlFor={inputId}>{t('codes.acceptLabel')}</label>
+        <input
+          id={inputId}
+
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={6}
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
+        />
+        <Button type="submit" busy={accept.isPending}>
+          {t('codes.accept')}
+        </Button>
+      </div>
+      {problem ? (
+        <p id={errorId} className="of-pay-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </form>
   );
 }
 
@@ -84,6 +145,7 @@ function RequestItem({ request }: { request: ReaderRequest }) {
             {t('borrowing.callNo')} {request.callNo}
           </p>
         ) : null}
+        {request.status === 'ready' ? <Handover requestId={request.requestId} /> : null}
       </div>
       {isOpen ? (
         isConfirming ? (
@@ -103,5 +165,27 @@ function RequestItem({ request }: { request: ReaderRequest }) {
         )
       ) : null}
     </li>
+  );
+}
+
+/** A handover code for a ready request: whoever enters it in their My Library picks the copy up instead. */
+function Handover({ requestId }: { requestId: number }) {
+  const { t } = useTranslation('myLibrary');
+  const handover = useHandoverCode();
+  const renew = () => handover.mutate(requestId);
+  if (handover.data)
+    return <ShortCode code={handover.data} hint={t('codes.handoverHint')} busy={handover.isPending} onRenew={renew} />;
+  return (
+    <p className="of-request-handover">
+      <Button size="small" busy={handover.isPending} onClick={renew}>
+        {t('codes.handover')}
+      </Button>
+      {handover.isError ? (
+        <span className="of-pay-error" role="alert">
+          {' '}
+          {handover.error.message}
+        </span>
+      ) : null}
+    </p>
   );
 }

@@ -5,7 +5,7 @@ import { useLoanSummary } from '../api/loans';
 import { CardBarcode } from './CardBarcode';
 
 /** The My Library entry each tile opens (loans unless named). */
-const TILE_ENTRY: Record<string, string> = { ready: '4', unread: '13' };
+const TILE_ENTRY: Record<string, string> = { ready: '4', unread: '13', fines: '7', points: '8' };
 
 /** My library (key 0): the reader's loans at a glance, and their card as a barcode to show at the desk. */
 export function SummaryPanel() {
@@ -23,7 +23,8 @@ export function SummaryPanel() {
     );
   }
   const s = summary.data;
-  const tiles: Array<{ key: string; value: number; tone?: 'warn' | 'alert' }> = [
+  const owes = s.fineBalance !== null && Number(s.fineBalance) > 0;
+  const tiles: Array<{ key: string; value: number; shown?: string; tone?: 'warn' | 'alert' }> = [
     { key: 'loans', value: s.loans },
     { key: 'dueSoon', value: s.dueSoon, tone: s.dueSoon ? 'warn' : undefined },
     { key: 'overdue', value: s.overdue, tone: s.overdue ? 'alert' : undefined },
@@ -31,6 +32,17 @@ export function SummaryPanel() {
     ...(s.requestsReady === null
       ? []
       : [{ key: 'ready', value: s.requestsReady, tone: s.requestsReady ? ('warn' as const) : undefined }]),
+    ...(s.fineBalance === null
+      ? []
+      : [
+          {
+            key: 'fines',
+            value: Number(s.fineBalance),
+            shown: `¥${s.fineBalance}`,
+            tone: owes ? ('alert' as const) : undefined,
+          },
+        ]),
+    ...(s.points === null ? [] : [{ key: 'points', value: s.points }]),
     { key: 'unread', value: s.unreadMessages },
   ];
   return (
@@ -45,7 +57,7 @@ export function SummaryPanel() {
         {tiles.map((tile) => (
           <li key={tile.key} className={tile.tone ? `of-summary-tile is-${tile.tone}` : 'of-summary-tile'}>
             <Link to={`/personalCenter?key=${TILE_ENTRY[tile.key] ?? '5'}`}>
-              <span className="of-summary-value">{tile.value}</span>
+              <span className="of-summary-value">{tile.shown ?? tile.value}</span>
               <span className="of-summary-label">{t(`summary.${tile.key}`, { count: tile.value })}</span>
             </Link>
           </li>

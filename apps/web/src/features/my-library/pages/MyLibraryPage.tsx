@@ -5,7 +5,11 @@ import { setPageTitle } from '../../../lib/document-title';
 import { useSession } from '../../auth';
 import { loadNamespace } from '../../lang';
 import { useConfig } from '../../site-config';
+import { AddressesPanel } from '../components/AddressesPanel';
+import { BehaviourPanel } from '../components/BehaviourPanel';
 import { BorrowingPanel } from '../components/BorrowingPanel';
+import { PersonalInfoPanel } from '../components/PersonalInfoPanel';
+import { PointsPanel } from '../components/PointsPanel';
 import { RequestsPanel } from '../components/RequestsPanel';
 import { SummaryPanel } from '../components/SummaryPanel';
 import { BUILT_KEYS, menuKeys, openedKey } from '../menu';
@@ -18,8 +22,12 @@ await loadNamespace('myLibrary');
 /** The panel of each built entry. */
 const PANELS: Partial<Record<MyLibraryKey, () => React.ReactNode>> = {
   '0': () => <SummaryPanel />,
+  '1': () => <PersonalInfoPanel />,
   '4': () => <RequestsPanel />,
   '5': () => <BorrowingPanel />,
+  '7': () => <BehaviourPanel />,
+  '8': () => <PointsPanel />,
+  '9': () => <AddressesPanel />,
 };
 
 /**

@@ -1,0 +1,14 @@
+import { StaffErrCode } from '@openfind/contract';
+import { AppError } from '../../http/errors.js';
+
+/** The failures of staff logins and of the staff calls' access. */
+export const StaffErrors = {
+  /** No staff session (HTTP 401). */
+  loginRequired: () => new AppError('staffLoginRequired', StaffErrCode.loginRequired, {}, 401),
+  /** A staff token that is expired, revoked, or not one (HTTP 401). */
+  sessionExpired: () => new AppError('staffSessionExpired', StaffErrCode.loginRequired, {}, 401),
+  accountDisabled: () => new AppError('staffDisabled', StaffErrCode.accountDisabled),
+  otherInstitution: () => new AppError('staffOtherInstitution', StaffErrCode.otherInstitution, {}, 403),
+  roleTooLow: () => new AppError('staffRoleTooLow', StaffErrCode.roleTooLow, {}, 403),
+  secondFactorRequired: () => new AppError('staffSecondFactor', StaffErrCode.secondFactorRequired),
+};
