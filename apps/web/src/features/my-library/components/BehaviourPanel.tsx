@@ -15,6 +15,7 @@ import {
 } from '../api/fines';
 import { minutesSeconds, useCountdown } from '../use-countdown';
 import { useSelection } from '../use-selection';
+import { SelectAll } from './SelectAll';
 
 /** "12.30" + "0.50" in fen, exactly. */
 const cents = (yuan: string) => Math.round(Number(yuan) * 100);
@@ -32,12 +33,10 @@ export function BehaviourPanel() {
   const records = useBehaviours(tab, page);
   const { selected, toggle, setAll } = useSelection();
   const [isChoosing, setIsChoosing] = useState(false);
-  const selectAllId = useId();
 
   const list = records.data?.list ?? [];
   const payable = list.filter((r) => r.payable);
   const chosen = payable.filter((r) => selected.has(r.id));
-  const allSelected = payable.length > 0 && payable.every((r) => selected.has(r.id));
   const onPay = () => {
     if (!chosen.length) {
       notify('warning', t('fines.selectFirst'));
@@ -82,15 +81,12 @@ export function BehaviourPanel() {
         <>
           {payable.length ? (
             <div className="of-loans-toolbar">
-              <label htmlFor={selectAllId} className="of-loans-check">
-                <input
-                  id={selectAllId}
-                  type="checkbox"
-                  checked={allSelected}
-                  onChange={() => setAll(allSelected ? [] : payable.map((r) => r.id))}
-                />
-                {t('fines.selectAll')}
-              </label>
+              <SelectAll
+                ids={payable.map((r) => r.id)}
+                selected={selected}
+                setAll={setAll}
+                label={t('fines.selectAll')}
+              />
               <Button variant="primary" onClick={onPay}>
                 {chosen.length
                   ? t('fines.paySelected', { amount: yuan(chosen.reduce((s, r) => s + cents(r.owedAmount), 0)) })

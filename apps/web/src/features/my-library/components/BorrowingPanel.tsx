@@ -8,6 +8,7 @@ import { Tabs } from '../../../components/Tabs';
 import { notify } from '../../../lib/antd';
 import { loanRows, useLoans, useRenew } from '../api/loans';
 import { useSelection } from '../use-selection';
+import { SelectAll } from './SelectAll';
 import { ReminderSettings } from './ReminderSettings';
 import { TakeCode } from './TakeCode';
 
@@ -46,7 +47,6 @@ function CurrentLoans() {
   const renew = useRenew();
   const { selected, toggle, setAll } = useSelection();
   const [outcomes, setOutcomes] = useState<ReadonlyMap<number, RenewOutcome>>(new Map());
-  const selectAllId = useId();
 
   const list = loans.data?.searchResult ?? [];
   const run = (ids: number[]) => {
@@ -77,20 +77,16 @@ function CurrentLoans() {
     );
   }
   if (!list.length) return <p className="of-loans-note">{t('borrowing.empty')}</p>;
-  const allSelected = list.every((l) => selected.has(l.loanId));
   return (
     <div className="of-loans">
       <p className="of-loans-count">{t('borrowing.currentCount', { count: loans.data?.numFound ?? 0 })}</p>
       <div className="of-loans-toolbar">
-        <label htmlFor={selectAllId} className="of-loans-check">
-          <input
-            id={selectAllId}
-            type="checkbox"
-            checked={allSelected}
-            onChange={() => setAll(allSelected ? [] : list.map((l) => l.loanId))}
-          />
-          {t('borrowing.selectAll')}
-        </label>
+        <SelectAll
+          ids={list.map((l) => l.loanId)}
+          selected={selected}
+          setAll={setAll}
+          label={t('borrowing.selectAll')}
+        />
         <Button busy={renew.isPending} onClick={() => run([...selected])}>
           {t('borrowing.renewSelected', { count: selected.size })}
         </Button>
