@@ -2,7 +2,12 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { registerLanguage, registerTenantScope } from './http/context.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerInputGuard } from './http/input-guard.js';
@@ -98,25 +103,35 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           'characters become spaces and unpaired UTF-16 surrogates are dropped; any other string holding ' +
           'one (codes, account names, passwords, tokens) is refused with HTTP 400.',
       },
+      // Every tag a call carries (endpoint.tag), in the order a reader of the document meets them;
+      // a test checks that none is missing.
       tags: [
-        { name: 'config', description: 'Institution, site configuration and menus' },
+        { name: 'site-config', description: 'Institution, site configuration and menus' },
+        { name: 'tenants', description: 'Which institution an address or group code belongs to' },
         { name: 'dictionaries', description: 'Libraries, locations and code lists' },
+        { name: 'search', description: 'Searching, suggestions, popular searches, search history, the class tree' },
         { name: 'record', description: 'Record details, QR code, usage, author, third-party content' },
         { name: 'holdings', description: 'Copies, shelves, electronic copies, serial issues, attachments' },
         { name: 'loans', description: "Circulation figures: hot borrowing, a record's loans by year, loan analysis" },
         { name: 'lists', description: 'Home-page lists: new books, collections, book lists, donation news' },
         { name: 'evaluations', description: 'Ratings and comments' },
+        { name: 'favourites', description: "A reader's favourite records" },
+        { name: 'auth', description: 'Login, sessions, passwords, recovery and binding' },
+        { name: 'personal-info', description: "A reader's personal information and avatar (My Library)" },
+        { name: 'circulation', description: "A reader's loans: summary, current loans, history, renewals, take codes" },
+        { name: 'requests', description: "A reader's requests: pickup places, placing, the queue, cancelling, handover" },
+        { name: 'fines', description: "A reader's fines and payments: the list, the total, paying online" },
+        { name: 'reminders', description: "A reader's due-date reminders and the calendar feed of their due dates" },
         { name: 'addresses', description: "A reader's delivery addresses" },
         { name: 'points', description: "A reader's points: the ledger, the balance, how points are earned" },
-        { name: 'reminders', description: "A reader's due-date reminders and the calendar feed of their due dates" },
-        { name: 'accounts', description: 'Login, sessions, passwords, recovery and binding' },
-        { name: 'personal-info', description: "A reader's personal information and avatar (My Library)" },
         { name: 'staff', description: 'Staff accounts: login, logout, who am I (the X-Staff-Token header)' },
         { name: 'desk', description: 'The circulation desk (staff calls): lend, take back, renew, requests, fines' },
         { name: 'operations', description: 'Health and operations' },
       ],
     },
     transform: jsonSchemaTransform,
+    // Publishes the named (recursive) schemas as components, which the calls refer to by $ref.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

@@ -22,7 +22,8 @@ export const PickupLibraries = z.array(PickupLibrary);
 /** `POST /find/request/place`. */
 export const PlaceRequest = z.object({
   recordId: RecordId,
-  requestType: z.enum(REQUEST_TYPES).default('reserve'),
+  /** Re-lend asks go through their own calls (the reader who has the copy answers them). */
+  requestType: z.enum(['reserve', 'entrust', 'delivery']).default('reserve'),
   pickupLibCode: z.string().trim().min(1).max(100),
   /** A phone number the library may call when the copy is ready ('' = the account's). */
   contactPhone: freeText(30)

@@ -179,7 +179,8 @@ export const MenuItem: z.ZodType<MenuItem> = z.lazy(() =>
     jumpMode: z.string(),
     child: z.array(MenuItem),
   }),
-);
+  // A named component in the OpenAPI document: a recursive schema is published once and referred to.
+).meta({ id: 'MenuItem' });
 /** Menus: A the header, B and C further menu slots. */
 export const MenuList = z.object({
   menuA: z.array(MenuItem),

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { RequestStatus, RequestType } from '@openfind/contract';
 
 /** Row types of the tables created by the migrations in ../../migrations. */
 export interface TenantTable {
@@ -284,13 +285,23 @@ export interface CircRequestTable {
   tenant_id: number;
   reader_id: number;
   record_id: number;
-  request_type: 'reserve' | 'entrust';
-  status: Generated<'waiting' | 'ready' | 'fulfilled' | 'cancelled' | 'expired' | 'handedOver'>;
+  request_type: RequestType;
+  status: Generated<RequestStatus>;
   pickup_lib_code: string;
   barcode: string | null;
   contact_phone: Generated<string>;
   ready_until: ColumnType<Date | null, string | null, string | null>;
   pickup_code: string | null;
+  /** Home delivery (0027): the address as it was when the request was placed, and its logistics. */
+  delivery_recipient: string | null;
+  delivery_phone: string | null;
+  delivery_address: string | null;
+  delivery_postcode: string | null;
+  tracking_no: string | null;
+  shipped_at: Date | null;
+  received_at: Date | null;
+  /** Re-lend (0027): the reader who agreed to pass their copy on. */
+  holder_reader_id: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

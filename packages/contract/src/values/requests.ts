@@ -3,16 +3,64 @@
  * re-exports them).
  */
 
-/** Kinds of request OpenFind's own circulation takes: a reservation (预约), a closed-stack retrieval (委托). */
-export const REQUEST_TYPES = ['reserve', 'entrust'] as const;
+/**
+ * Kinds of request OpenFind's own circulation takes: a reservation (预约), a closed-stack retrieval
+ * (委托), home delivery (送书上门: a web loan sent to one of the reader's addresses) and re-lend (转借:
+ * a reader who has the record passes their copy on to the reader who asked).
+ */
+export const REQUEST_TYPES = ['reserve', 'entrust', 'delivery', 'relend'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 
 /**
- * Where a request stands: in the record's queue, a copy held for pickup, then lent, cancelled,
- * expired, or handed over (another reader accepted it with its handover code).
+ * Where a request stands: in the record's queue, a copy held for pickup, sent (a delivery on its way,
+ * lent already), then lent or received, cancelled, expired, handed over (another reader accepted it
+ * with its handover code) or declined (a re-lend the reader who has the copy turned down).
  */
-export const REQUEST_STATUSES = ['waiting', 'ready', 'fulfilled', 'cancelled', 'expired', 'handedOver'] as const;
+export const REQUEST_STATUSES = [
+  'waiting',
+  'ready',
+  'shipped',
+  'fulfilled',
+  'cancelled',
+  'expired',
+  'handedOver',
+  'declined',
+] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** Statuses of a request still under way (it may be cancelled while waiting or ready). */
+export const OPEN_REQUEST_STATUSES = ['waiting', 'ready', 'shipped'] as const satisfies readonly RequestStatus[];
+
+/**
+ * The request workflow labels of spec §4 ("Requests and orders"), each a step of one kind of request;
+ * the list shows the step beside the status.
+ */
+export const REQUEST_WORKFLOWS = [
+  'appointing',
+  'appointmentArrived',
+  'entrusting',
+  'retainedOnShelf',
+  'entrustedPickedUp',
+  'pickingFromShelf',
+  'inLogistics',
+  'accepted',
+  'bookSeekingInitiated',
+  'bookSeekingAccepted',
+  'borrowed',
+] as const;
+export type RequestWorkflow = (typeof REQUEST_WORKFLOWS)[number];
+
+const WORKFLOW_STEPS: Record<RequestType, Partial<Record<RequestStatus, RequestWorkflow>>> = {
+  reserve: { waiting: 'appointing', ready: 'appointmentArrived', fulfilled: 'borrowed' },
+  entrust: { waiting: 'entrusting', ready: 'retainedOnShelf', fulfilled: 'entrustedPickedUp' },
+  delivery: { waiting: 'appointing', ready: 'pickingFromShelf', shipped: 'inLogistics', fulfilled: 'accepted' },
+  relend: { waiting: 'bookSeekingInitiated', ready: 'bookSeekingAccepted', fulfilled: 'borrowed' },
+};
+
+/** The workflow step of a request of this kind in this status; null once it ended without one (cancelled…). */
+export function requestWorkflow(type: RequestType, status: RequestStatus): RequestWorkflow | null {
+  return WORKFLOW_STEPS[type][status] ?? null;
+}
 
 /** Error codes of the request calls (in `errCode`). */
 export const RequestErrCode = {

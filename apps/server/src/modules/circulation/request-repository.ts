@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import type { RequestStatus, RequestType } from '@openfind/contract';
 import type { Database } from '../../db/schema.js';
 import { findPage } from '../../lib/paged-query.js';
 
@@ -10,8 +11,8 @@ export interface RequestRow {
   title: string;
   author: string | null;
   call_no: string | null;
-  request_type: 'reserve' | 'entrust';
-  status: 'waiting' | 'ready' | 'fulfilled' | 'cancelled' | 'expired';
+  request_type: RequestType;
+  status: RequestStatus;
   pickup_lib_code: string;
   lib_name: string | null;
   lib_name_en: string | null;
@@ -103,7 +104,7 @@ export async function insertRequest(
     tenantId: number;
     readerId: number;
     recordId: number;
-    type: 'reserve' | 'entrust';
+    type: RequestType;
     pickupLibCode: string;
     contactPhone: string;
     heldBarcode: string | null;

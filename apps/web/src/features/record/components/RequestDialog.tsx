@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Form, Input, Modal, Select, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { RequestType } from '@openfind/contract';
+import type { PlaceRequest } from '@openfind/contract';
 import { usePickupLibraries, usePlaceRequest } from '../api/requests';
 
 type Values = { pickupLibCode: string; contactPhone?: string };
@@ -20,7 +20,7 @@ export function RequestDialog({
 }: {
   recordId: number;
   title: string;
-  type: RequestType;
+  type: PlaceRequest['requestType'];
   open: boolean;
   onClose: () => void;
 }) {
