@@ -12,6 +12,7 @@ import {
   useSetDefaultAddress,
 } from '../api/addresses';
 import { addressFormErrors, draftOfForm, emptyAddressForm, formOfAddress, type AddressForm } from '../address-form';
+import { PanelStatus, hasData } from './PanelStatus';
 
 /** What the panel is doing: listing, adding an address, or changing one. */
 type Editing = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; addressId: number };
@@ -23,23 +24,8 @@ export function AddressesPanel() {
   const types = useAddressTypes();
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
 
-  if (addresses.isPending || types.isPending) return <p aria-busy="true" className="of-loans-note" />;
-  if ((addresses.isError && !addresses.data) || (types.isError && !types.data)) {
-    return (
-      <p className="of-loans-note" role="alert">
-        {t('addresses.loadFailed')}{' '}
-        <Button
-          size="small"
-          onClick={() => {
-            void addresses.refetch();
-            void types.refetch();
-          }}
-        >
-          {t('borrowing.retry')}
-        </Button>
-      </p>
-    );
-  }
+  if (!hasData(addresses) || !hasData(types))
+    return <PanelStatus query={[addresses, types]} failed={t('addresses.loadFailed')} />;
   const { list, totalCount, max } = addresses.data;
   const isFull = totalCount >= max;
   const close = (focus?: () => void) => {

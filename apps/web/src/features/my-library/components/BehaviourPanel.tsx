@@ -16,6 +16,7 @@ import {
 import { minutesSeconds, useCountdown } from '../use-countdown';
 import { useSelection } from '../use-selection';
 import { SelectAll } from './SelectAll';
+import { PanelStatus, hasData } from './PanelStatus';
 
 /** "12.30" + "0.50" in fen, exactly. */
 const cents = (yuan: string) => Math.round(Number(yuan) * 100);
@@ -66,15 +67,8 @@ export function BehaviourPanel() {
           </button>
         ))}
       </div>
-      {records.isPending ? (
-        <p aria-busy="true" className="of-loans-note" />
-      ) : records.isError && !records.data ? (
-        <p className="of-loans-note" role="alert">
-          {t('fines.loadFailed')}{' '}
-          <Button size="small" onClick={() => void records.refetch()}>
-            {t('borrowing.retry')}
-          </Button>
-        </p>
+      {!hasData(records) ? (
+        <PanelStatus query={records} failed={t('fines.loadFailed')} />
       ) : !list.length ? (
         <p className="of-loans-note">{t('fines.empty')}</p>
       ) : (

@@ -11,6 +11,7 @@ import { useSelection } from '../use-selection';
 import { SelectAll } from './SelectAll';
 import { ReminderSettings } from './ReminderSettings';
 import { TakeCode } from './TakeCode';
+import { PanelStatus, hasData } from './PanelStatus';
 
 /** Days before the due date from which a loan is "due soon". */
 const DUE_SOON_DAYS = 3;
@@ -65,17 +66,7 @@ function CurrentLoans() {
     });
   };
 
-  if (loans.isPending) return <p aria-busy="true" className="of-loans-note" />;
-  if (loans.isError && !loans.data) {
-    return (
-      <p className="of-loans-note" role="alert">
-        {t('borrowing.loadFailed')}{' '}
-        <Button size="small" onClick={() => void loans.refetch()}>
-          {t('borrowing.retry')}
-        </Button>
-      </p>
-    );
-  }
+  if (!hasData(loans)) return <PanelStatus query={loans} failed={t('borrowing.loadFailed')} />;
   if (!list.length) return <p className="of-loans-note">{t('borrowing.empty')}</p>;
   return (
     <div className="of-loans">
@@ -222,13 +213,7 @@ function LoanHistory() {
   const { t } = useTranslation('myLibrary');
   const [page, setPage] = useState(1);
   const loans = useLoans(false, page);
-  if (loans.isPending) return <p aria-busy="true" className="of-loans-note" />;
-  if (loans.isError && !loans.data)
-    return (
-      <p className="of-loans-note" role="alert">
-        {t('borrowing.loadFailed')}
-      </p>
-    );
+  if (!hasData(loans)) return <PanelStatus query={loans} failed={t('borrowing.loadFailed')} />;
   const list = loans.data?.searchResult ?? [];
   if (!list.length) return <p className="of-loans-note">{t('borrowing.historyEmpty')}</p>;
   return (

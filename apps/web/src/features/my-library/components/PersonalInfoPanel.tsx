@@ -12,6 +12,8 @@ import { myLibraryKeys } from '../query-keys';
 import { AvatarEditor } from './AvatarEditor';
 import { IdNumberForm } from './IdNumberForm';
 import './personal-info.css';
+import { PanelStatus, hasData } from './PanelStatus';
+import { CheckOption } from './CheckOption';
 
 /** One row of a list of fields: the label, the value (or "not given"), and what can be done with it. */
 function Field({ label, value, children }: { label: string; value: ReactNode; children?: ReactNode }) {
@@ -62,17 +64,7 @@ function money(amount: string, lang: string): string {
 export function PersonalInfoPanel() {
   const { t } = useTranslation('myLibrary');
   const query = usePersonalInfo();
-  if (query.isPending) return <p aria-busy="true" className="of-loans-note" />;
-  if (query.isError && !query.data) {
-    return (
-      <p className="of-loans-note" role="alert">
-        {t('personalInfo.loadFailed')}{' '}
-        <Button size="small" onClick={() => void query.refetch()}>
-          {t('borrowing.retry')}
-        </Button>
-      </p>
-    );
-  }
+  if (!hasData(query)) return <PanelStatus query={query} failed={t('personalInfo.loadFailed')} />;
   return <PersonalInfoView info={query.data} />;
 }
 
@@ -284,20 +276,15 @@ function PreferencesGroup({ id, info, canChange }: { id: string; info: PersonalI
     <Group id={id} title={t('personalInfo.sections.preferences')}>
       <form className="of-info-prefs" onSubmit={submit}>
         {options.map(([key, checked, set]) => (
-          <div key={key} className="of-info-pref">
-            <input
-              id={`${id}-${key}`}
-              type="checkbox"
-              checked={checked}
-              disabled={!canChange}
-              aria-describedby={`${id}-${key}-hint`}
-              onChange={(e) => set(e.target.checked)}
-            />
-            <label htmlFor={`${id}-${key}`}>{t(`personalInfo.fields.${key}`)}</label>
-            <p id={`${id}-${key}-hint`} className="of-info-hint">
-              {t(`personalInfo.${key}Hint`)}
-            </p>
-          </div>
+          <CheckOption
+            key={key}
+            id={`${id}-${key}`}
+            label={t(`personalInfo.fields.${key}`)}
+            hint={t(`personalInfo.${key}Hint`)}
+            checked={checked}
+            disabled={!canChange}
+            onChange={set}
+          />
         ))}
         {canChange ? (
           <div className="of-info-actions">

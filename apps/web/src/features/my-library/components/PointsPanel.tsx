@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PointsEntry } from '@openfind/contract';
-import { Button } from '../../../components/Button';
 import { Pagination } from '../../../components/Pagination';
 import { POINTS_ROWS, usePoints, usePointsRules } from '../api/points';
 import { localDateTime, signedPoints } from '../points-format';
+import { PanelStatus, hasData } from './PanelStatus';
 
 /** Points (key 8): the balance, the ledger newest first, and how points are earned here. */
 export function PointsPanel() {
@@ -12,17 +12,7 @@ export function PointsPanel() {
   const [page, setPage] = useState(1);
   const points = usePoints(page);
   const ledgerId = useId();
-  if (points.isPending) return <p aria-busy="true" className="of-loans-note" />;
-  if (points.isError && !points.data) {
-    return (
-      <p className="of-loans-note" role="alert">
-        {t('points.loadFailed')}{' '}
-        <Button size="small" onClick={() => void points.refetch()}>
-          {t('borrowing.retry')}
-        </Button>
-      </p>
-    );
-  }
+  if (!hasData(points)) return <PanelStatus query={points} failed={t('points.loadFailed')} />;
   const { balance, list, totalCount } = points.data;
   return (
     <div className="of-points">
@@ -97,12 +87,8 @@ function PointsRules() {
       <h3 id={headingId} className="of-points-heading">
         {t('points.rules')}
       </h3>
-      {rules.isPending ? (
-        <p aria-busy="true" className="of-loans-note" />
-      ) : rules.isError && !rules.data ? (
-        <p className="of-loans-note" role="alert">
-          {t('points.rulesLoadFailed')}
-        </p>
+      {!hasData(rules) ? (
+        <PanelStatus query={rules} failed={t('points.rulesLoadFailed')} retry={false} />
       ) : rules.data.length ? (
         <ul className="of-points-rule-list">
           {rules.data.map((rule) => (

@@ -5,6 +5,8 @@ import { Button } from '../../../components/Button';
 import { ApiError } from '../../../lib/http';
 import { useCalendarFeed, useReminderSettings, useUpdateReminderSettings } from '../api/reminders';
 import './reminder-settings.css';
+import { PanelStatus, hasData } from './PanelStatus';
+import { CheckOption } from './CheckOption';
 
 /**
  * Due-date reminders (issue 27), under the loans: the reader's two channels (inbox, e-mail), each
@@ -15,17 +17,8 @@ export function ReminderSettings() {
   const { t } = useTranslation('myLibrary');
   const query = useReminderSettings();
   const titleId = useId();
-  if (query.isPending) return <p aria-busy="true" className="of-reminders-note" />;
-  if (query.isError || !query.data) {
-    return (
-      <p className="of-reminders-note" role="alert">
-        {t('reminders.loadFailed')}{' '}
-        <Button size="small" onClick={() => void query.refetch()}>
-          {t('reminders.retry')}
-        </Button>
-      </p>
-    );
-  }
+  if (!hasData(query))
+    return <PanelStatus query={query} failed={t('reminders.loadFailed')} className="of-reminders-note" />;
   const settings = query.data;
   return (
     <section className="of-reminders" aria-labelledby={titleId}>
@@ -80,20 +73,15 @@ function Channels({ settings }: { settings: Settings }) {
   return (
     <form className="of-reminders-channels" onSubmit={(e) => e.preventDefault()}>
       {options.map(([key, checked, label, hint]) => (
-        <div key={key} className="of-reminders-channel">
-          <input
-            id={`${id}-${key}`}
-            type="checkbox"
-            checked={checked}
-            disabled={save.isPending || !settings.active}
-            aria-describedby={`${id}-${key}-hint`}
-            onChange={(e) => choose({ [key]: e.target.checked })}
-          />
-          <label htmlFor={`${id}-${key}`}>{label}</label>
-          <p id={`${id}-${key}-hint`} className="of-reminders-hint">
-            {hint}
-          </p>
-        </div>
+        <CheckOption
+          key={key}
+          id={`${id}-${key}`}
+          label={label}
+          hint={hint}
+          checked={checked}
+          disabled={save.isPending || !settings.active}
+          onChange={(on) => choose({ [key]: on })}
+        />
       ))}
       <p className="of-reminders-error" role="alert">
         {error}

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/Button';
 import { useLoanSummary } from '../api/loans';
 import { CardBarcode } from './CardBarcode';
+import { PanelStatus, hasData } from './PanelStatus';
 
 /** The My Library entry each tile opens (loans unless named). */
 const TILE_ENTRY: Record<string, string> = { ready: '4', unread: '13', fines: '7', points: '8' };
@@ -11,17 +11,7 @@ const TILE_ENTRY: Record<string, string> = { ready: '4', unread: '13', fines: '7
 export function SummaryPanel() {
   const { t } = useTranslation('myLibrary');
   const summary = useLoanSummary();
-  if (summary.isPending) return <p aria-busy="true" className="of-loans-note" />;
-  if (summary.isError) {
-    return (
-      <p className="of-loans-note" role="alert">
-        {t('summary.loadFailed')}{' '}
-        <Button size="small" onClick={() => void summary.refetch()}>
-          {t('borrowing.retry')}
-        </Button>
-      </p>
-    );
-  }
+  if (!hasData(summary)) return <PanelStatus query={summary} failed={t('summary.loadFailed')} />;
   const s = summary.data;
   const owes = s.fineBalance !== null && Number(s.fineBalance) > 0;
   const tiles: Array<{ key: string; value: number; shown?: string; tone?: 'warn' | 'alert' }> = [
