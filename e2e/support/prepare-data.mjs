@@ -6,6 +6,8 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareAuthTenants } from './prepare-auth.mjs';
+import { prepareDeliveryAccounts } from './prepare-delivery.mjs';
+import { prepareRelendReaders } from './prepare-relend.mjs';
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? '.cache/e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
@@ -90,4 +92,8 @@ cli(
 // Account tests (e2e/auth-*.spec.ts): their institutions, in one process (e2e/support/prepare-auth.mjs).
 process.env.DATA_DIR = dataDir;
 await prepareAuthTenants();
+// The re-lend flow (e2e/my-library-relend.spec.ts): a reader who has a book, one who will ask for it.
+await prepareRelendReaders();
+// The home-delivery flow (e2e/my-library-delivery.spec.ts): a reader without an address, a desk account.
+await prepareDeliveryAccounts();
 console.log(`e2e data ready in ${dataDir}`);

@@ -25,6 +25,7 @@ import { registerAvatarImageRoute, registerPersonalInfoRoutes } from './modules/
 import { registerAddressRoutes } from './modules/addresses/address-routes.js';
 import { registerPointsRoutes } from './modules/points/points-routes.js';
 import { registerCirculationRoutes } from './modules/circulation/circulation-routes.js';
+import { registerRelendRoutes } from './modules/circulation/relend-routes.js';
 import { registerFineRoutes, registerPaymentNoticeRoutes } from './modules/circulation/fine-routes.js';
 import { registerCalendarFeedRoute, registerReminderRoutes } from './modules/reminders/reminder-routes.js';
 import { registerHoldingsRoutes } from './modules/holdings/holdings-routes.js';
@@ -119,7 +120,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         { name: 'auth', description: 'Login, sessions, passwords, recovery and binding' },
         { name: 'personal-info', description: "A reader's personal information and avatar (My Library)" },
         { name: 'circulation', description: "A reader's loans: summary, current loans, history, renewals, take codes" },
-        { name: 'requests', description: "A reader's requests: pickup places, placing, the queue, cancelling, handover" },
+        {
+          name: 'requests',
+          description: "A reader's requests: pickup places, placing, the queue, cancelling, handover",
+        },
+        { name: 'relend', description: 'Re-lend: asking for a lent-out book, agreeing to pass it on, the handover' },
         { name: 'fines', description: "A reader's fines and payments: the list, the total, paying online" },
         { name: 'reminders', description: "A reader's due-date reminders and the calendar feed of their due dates" },
         { name: 'addresses', description: "A reader's delivery addresses" },
@@ -159,6 +164,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerEvaluationRoutes(scope, opts.services);
     registerFavouriteRoutes(scope, opts.services);
     registerCirculationRoutes(scope, opts.services);
+    registerRelendRoutes(scope, opts.services);
     registerFineRoutes(scope, opts.services);
     registerReminderRoutes(scope, opts.services);
     registerAddressRoutes(scope, opts.services);

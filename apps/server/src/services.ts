@@ -26,6 +26,7 @@ import { AddressService } from './modules/addresses/address-service.js';
 import { PointsService } from './modules/points/points-service.js';
 import { CirculationService } from './modules/circulation/circulation-service.js';
 import { RequestService } from './modules/circulation/request-service.js';
+import { RelendService } from './modules/circulation/relend-service.js';
 import { FineService } from './modules/circulation/fine-service.js';
 import { StaffService } from './modules/staff/staff-service.js';
 import { StaffDesk } from './modules/desk/desk-service.js';
@@ -59,6 +60,8 @@ export interface Services extends AuthServices {
   circulation: CirculationService;
   /** Reservations and closed-stack retrievals in OpenFind's own circulation (issue 27). */
   requests: RequestService;
+  /** Re-lend asks: readers who have a book pass it on to a reader who asked (issue 27). */
+  relend: RelendService;
   /** Fines, suspensions and their payment at the desk or online (issue 27). */
   fines: FineService;
   /** Staff accounts, their logins and sessions, the audit log (issues 27 and 28). */
@@ -159,6 +162,7 @@ export function createServices(
     favourites: new FavouriteService(db.kysely, dictionaries),
     circulation,
     requests,
+    relend: new RelendService(db.kysely),
     fines,
     staff,
     desk: new StaffDesk(db.kysely, { circulation, requests, fines, staff }),

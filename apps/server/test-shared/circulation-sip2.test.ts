@@ -3,8 +3,11 @@ import {
   ApiPath,
   CirculationErrCode,
   type LoanListResponse,
+  RequestErrCode,
   type LoanSummary,
+  type PlacedRequest,
   type RenewResponse,
+  type RequestPage,
 } from '@openfind/contract';
 import { Sip2Circulation } from '../src/modules/circulation/sip2-provider.js';
 import {
@@ -15,7 +18,7 @@ import {
 } from '../../../packages/sip2/test-shared/sip2-test-server.js';
 import { TEST_AUTH } from '../test/auth-support.js';
 import { createTestApp, envelopeOf, type TestApp } from '../test/helpers.js';
-import { makeReaderWith, makeTenant, signIn, type MadeTenant } from '../test/support/factories.js';
+import { makeReaderWith, makeRecord, makeTenant, signIn, type MadeTenant } from '../test/support/factories.js';
 
 // A library whose circulation is its own system, reached over SIP2: the real SIP2 server of
 // ../shared/tools/sip2-server (its sample ILS: readers zhangsan 张三 and djfiander, the item
@@ -77,6 +80,86 @@ describe("a reader's fees in the library's own system", () => {
     expect(summary.fineBalance).toBeNull();
     expect(summary.requestsReady).toBeNull();
     expect(summary.cardNo).toBe('djfiander');
+  });
+});
+
+describe("a reader's holds in the library's own system, over SIP2", () => {
+  const HISTORY = '9787108128065';
+  const PERL = '1565921879';
+  let recordId = 0;
+  let requestId = 0;
+  let pickupLibCode = '';
+  const requests = () => call<RequestPage>(ApiPath.requestList, {}, zhangsan).then((env) => env.data.list);
+
+  it('places a hold in the system from a record, and lists it with its title and workflow step', async () => {
+    recordId = await makeRecord(t, tenant.id, { title: '中国近代史', items: [{ barcode: HISTORY }] });
+    const library = await t.db.kysely
+      .selectFrom('library')
+      .select('lib_code')
+      .where('tenant_id', '=', tenant.id)
+      .executeTakeFirstOrThrow();
+    pickupLibCode = library.lib_code;
+    const placed = await call<PlacedRequest>(
+      ApiPath.placeRequest,
+      { recordId, requestType: 'reserve', pickupLibCode },
+      zhangsan,
+    );
+    expect(placed.success, placed.message).toBe(true);
+    requestId = placed.data.requestId;
+    // The system has it: its own list of the reader's holds names the copy.
+    const info = await (await provider()).client.patronInformation('zhangsan', undefined, { kind: 'hold' });
+    expect(info.holdItems).toContain(HISTORY);
+    const [row] = await requests();
+    expect(row).toMatchObject({
+      requestId,
+      recordId,
+      title: '中国近代史',
+      requestType: 'reserve',
+      pickupLibCode,
+      delivery: null,
+    });
+    expect(['waiting', 'ready']).toContain(row!.status);
+    expect(row!.workflow).toBe(row!.status === 'ready' ? 'appointmentArrived' : 'appointing');
+  });
+
+  it('offers no other kind of request: the system keeps holds only', async () => {
+    const entrust = await call<PlacedRequest>(
+      ApiPath.placeRequest,
+      { recordId, requestType: 'entrust', pickupLibCode },
+      zhangsan,
+      'en-US',
+    );
+    expect(entrust).toMatchObject({ success: false, errCode: RequestErrCode.kindNotOffered });
+    expect(entrust.message).toMatch(/reservations only/);
+    // Re-lend (转借) moves a loan between readers in OpenFind's own circulation: not the system's.
+    const check = await call<{ allowed: boolean; errCode: number | null }>(
+      ApiPath.beforeSubtenancy,
+      { recordId },
+      zhangsan,
+    );
+    expect(check.data).toMatchObject({ allowed: false, errCode: RequestErrCode.kindNotOffered });
+    const ask = await call(ApiPath.askBook, { recordId }, zhangsan);
+    expect(ask).toMatchObject({ success: false, errCode: RequestErrCode.kindNotOffered });
+  });
+
+  it('lists a hold placed in the system by other means, with the title the system gives', async () => {
+    expect((await (await provider()).client.placeHold('zhangsan', PERL)).ok).toBe(true);
+    const list = await requests();
+    expect(list.map((r) => r.title)).toEqual(expect.arrayContaining(['中国近代史', 'Perl 5 desktop reference']));
+  });
+
+  it('cancels a hold in the system; a hold the system no longer lists has ended there', async () => {
+    const cancelled = await call<{ cancelled: boolean }>(ApiPath.cancelRequest, { requestId }, zhangsan);
+    expect(cancelled.success, cancelled.message).toBe(true);
+    const info = await (await provider()).client.patronInformation('zhangsan', undefined, { kind: 'hold' });
+    expect(info.holdItems).not.toContain(HISTORY);
+    // Cancelled at the desk, not here: gone from the system's list.
+    expect((await (await provider()).client.cancelHold('zhangsan', PERL)).ok).toBe(true);
+    const list = await requests();
+    expect(list.find((r) => r.requestId === requestId)).toMatchObject({ status: 'cancelled', workflow: null });
+    expect(list.find((r) => r.title === 'Perl 5 desktop reference')).toMatchObject({ status: 'expired' });
+    const again = await call(ApiPath.cancelRequest, { requestId }, zhangsan);
+    expect(again).toMatchObject({ success: false, errCode: RequestErrCode.noSuchRequest });
   });
 });
 

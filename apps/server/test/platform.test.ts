@@ -96,12 +96,15 @@ describe('operations', () => {
     // Every $ref points at a published component (a recursive schema once published nothing).
     const text = res.body;
     const components = (doc as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {};
-    for (const [, name] of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) expect(components).toHaveProperty(name!);
+    for (const [, name] of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g))
+      expect(components).toHaveProperty(name!);
     expect(components).toHaveProperty('MenuItem');
     // Every tag a call carries is declared (Swagger UI draws undeclared tags last, after all others).
     const declared = (doc as { tags?: { name: string }[] }).tags?.map((tag) => tag.name) ?? [];
     const used = new Set(
-      Object.values(doc.paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op as { tags?: string[] }).tags ?? [])),
+      Object.values(doc.paths).flatMap((ops) =>
+        Object.values(ops).flatMap((op) => (op as { tags?: string[] }).tags ?? []),
+      ),
     );
     expect([...used].filter((tag) => !declared.includes(tag))).toEqual([]);
     expect(declared.filter((tag) => !used.has(tag))).toEqual([]);

@@ -1,6 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthErrCode, Calls, DeskErrCode, StaffErrCode, type Endpoint, type StaffRole } from '@openfind/contract';
+import {
+  AddressInput,
+  AuthErrCode,
+  Calls,
+  DeskErrCode,
+  StaffErrCode,
+  type Endpoint,
+  type StaffRole,
+} from '@openfind/contract';
 import { AppError } from '../src/http/errors.js';
 import { checkStaffAccess } from '../src/modules/staff/staff-context.js';
 import type { StaffSession } from '../src/modules/staff/staff-service.js';
@@ -54,7 +62,7 @@ const EXPECTED: Record<'staff' | 'admin', Record<Caller, Outcome>> = {
 };
 
 /** The calls that handle a copy: a desk account limited to other libraries may not (the copies below are the main library's). */
-const LIBRARY_BOUND = new Set(['deskCheckout', 'deskCheckin', 'deskRenew', 'deskFulfil']);
+const LIBRARY_BOUND = new Set(['deskCheckout', 'deskCheckin', 'deskRenew', 'deskFulfil', 'deskShip']);
 
 const staffCalls = (Object.entries(Calls) as [string, Endpoint][]).filter(
   ([, e]) => e.access === 'staff' || e.access === 'admin',
@@ -137,6 +145,28 @@ const SAMPLES: Record<string, () => Promise<Record<string, unknown>>> = {
       contactPhone: '',
     });
     return { pickupCode: placed.pickupCode };
+  },
+  deskShip: async () => {
+    const reader = await makeReader(t, home.id);
+    const address = await t.services.addresses.add(
+      home.id,
+      reader.id,
+      AddressInput.parse({
+        recipient: '李明',
+        phone: '13800000001',
+        region: '北京市',
+        detail: '1 号',
+        postcode: '100080',
+      }),
+      'zh-CN',
+    );
+    const placed = await t.services.requests.place(home.id, reader, {
+      recordId: (await copy()).recordId,
+      requestType: 'delivery',
+      addressId: address.addressId,
+      contactPhone: '',
+    });
+    return { requestId: placed.requestId, trackingNo: `SF${serial}` };
   },
   deskFine: async () => ({ reader: (await makeReader(t, home.id)).account, amount: '2.50', kind: 'other' }),
   deskPay: async () => {

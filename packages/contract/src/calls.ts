@@ -13,6 +13,7 @@ import { PersonalInfoCalls } from './personal-info.js';
 import { PointsCalls } from './points.js';
 import { ProviderCalls } from './providers.js';
 import { RecordDetailCalls } from './record-detail.js';
+import { RelendCalls } from './relend.js';
 import { ReminderCalls } from './reminders.js';
 import { RequestCalls } from './requests.js';
 import { SearchCalls } from './search.js';
@@ -35,6 +36,7 @@ export const Calls = {
   ...LoanCalls,
   ...CirculationCalls,
   ...RequestCalls,
+  ...RelendCalls,
   ...FineCalls,
   ...ReminderCalls,
   ...AddressCalls,

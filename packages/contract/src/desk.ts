@@ -3,6 +3,7 @@ import { calls, get, post } from './endpoint.js';
 import { LongId, freeText } from './input.js';
 import { READER_STATUSES } from './auth.js';
 import { RenewOutcome } from './circulation.js';
+import { Page, Rows } from './records.js';
 import { PlaceRequest } from './requests.js';
 import { REQUEST_STATUSES } from './values/requests.js';
 import { DESK_FINE_KINDS, YUAN_PATTERN, centsOf } from './values/desk.js';
@@ -91,6 +92,55 @@ export const DeskFulfilRequest = z.object({ pickupCode: SixDigits });
 
 export const DeskFulfilled = DeskLoan.extend({ requestId: z.number().int() });
 export type DeskFulfilled = z.infer<typeof DeskFulfilled>;
+
+/** A courier's tracking number: letters, digits and hyphens. */
+export const TrackingNo = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{4,40}$/, '4–40 letters, digits or hyphens');
+
+/** `POST /find/admin/circ/ship`: lend the copy held for a home delivery to its reader and send it. */
+export const DeskShipRequest = z.object({ requestId: LongId, trackingNo: TrackingNo });
+export type DeskShipRequest = z.infer<typeof DeskShipRequest>;
+
+export const DeskShipped = DeskLoan.extend({
+  requestId: z.number().int(),
+  trackingNo: z.string(),
+  /** ISO 8601. */
+  shippedAt: z.string(),
+});
+export type DeskShipped = z.infer<typeof DeskShipped>;
+
+/** `GET /find/admin/circ/deliveries?status=`: home deliveries to pick and send (ready), or on their way (shipped). */
+export const DeskDeliveriesQuery = z.object({
+  status: z.enum(['ready', 'shipped']).default('ready'),
+  page: Page,
+  rows: Rows(20, 100),
+});
+export type DeskDeliveriesQuery = z.infer<typeof DeskDeliveriesQuery>;
+
+export const DeskDelivery = z.object({
+  requestId: z.number().int(),
+  recordId: z.number().int(),
+  title: z.string(),
+  callNo: z.string().nullable(),
+  /** The copy held for it (to take from the shelf), or lent and sent. */
+  barcode: z.string().nullable(),
+  reader: z.string(),
+  readerName: z.string(),
+  recipient: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  postcode: z.string(),
+  trackingNo: z.string().nullable(),
+  /** ISO 8601. */
+  shippedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type DeskDelivery = z.infer<typeof DeskDelivery>;
+
+export const DeskDeliveryPage = z.object({ totalCount: z.number().int(), list: z.array(DeskDelivery) });
+export type DeskDeliveryPage = z.infer<typeof DeskDeliveryPage>;
 
 /** `POST /find/admin/circ/fine`: charge a reader (a lost or damaged copy, another cause). */
 export const DeskFineRequest = z.object({
@@ -194,13 +244,25 @@ export const DeskCalls = calls('desk', {
     input: DeskRequestRequest,
     output: DeskPlacedRequest,
     access: 'staff',
-    summary: 'Place a request for a reader (a reservation, or a retrieval from closed stacks)',
+    summary: 'Place a request for a reader (a reservation, a retrieval from closed stacks, or a home delivery)',
   }),
   deskFulfil: post('/find/admin/circ/fulfil', {
     input: DeskFulfilRequest,
     output: DeskFulfilled,
     access: 'staff',
     summary: 'Lend the copy held for a ready request to its reader, by the pickup code shown',
+  }),
+  deskShip: post('/find/admin/circ/ship', {
+    input: DeskShipRequest,
+    output: DeskShipped,
+    access: 'staff',
+    summary: 'Send a home delivery: lend the copy held for it to its reader, with the tracking number',
+  }),
+  deskDeliveries: get('/find/admin/circ/deliveries', {
+    input: DeskDeliveriesQuery,
+    output: DeskDeliveryPage,
+    access: 'staff',
+    summary: 'Home deliveries to pick from the shelf and send (ready), or on their way (shipped)',
   }),
   deskFine: post('/find/admin/circ/fine', {
     input: DeskFineRequest,

@@ -22,6 +22,7 @@ export * from './providers.js';
 export * from './favourites.js';
 export * from './circulation.js';
 export * from './requests.js';
+export * from './relend.js';
 export * from './addresses.js';
 export * from './points.js';
 export * from './fines.js';

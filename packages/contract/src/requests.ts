@@ -3,7 +3,7 @@ import { calls, get, post } from './endpoint.js';
 import { LongId, freeText } from './input.js';
 import { Page, RecordId, RecordIdQuery, Rows } from './records.js';
 import { ReaderCode } from './circulation.js';
-import { REQUEST_STATUSES, REQUEST_TYPES } from './values/requests.js';
+import { REQUEST_STATUSES, REQUEST_TYPES, REQUEST_WORKFLOWS } from './values/requests.js';
 export * from './values/requests.js';
 
 /**
@@ -24,7 +24,10 @@ export const PlaceRequest = z.object({
   recordId: RecordId,
   /** Re-lend asks go through their own calls (the reader who has the copy answers them). */
   requestType: z.enum(['reserve', 'entrust', 'delivery']).default('reserve'),
-  pickupLibCode: z.string().trim().min(1).max(100),
+  /** Where the reader picks the copy up; a delivery may leave it out (it is sent from the main library). */
+  pickupLibCode: z.string().trim().min(1).max(100).optional(),
+  /** Home delivery: one of the reader's addresses (`/find/userAddress/list`), copied into the request. */
+  addressId: LongId.optional(),
   /** A phone number the library may call when the copy is ready ('' = the account's). */
   contactPhone: freeText(30)
     .optional()
@@ -62,6 +65,22 @@ export const ReaderRequest = z.object({
   pickupCode: z.string().nullable(),
   /** ISO 8601. */
   createdAt: z.string(),
+  /** The spec's workflow step of the request (its kind in its status); null once it ended without one. */
+  workflow: z.enum(REQUEST_WORKFLOWS).nullable(),
+  /** Home delivery: where it goes (the address as it was when placed) and its logistics; null for other kinds. */
+  delivery: z
+    .object({
+      recipient: z.string(),
+      phone: z.string(),
+      address: z.string(),
+      postcode: z.string(),
+      /** The courier's tracking number, once sent. */
+      trackingNo: z.string().nullable(),
+      /** ISO 8601: when the library sent it, and when the reader confirmed receipt. */
+      shippedAt: z.string().nullable(),
+      receivedAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type ReaderRequest = z.infer<typeof ReaderRequest>;
 
@@ -71,6 +90,16 @@ export type RequestPage = z.infer<typeof RequestPage>;
 /** `POST /find/request/cancel {requestId}`: a waiting or ready request (a held copy goes to the next reader). */
 export const CancelRequest = z.object({ requestId: LongId });
 export const CancelledRequest = z.object({ cancelled: z.boolean() });
+
+/** `POST /find/request/confirmReceipt {requestId}`: the reader has the delivery sent to them (once). */
+export const ConfirmReceiptRequest = z.object({ requestId: LongId });
+export const ReceivedDelivery = z.object({
+  requestId: z.number().int(),
+  status: z.enum(REQUEST_STATUSES),
+  /** ISO 8601. */
+  receivedAt: z.string(),
+});
+export type ReceivedDelivery = z.infer<typeof ReceivedDelivery>;
 
 /** `POST /find/request/handoverCode {requestId}`: a code to give another reader, who then picks the copy up. */
 export const HandoverCodeRequest = z.object({ requestId: LongId });
@@ -102,7 +131,7 @@ export const RequestCalls = calls('requests', {
     input: PlaceRequest,
     output: PlacedRequest,
     access: 'reader',
-    summary: 'Reserve a record, or ask for a closed-stack copy: a place in its queue',
+    summary: 'Reserve a record, ask for a closed-stack copy, or have it sent home (a delivery): a place in its queue',
   }),
   requestList: post('/find/request/list', {
     input: RequestListQuery,
@@ -127,5 +156,11 @@ export const RequestCalls = calls('requests', {
     output: CancelledRequest,
     access: 'reader',
     summary: 'Cancel a waiting or ready request',
+  }),
+  confirmReceipt: post('/find/request/confirmReceipt', {
+    input: ConfirmReceiptRequest,
+    output: ReceivedDelivery,
+    access: 'reader',
+    summary: 'Confirm receipt of a home delivery the library has sent (once)',
   }),
 });

@@ -436,10 +436,12 @@ export const ClassificaRequest = z.object({
 });
 /** A class with the number of records in it (records whose class number starts with `code`). */
 export type ClassNode = { code: string; name: string; count: number; child: ClassNode[] };
-export const ClassNode: z.ZodType<ClassNode> = z.lazy(() =>
-  z.object({ code: z.string(), name: z.string(), count: z.number().int(), child: z.array(ClassNode) }),
-  // A named component in the OpenAPI document (see MenuItem).
-).meta({ id: 'ClassNode' });
+export const ClassNode: z.ZodType<ClassNode> = z
+  .lazy(
+    () => z.object({ code: z.string(), name: z.string(), count: z.number().int(), child: z.array(ClassNode) }),
+    // A named component in the OpenAPI document (see MenuItem).
+  )
+  .meta({ id: 'ClassNode' });
 
 /** `/find/popularSearch/add`: whether the caller's search of the text was counted (it adds nothing itself). */
 export const PopularSearchAdded = z.object({ added: z.boolean() });

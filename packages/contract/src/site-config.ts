@@ -168,19 +168,22 @@ export type MenuItem = {
   jumpMode: string;
   child: MenuItem[];
 };
-export const MenuItem: z.ZodType<MenuItem> = z.lazy(() =>
-  z.object({
-    menuId: z.number().int(),
-    menuName: z.string(),
-    englishName: z.string(),
-    complexFont: z.string(),
-    menuUrl: z.string(),
-    useFlag: z.string(),
-    jumpMode: z.string(),
-    child: z.array(MenuItem),
-  }),
-  // A named component in the OpenAPI document: a recursive schema is published once and referred to.
-).meta({ id: 'MenuItem' });
+export const MenuItem: z.ZodType<MenuItem> = z
+  .lazy(
+    () =>
+      z.object({
+        menuId: z.number().int(),
+        menuName: z.string(),
+        englishName: z.string(),
+        complexFont: z.string(),
+        menuUrl: z.string(),
+        useFlag: z.string(),
+        jumpMode: z.string(),
+        child: z.array(MenuItem),
+      }),
+    // A named component in the OpenAPI document: a recursive schema is published once and referred to.
+  )
+  .meta({ id: 'MenuItem' });
 /** Menus: A the header, B and C further menu slots. */
 export const MenuList = z.object({
   menuA: z.array(MenuItem),

@@ -94,30 +94,62 @@ circCommand
 
 circCommand
   .command('request')
-  .description('place a request for a reader (a reservation, or a retrieval from closed stacks)')
+  .description('place a request for a reader (a reservation, a retrieval from closed stacks, or a home delivery)')
   .addOption(tenantOption)
   .requiredOption('--reader <reader>', "the reader's account or card number")
   .requiredOption('--record <recordId>', "the record's id")
-  .requiredOption('--pickup <libCode>', 'the library where the reader picks the copy up')
-  .option('--type <type>', 'reserve or entrust', 'reserve')
-  .action(async (o: { tenant: string; reader: string; record: string; pickup: string; type: string }) => {
-    const { findReaderByLogin } = await import('../modules/readers/reader-repository.js');
-    const { PlaceRequest } = await import('@openfind/contract');
-    const input = PlaceRequest.safeParse({ recordId: o.record, pickupLibCode: o.pickup, requestType: o.type });
+  .option('--pickup <libCode>', 'the library where the reader picks the copy up (a delivery: the main library)')
+  .option('--type <type>', 'reserve, entrust or delivery', 'reserve')
+  .option('--address <addressId>', "a delivery: the id of one of the reader's delivery addresses")
+  .action(
+    async (o: { tenant: string; reader: string; record: string; pickup?: string; type: string; address?: string }) => {
+      const { findReaderByLogin } = await import('../modules/readers/reader-repository.js');
+      const { PlaceRequest } = await import('@openfind/contract');
+      const input = PlaceRequest.safeParse({
+        recordId: o.record,
+        pickupLibCode: o.pickup,
+        requestType: o.type,
+        addressId: o.address,
+      });
+      if (!input.success)
+        throw new CliError(input.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+      await desk(async (s, db) => {
+        const t = await findTenant(s, o.tenant);
+        const reader = await findReaderByLogin(db.kysely, t.id, o.reader);
+        if (!reader) throw new CliError(`no reader ${o.reader}`);
+        // As the reader's own request: a frozen account or a lost card may not (spec §6).
+        if (reader.status !== 'normal')
+          throw new CliError(`the card of ${o.reader} is ${reader.status} (${reader.status})`);
+        const placed = await s.requests.place(t.id, reader, input.data);
+        console.log(
+          placed.status !== 'ready'
+            ? `request ${placed.requestId}: waiting, number ${placed.queuePosition} in the queue`
+            : o.type === 'delivery'
+              ? `request ${placed.requestId}: a copy is held, to send (openfind circ ship --request ${placed.requestId})`
+              : `request ${placed.requestId}: a copy is held until ${placed.readyUntil}, pickup code ${placed.pickupCode}`,
+        );
+      });
+    },
+  );
+
+circCommand
+  .command('ship')
+  .description("send a home delivery: lend the copy held for it to its reader (the checkout's rules) and mark it sent")
+  .addOption(tenantOption)
+  .requiredOption('--request <requestId>', "the delivery's request id")
+  .requiredOption('--tracking <trackingNo>', "the courier's tracking number")
+  .action(async (o: { tenant: string; request: string; tracking: string }) => {
+    const { DeskShipRequest } = await import('@openfind/contract');
+    const input = DeskShipRequest.safeParse({ requestId: o.request, trackingNo: o.tracking });
     if (!input.success)
-      throw new CliError(input.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+      throw new CliError(input.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; '));
+    const { ship } = await import('../modules/circulation/desk-service.js');
     await desk(async (s, db) => {
       const t = await findTenant(s, o.tenant);
-      const reader = await findReaderByLogin(db.kysely, t.id, o.reader);
-      if (!reader) throw new CliError(`no reader ${o.reader}`);
-      // As the reader's own request: a frozen account or a lost card may not (spec §6).
-      if (reader.status !== 'normal')
-        throw new CliError(`the card of ${o.reader} is ${reader.status} (${reader.status})`);
-      const placed = await s.requests.place(t.id, reader, input.data);
+      const sent = await ship(db.kysely, t.id, input.data);
       console.log(
-        placed.status === 'ready'
-          ? `request ${placed.requestId}: a copy is held until ${placed.readyUntil}, pickup code ${placed.pickupCode}`
-          : `request ${placed.requestId}: waiting, number ${placed.queuePosition} in the queue`,
+        `request ${input.data.requestId} sent: ${sent.barcode} 《${sent.title}》 lent to reader ${sent.readerId}, ` +
+          `due ${sent.dueDate}, tracking ${input.data.trackingNo}`,
       );
     });
   });

@@ -202,6 +202,8 @@ export interface LoanEventTable {
   renew_count: Generated<number>;
   last_renewed_on: ColumnType<Date | null, string | null, string | null>;
   recall_count: Generated<number>;
+  /** Times in a row the copy was passed from reader to reader (0028; 0: lent at the desk). */
+  relend_count: Generated<number>;
 }
 export interface ExternalLoanTable {
   id: Generated<string>;
@@ -214,6 +216,21 @@ export interface ExternalLoanTable {
   first_seen: ColumnType<Date, string | undefined, string>;
   returned_on: ColumnType<Date | null, string | null, string | null>;
   renew_count: Generated<number>;
+}
+/** A hold in the library's own system, reached over SIP2 (0029). */
+export interface ExternalHoldTable {
+  id: Generated<string>;
+  tenant_id: number;
+  reader_id: number;
+  item_id: string;
+  record_id: number | null;
+  title: Generated<string>;
+  pickup_lib_code: Generated<string>;
+  available: Generated<boolean>;
+  queue_position: number | null;
+  placed_at: Generated<Date>;
+  ended_at: Date | null;
+  ended_how: 'cancelled' | 'gone' | null;
 }
 export interface LoanPolicyTable {
   tenant_id: number;
@@ -231,6 +248,8 @@ export interface LoanPolicyTable {
   max_fine_cents: Generated<number>;
   suspend_days_per_day: Generated<number>;
   fine_limit_cents: Generated<number>;
+  /** Times in a row a copy may be re-lent (0028; 0: never). */
+  max_relends: Generated<number>;
 }
 /** A behaviour record: a fine or a borrowing suspension (0022). Dates as YYYY-MM-DD text in, Date out. */
 export interface CircFineTable {
@@ -258,10 +277,17 @@ export interface ReaderCodeTable {
   tenant_id: number;
   code: string;
   reader_id: number;
-  purpose: 'take' | 'handover';
+  purpose: 'take' | 'handover' | 'relend';
   request_id: string | null;
   expires_at: Date;
   used_at: Date | null;
+}
+/** A reader who turned a re-lend ask down (0028): it is not offered to them again. */
+export interface RelendDeclineTable {
+  tenant_id: number;
+  request_id: string;
+  reader_id: number;
+  declined_at: Generated<Date>;
 }
 /** A payment of fines, at the desk or through an online channel (0022). */
 export interface CircPaymentTable {
@@ -302,6 +328,9 @@ export interface CircRequestTable {
   received_at: Date | null;
   /** Re-lend (0027): the reader who agreed to pass their copy on. */
   holder_reader_id: number | null;
+  /** Re-lend (0028): the ask's last day, and the asker's note to the readers who have the book. */
+  ask_until: ColumnType<Date | null, string | null, string | null>;
+  relend_note: Generated<string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -678,10 +707,12 @@ export interface Database {
   loan_event: LoanEventTable;
   loan_policy: LoanPolicyTable;
   external_loan: ExternalLoanTable;
+  external_hold: ExternalHoldTable;
   circ_request: CircRequestTable;
   circ_fine: CircFineTable;
   circ_payment: CircPaymentTable;
   reader_code: ReaderCodeTable;
+  relend_decline: RelendDeclineTable;
   record_rating: RecordRatingTable;
   favourite: FavouriteTable;
   record_comment: RecordCommentTable;

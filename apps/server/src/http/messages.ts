@@ -540,6 +540,139 @@ export const MESSAGES = {
     'zh-TW': '已接收《{title}》，圖書為您保留至 {date}，取書碼 {code}',
     'en-US': 'Accepted “{title}”: it is held for you until {date}, pickup code {code}',
   },
+  deliveryPlaced: {
+    'zh-CN': '送书上门申请成功，您排在第 {position} 位，有书归还后即为您寄出',
+    'zh-TW': '送書到府申請成功，您排在第 {position} 位，有書歸還後即為您寄出',
+    'en-US': 'Home delivery requested: you are number {position} in the queue; a copy is sent once one is returned',
+  },
+  deliveryReady: {
+    'zh-CN': '送书上门申请成功，馆员正在为您取书，寄出后可在“我的请求”中查看快递单号',
+    'zh-TW': '送書到府申請成功，館員正在為您取書，寄出後可在「我的請求」中查看快遞單號',
+    'en-US':
+      'Home delivery requested: the library is taking a copy from the shelf; once sent, its tracking number shows in Requests',
+  },
+  deliveryAddressRequired: {
+    'zh-CN': '请选择收货地址',
+    'zh-TW': '請選擇收貨地址',
+    'en-US': 'Choose a delivery address',
+  },
+  deliveryUnknownAddress: {
+    'zh-CN': '收货地址不存在，请重新选择',
+    'zh-TW': '收貨地址不存在，請重新選擇',
+    'en-US': 'That delivery address is not one of yours: choose another',
+  },
+  deliveryReceived: {
+    'zh-CN': '已确认收货',
+    'zh-TW': '已確認收貨',
+    'en-US': 'Receipt confirmed',
+  },
+  deliveryAlreadyReceived: {
+    'zh-CN': '您已确认过收货',
+    'zh-TW': '您已確認過收貨',
+    'en-US': 'You have confirmed receipt already',
+  },
+  deliveryNotShipped: {
+    'zh-CN': '图书尚未寄出，暂不能确认收货',
+    'zh-TW': '圖書尚未寄出，暫不能確認收貨',
+    'en-US': 'The book has not been sent yet: receipt cannot be confirmed',
+  },
+  deliveryShippedNoCancel: {
+    'zh-CN': '图书已寄出，不能取消；收到后可按期归还',
+    'zh-TW': '圖書已寄出，不能取消；收到後可按期歸還',
+    'en-US': 'The book has been sent, so the request cannot be cancelled; return it as any loan once it arrives',
+  },
+  deliveryNotShippable: {
+    'zh-CN': '没有这条待寄送的送书上门申请（尚未备书、已寄出或已结束）',
+    'zh-TW': '沒有這筆待寄送的送書到府申請（尚未備書、已寄出或已結束）',
+    'en-US': 'No home delivery with a copy ready to send has this number (not ready yet, sent, or ended)',
+  },
+  deskShipped: {
+    'zh-CN': '《{title}》已借出并寄出，快递单号 {trackingNo}，应还日期 {date}',
+    'zh-TW': '《{title}》已借出並寄出，快遞單號 {trackingNo}，應還日期 {date}',
+    'en-US': '“{title}” is lent and sent, tracking number {trackingNo}, due {date}',
+  },
+  relendAsked: {
+    'zh-CN': '已发出转借请求，借阅这本书的读者会收到通知；请求有效至 {date}',
+    'zh-TW': '已發出轉借請求，借閱這本書的讀者會收到通知；請求有效至 {date}',
+    'en-US': 'Asked: the readers who have this book are told. Your ask is open until {date}',
+  },
+  relendAllowed: {
+    'zh-CN': '可以发出转借请求',
+    'zh-TW': '可以發出轉借請求',
+    'en-US': 'You may ask for this book to be re-lent to you',
+  },
+  relendAgreed: {
+    'zh-CN': '已同意转借：见面时把转借码告诉对方（5 分钟内有效，仅可使用一次，可重新获取）',
+    'zh-TW': '已同意轉借：見面時把轉借碼告訴對方（5 分鐘內有效，僅可使用一次，可重新取得）',
+    'en-US': 'Agreed: give the reader this code when you meet (valid 5 minutes, once; you can get a new one)',
+  },
+  relendDeclined: {
+    'zh-CN': '已婉拒这条转借请求',
+    'zh-TW': '已婉拒這筆轉借請求',
+    'en-US': 'You declined this ask',
+  },
+  relendReceived: {
+    'zh-CN': '转借成功：《{title}》已借给您，应还日期 {date}',
+    'zh-TW': '轉借成功：《{title}》已借給您，應還日期 {date}',
+    'en-US': 'Done: “{title}” is lent to you, due {date}',
+  },
+  relendAskerAble: {
+    'zh-CN': '对方目前可以借阅这本书',
+    'zh-TW': '對方目前可以借閱這本書',
+    'en-US': 'The reader who asked can take the book over now',
+  },
+  relendAskerUnable: {
+    'zh-CN': '对方目前不能借阅这本书（例如读者证、欠款或借阅数量的限制），输入转借码时会得知原因',
+    'zh-TW': '對方目前不能借閱這本書（例如讀者證、欠款或借閱數量的限制），輸入轉借碼時會得知原因',
+    'en-US':
+      'The reader who asked cannot take the book over at the moment (their card, fines or loan limit): they are told why when they enter the code',
+  },
+  relendOnShelf: {
+    'zh-CN': '这本书有在架的馆藏，请直接预约或到馆借阅',
+    'zh-TW': '這本書有在架的館藏，請直接預約或到館借閱',
+    'en-US': 'A copy of this book is on the shelf: reserve it or borrow it at the library',
+  },
+  relendNoHolder: {
+    'zh-CN': '目前没有读者能转借这本书（借出的副本已逾期、转借次数已满或借阅者未参与转借），请预约',
+    'zh-TW': '目前沒有讀者能轉借這本書（借出的複本已逾期、轉借次數已滿或借閱者未參與轉借），請預約',
+    'en-US':
+      'No reader can pass this book on now (the copies lent are overdue, passed on too often, or their readers do not take part): reserve it instead',
+  },
+  relendReservationsWaiting: {
+    'zh-CN': '已有读者在预约这本书，需按预约顺序借阅，不能转借',
+    'zh-TW': '已有讀者在預約這本書，需按預約順序借閱，不能轉借',
+    'en-US': 'Other readers have reserved this book: the reservation queue comes first, so it cannot be re-lent',
+  },
+  relendNoSuchAsk: {
+    'zh-CN': '没有这条转借请求，或它已结束',
+    'zh-TW': '沒有這筆轉借請求，或它已結束',
+    'en-US': 'No such open re-lend ask',
+  },
+  relendAlreadyAgreed: {
+    'zh-CN': '已有其他读者同意了这条转借请求',
+    'zh-TW': '已有其他讀者同意了這筆轉借請求',
+    'en-US': 'Another reader has agreed to this ask already',
+  },
+  relendCannotPass: {
+    'zh-CN': '这次借阅不能转借（已逾期，或连续转借次数已达上限）',
+    'zh-TW': '這次借閱不能轉借（已逾期，或連續轉借次數已達上限）',
+    'en-US': 'This loan cannot be passed on (it is overdue, or was passed on as many times in a row as allowed)',
+  },
+  relendWrongCode: {
+    'zh-CN': '请输入正确的转借码！',
+    'zh-TW': '請輸入正確的轉借碼！',
+    'en-US': 'Please enter a valid handover code!',
+  },
+  relendTooManyLoans: {
+    'zh-CN': '借阅数量已达上限（{max} 册），不能再借',
+    'zh-TW': '借閱數量已達上限（{max} 冊），不能再借',
+    'en-US': 'You have as many loans as allowed ({max})',
+  },
+  relendOff: {
+    'zh-CN': '本馆暂不提供转借',
+    'zh-TW': '本館暫不提供轉借',
+    'en-US': 'This library does not re-lend books',
+  },
   takeCodeUnavailable: {
     'zh-CN': '本馆借书请出示读者证，暂不支持取书码',
     'zh-TW': '本館借書請出示讀者證，暫不支援取書碼',
@@ -659,6 +792,31 @@ export const MESSAGES = {
     'zh-CN': '没有这个地址，或它已被删除',
     'zh-TW': '沒有這個地址，或它已被刪除',
     'en-US': 'No such address (it may have been deleted)',
+  },
+  requestHeldBySystem: {
+    'zh-CN': '预约成功，图书已可取，请凭读者证到服务台取书',
+    'zh-TW': '預約成功，圖書已可取，請憑讀者證到服務台取書',
+    'en-US': 'Requested: the book is available, collect it at the desk with your card',
+  },
+  requestPlacedBySystem: {
+    'zh-CN': '预约成功，图书馆的借还系统已记下您的预约',
+    'zh-TW': '預約成功，圖書館的借還系統已記下您的預約',
+    'en-US': "Requested: the library's circulation system has your request",
+  },
+  requestKindNotOffered: {
+    'zh-CN': '本馆的借还系统只接受预约，不提供这种请求',
+    'zh-TW': '本館的借還系統只接受預約，不提供這種請求',
+    'en-US': "The library's circulation system takes reservations only, not this kind of request",
+  },
+  requestRefusedBySystem: {
+    'zh-CN': '图书馆的借还系统未接受：{detail}',
+    'zh-TW': '圖書館的借還系統未接受：{detail}',
+    'en-US': "The library's circulation system refused: {detail}",
+  },
+  requestRefusedBySystemSilent: {
+    'zh-CN': '图书馆的借还系统未接受，请到服务台咨询',
+    'zh-TW': '圖書館的借還系統未接受，請到服務台諮詢',
+    'en-US': "The library's circulation system refused without saying why: please ask at the desk",
   },
   circulationUnreachable: {
     'zh-CN': '暂时无法连接图书馆的借还系统，借阅信息请稍后再看',

@@ -7,8 +7,8 @@ import { mainLibraryCode } from './demo-readers.js';
  * The demo circulation of an institution (issue 27): its loan policies, and loans of the demo
  * readers that show every state My Library explains — due soon, overdue, renewable, and not
  * renewable for each reason (too early, renewals used up, recalled, a reference copy, a frozen or
- * lost card) — plus a loan history, requests (one ready for pickup, one waiting) and fines (one
- * owed, one paid; a lost copy being replaced). Copies on the shelf are lent for it; needs the demo catalogue.
+ * lost card) — plus a loan history, requests (one ready for pickup, one waiting; another reader's
+ * home delivery on its way) and fines (one owed, one paid; a lost copy being replaced). Copies on the shelf are lent for it; needs the demo catalogue.
  */
 
 /** Demo loans of a reader: days until due (negative: overdue), days since lent, renewals, recalls. */
@@ -79,8 +79,61 @@ export async function seedDemoCirculation(db: Kysely<Database>, tenantId: number
         );
       }
     }
+    lent += await seedDemoDelivery(trx, tenantId);
+    await seedDemoRelend(trx, tenantId);
     return lent;
   });
+}
+
+/**
+ * A home delivery on its way (送书上门, in logistics): the teacher with the old password (D0004)
+ * asked for a book to be sent home; the library lent it two days ago (for a teacher's 60 days) and
+ * sent it with a tracking number, and the reader has yet to confirm receipt (My Library → Requests).
+ * 1 loan, or 0.
+ */
+async function seedDemoDelivery(trx: Kysely<Database>, tenantId: number): Promise<number> {
+  const reader = await trx
+    .selectFrom('reader')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('card_no', '=', 'D0004')
+    .executeTakeFirst();
+  const from = await mainLibraryCode(trx, tenantId);
+  if (!reader || !from) return 0;
+  if (!(await lendDemoCopy(trx, tenantId, reader.id, { due: 58, lent: 2 }))) return 0;
+  await sql`
+    INSERT INTO circ_request (tenant_id, reader_id, record_id, request_type, status, pickup_lib_code, barcode,
+                              delivery_recipient, delivery_phone, delivery_address, delivery_postcode, tracking_no,
+                              shipped_at, created_at, updated_at)
+    SELECT ${tenantId}, ${reader.id}, le.record_id, 'delivery', 'shipped', ${from}, le.barcode,
+           '刘洋', '13800000004', '浙江省 杭州市 西湖区 文二路 391 号 5 幢 602 室', '310013', 'SF1402026001',
+           now() - interval '2 days', now() - interval '3 days', now() - interval '2 days'
+    FROM loan_event le
+    WHERE le.tenant_id = ${tenantId} AND le.reader_id = ${reader.id} AND le.return_date IS NULL
+    ORDER BY le.id DESC LIMIT 1`.execute(trx);
+  return 1;
+}
+
+/**
+ * A re-lend ask (转借): the reader with the unverified contacts (D0005) asks for a book the normal
+ * reader (D0001, who takes part in transfer lending) has on loan, not overdue, with no copy on the
+ * shelf and nobody in its reservation queue: the normal reader sees it under "Asked of you".
+ */
+async function seedDemoRelend(trx: Kysely<Database>, tenantId: number): Promise<void> {
+  await sql`
+    INSERT INTO circ_request (tenant_id, reader_id, record_id, request_type, status, pickup_lib_code, ask_until,
+                              relend_note)
+    SELECT ${tenantId}, asker.id, le.record_id, 'relend', 'waiting', '', current_date + 5, '工作日中午在主馆大厅见'
+    FROM loan_event le
+    JOIN reader holder ON holder.id = le.reader_id AND holder.card_no = 'D0001'
+    JOIN item i ON i.tenant_id = le.tenant_id AND i.barcode = le.barcode AND i.circ_attr = '0'
+    JOIN reader asker ON asker.tenant_id = le.tenant_id AND asker.card_no = 'D0005'
+    WHERE le.tenant_id = ${tenantId} AND le.return_date IS NULL AND le.due_date >= current_date
+      AND NOT EXISTS (SELECT 1 FROM item o WHERE o.tenant_id = le.tenant_id AND o.record_id = le.record_id
+                        AND o.circ_attr = '0' AND o.barcode IS NOT NULL AND o.process_type_code = '411')
+      AND NOT EXISTS (SELECT 1 FROM circ_request q WHERE q.tenant_id = le.tenant_id AND q.record_id = le.record_id
+                        AND q.status IN ('waiting', 'ready'))
+    ORDER BY le.due_date DESC, le.id LIMIT 1`.execute(trx);
 }
 
 /**

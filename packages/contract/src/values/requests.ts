@@ -86,6 +86,22 @@ export const RequestErrCode = {
   wrongCode: 40810,
   /** A reader cannot accept their own request. */
   ownRequest: 40811,
+  /** The library's own system (SIP2) keeps its requests and offers this kind of request not (holds only). */
+  kindNotOffered: 40850,
+  /** The library's own system refused the hold or its cancelling (its words in the message). */
+  refusedBySystem: 40851,
+  /** Home delivery: no address chosen (one of the reader's delivery addresses, My Library key 9). */
+  addressRequired: 40812,
+  /** Home delivery: the address is not one of the reader's. */
+  unknownAddress: 40813,
+  /** Home delivery: receipt is confirmed already. */
+  alreadyReceived: 40814,
+  /** Home delivery: not sent yet, so its receipt cannot be confirmed. */
+  notShipped: 40815,
+  /** Home delivery: sent already (it is a loan now), so it cannot be cancelled. */
+  shippedNoCancel: 40816,
+  /** The desk: no delivery with a copy ready to send has this id (waiting, sent or ended). */
+  notShippable: 40817,
 } as const;
 
 /** Take codes and handover codes are valid this long (spec §9: 5 minutes). */

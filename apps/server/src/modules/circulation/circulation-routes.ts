@@ -6,6 +6,7 @@ import type { Services } from '../../services.js';
 import { requireActiveReader, requireReader } from '../auth/session-context.js';
 import { findReaderById } from '../readers/reader-repository.js';
 import type { CirculationReader } from './provider.js';
+import { confirmReceipt } from './request-service.js';
 
 /** A code as the reader sees it, with the seconds left. */
 const readerCode = (c: { code: string; expiresAt: Date }) => ({
@@ -44,19 +45,36 @@ export function registerCirculationRoutes(app: FastifyInstance, services: Servic
   // A frozen account or a lost card may not request (spec §6); an expired card is refused by the service.
   route(app, RequestCalls.placeRequest, async (req) => {
     const reader = await requireActiveReader(req, services, 'request');
+    // A library on SIP2 keeps its holds in its own system.
+    const holds = (await circulation.providerOf(req.tenant.id)).holds;
+    if (holds) {
+      const held = await holds.place(req.tenant.id, await readerOf(req), req.body);
+      if (held.status === 'ready') return okSaying(req.lang, held, 'requestHeldBySystem');
+      return held.queuePosition > 0
+        ? okSaying(req.lang, held, 'requestPlaced', { position: held.queuePosition })
+        : okSaying(req.lang, held, 'requestPlacedBySystem');
+    }
     const placed = await services.requests.place(req.tenant.id, reader, req.body);
     const { readyUntil, pickupCode, ...data } = placed;
+    if (req.body.requestType === 'delivery')
+      return placed.status === 'ready'
+        ? okSaying(req.lang, data, 'deliveryReady')
+        : okSaying(req.lang, data, 'deliveryPlaced', { position: placed.queuePosition });
     return placed.status === 'ready'
       ? okSaying(req.lang, data, 'requestReady', { date: readyUntil ?? '', code: pickupCode ?? '' })
       : okSaying(req.lang, data, 'requestPlaced', { position: placed.queuePosition });
   });
 
-  route(app, RequestCalls.requestList, async (req) =>
-    ok(
+  route(app, RequestCalls.requestList, async (req) => {
+    const holds = (await circulation.providerOf(req.tenant.id)).holds;
+    const { page, rows } = req.body;
+    return ok(
       req.lang,
-      await services.requests.list(req.tenant.id, requireReader(req), req.body.page, req.body.rows, req.lang),
-    ),
-  );
+      holds
+        ? await holds.list(req.tenant.id, await readerOf(req), page, rows, req.lang)
+        : await services.requests.list(req.tenant.id, requireReader(req), page, rows, req.lang),
+    );
+  });
 
   route(app, CirculationCalls.takeCode, async (req) =>
     okSaying(
@@ -86,11 +104,20 @@ export function registerCirculationRoutes(app: FastifyInstance, services: Servic
   });
 
   // Taking a request back stays open to every reader, a frozen one too.
-  route(app, RequestCalls.cancelRequest, async (req) =>
+  route(app, RequestCalls.cancelRequest, async (req) => {
+    const holds = (await circulation.providerOf(req.tenant.id)).holds;
+    const cancelled = holds
+      ? await holds.cancel(req.tenant.id, await readerOf(req), req.body.requestId)
+      : await services.requests.cancel(req.tenant.id, requireReader(req), req.body.requestId);
+    return okSaying(req.lang, cancelled, 'requestCancelled');
+  });
+
+  // Confirming receipt stays open to every reader (a frozen one too): the book has arrived.
+  route(app, RequestCalls.confirmReceipt, async (req) =>
     okSaying(
       req.lang,
-      await services.requests.cancel(req.tenant.id, requireReader(req), req.body.requestId),
-      'requestCancelled',
+      await confirmReceipt(services.db.kysely, req.tenant.id, requireReader(req), req.body.requestId),
+      'deliveryReceived',
     ),
   );
 

@@ -22,7 +22,7 @@ import { countReadyRequests } from './request-repository.js';
 import { addDays } from './renewal-rules.js';
 import { CirculationUnreachableError, Sip2Circulation } from './sip2-provider.js';
 import { SIP2_CONNECTION_SECRET, parseSip2Settings } from './sip2-settings.js';
-import type { CirculationProvider, CirculationReader, RenewResult } from './provider.js';
+import type { AccountState, CirculationProvider, CirculationReader, RenewResult } from './provider.js';
 
 /** The translated text of each refusal. */
 const REFUSAL_TEXTS: Record<RenewRefusal, MessageKey> = {
@@ -117,22 +117,21 @@ export class CirculationService {
   /** My Library at a glance (the current loans' states through the institution's provider). */
   async summary(tenantId: number, reader: CirculationReader): Promise<LoanSummary> {
     const provider = await this.providerOf(tenantId);
-    let states: Array<{ dueDate: string; renewable: boolean }>;
+    let account: AccountState;
     try {
-      states = await provider.loanStates(tenantId, reader);
+      account = await provider.accountState(tenantId, reader);
     } catch (err) {
       if (err instanceof CirculationUnreachableError)
         throw new AppError('circulationUnreachable', CirculationErrCode.unreachable);
       throw err;
     }
-    const [row, day, unread, ready, fines, points] = await Promise.all([
+    const states = account.loans;
+    const [row, day, unread, ready, points] = await Promise.all([
       findReaderById(this.db, tenantId, reader.id),
       today(this.db),
       countUnreadMessages(this.db, tenantId, reader.id),
       // Requests are OpenFind's own circulation's; over SIP2 the system keeps its holds.
       provider.kind === 'local' ? countReadyRequests(this.db, tenantId, reader.id) : null,
-      // OpenFind's fines, or the fees the library's system reported with the loans just read.
-      provider.fineBalance(tenantId, reader),
       pointsBalance(this.db, tenantId, reader.id),
     ]);
     const soonUntil = addDays(day, DUE_SOON_DAYS - 1);
@@ -148,7 +147,8 @@ export class CirculationService {
       renewable: states.filter((l) => l.renewable).length,
       nextDue: dues.filter((d) => d >= day).reduce<string | null>((a, b) => (a === null || b < a ? b : a), null),
       requestsReady: ready,
-      fineBalance: fines,
+      // OpenFind's fines, or the fees the library's system reported with the loans just read.
+      fineBalance: account.fineBalance,
       points,
       unreadMessages: unread,
     };

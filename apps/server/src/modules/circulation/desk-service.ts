@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import { formatCents, type Lang, type RenewOutcome } from '@openfind/contract';
+import { RequestErrCode, formatCents, type Lang, type RenewOutcome } from '@openfind/contract';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { awardPoints } from '../points/points-service.js';
-import { findReaderById, findReaderByLogin, type Reader } from '../readers/reader-repository.js';
+import { AppError } from '../../http/errors.js';
+import { addInboxMessage, findReaderById, findReaderByLogin, type Reader } from '../readers/reader-repository.js';
 import { findLiveCode, useReaderCode } from './reader-code-repository.js';
 import {
   closeLoan,
@@ -16,6 +17,8 @@ import {
 } from './circulation-repository.js';
 import type { CirculationService } from './circulation-service.js';
 import { passToQueue, takeHold } from './request-service.js';
+import { relendCopyReturned } from './relend-returns.js';
+import { findDelivery, lockRecordCopies, markShipped } from './request-repository.js';
 import { insertOverdueFine, readerDebt } from './fine-repository.js';
 import { LOANABLE_CIRC_ATTR, addDays, daysBetween, overdueCharge, owesTooMuch, policyFor } from './renewal-rules.js';
 
@@ -132,6 +135,8 @@ export async function checkin(
     const loan = await findOpenLoanOfCopy(trx, tenantId, copy.barcode);
     if (!loan) throw new DeskError('notOnLoan', `copy ${input.barcode} is not on loan`);
     const closed = await closeLoan(trx, tenantId, loan.id, copy.barcode);
+    // A re-lend its reader had agreed to with this copy falls back to waiting (the copy is back, not passed on).
+    await relendCopyReturned(trx, tenantId, copy.barcode);
     const overdueDays = closed ? Math.max(0, daysBetween(closed.dueDate, closed.returnDate)) : 0;
     // A late return costs what the reader's policy says: a fine, days without borrowing, or both.
     let fine = null;
@@ -172,6 +177,53 @@ export async function checkin(
       overdueDays,
       fine,
     };
+  });
+}
+
+/**
+ * Sends a home delivery: the copy held for it is lent to its reader (the desk's checkout, under the
+ * same rules: card, fines, most loans; due after the policy's days) and the request is shipped, with
+ * the courier's tracking number; the reader has an inbox message. Atomic, and once: the record's
+ * copies are locked and only a ready delivery is marked sent, so two desks sending it make one loan;
+ * a refused loan leaves the request ready.
+ */
+export async function ship(
+  db: Kysely<Database>,
+  tenantId: number,
+  input: { requestId: number; trackingNo: string },
+): Promise<{
+  loanId: number;
+  title: string;
+  dueDate: string;
+  readerId: number;
+  barcode: string;
+  shippedAt: string;
+}> {
+  return inTransaction(db, async (trx) => {
+    const found = await findDelivery(trx, tenantId, input.requestId);
+    if (!found) throw new AppError('deliveryNotShippable', RequestErrCode.notShippable);
+    // The record's copies first (as requests and returns lock them), then the request's guarded change.
+    await lockRecordCopies(trx, tenantId, found.record_id);
+    const request = await findDelivery(trx, tenantId, input.requestId);
+    const reader = request && (await findReaderById(trx, tenantId, request.reader_id));
+    if (!request?.barcode || request.status !== 'ready' || !reader)
+      throw new AppError('deliveryNotShippable', RequestErrCode.notShippable);
+    const sent = await markShipped(trx, tenantId, input.requestId, input.trackingNo);
+    if (!sent) throw new AppError('deliveryNotShippable', RequestErrCode.notShippable);
+    // No longer held (it is shipped): the checkout lends the copy as any other, to this reader.
+    const loan = await checkout(trx, tenantId, { reader: reader.account, barcode: request.barcode });
+    await addInboxMessage(trx, {
+      tenantId,
+      readerId: reader.id,
+      channel: 'inbox',
+      target: '',
+      subject: `图书已寄出 Your book is on its way: ${loan.title}`,
+      body:
+        `您申请送书上门的《${loan.title}》已寄出，快递单号 ${input.trackingNo}，应还日期 ${loan.dueDate}。收到后请在“我的图书馆 → 我的请求”中确认收货。\n` +
+        `“${loan.title}”, which you asked to have delivered, has been sent: tracking number ${input.trackingNo}, due ${loan.dueDate}. ` +
+        'Once it arrives, confirm receipt in My Library → Requests.',
+    });
+    return { ...loan, barcode: request.barcode, shippedAt: sent.shipped_at };
   });
 }
 

@@ -14,7 +14,7 @@ import {
   type LoanRow,
   type LoanStateRow,
 } from './circulation-repository.js';
-import type { CirculationProvider, CirculationReader, RenewResult } from './provider.js';
+import type { AccountState, CirculationProvider, CirculationReader, RenewResult } from './provider.js';
 import { readerDebt } from './fine-repository.js';
 import { countWaitingByRecord } from './request-repository.js';
 import { daysBetween, decideRenewal, policyFor, type RenewalDecision } from './renewal-rules.js';
@@ -34,6 +34,8 @@ type Standing = {
  */
 export class LocalCirculation implements CirculationProvider {
   readonly kind = 'local';
+  /** OpenFind's own requests (request-service.ts) are the institution's. */
+  readonly holds = null;
   readonly capabilities = { loanHistory: true, renew: true };
 
   constructor(private readonly db: Kysely<Database>) {}
@@ -71,7 +73,7 @@ export class LocalCirculation implements CirculationProvider {
     return { total: page.total, loans, currentCount };
   }
 
-  async loanStates(tenantId: number, reader: CirculationReader) {
+  async accountState(tenantId: number, reader: CirculationReader): Promise<AccountState> {
     const [rows, standing, policies, day] = await Promise.all([
       findCurrentLoanStates(this.db, tenantId, reader.id),
       this.standing(tenantId, reader.id),
@@ -84,17 +86,15 @@ export class LocalCirculation implements CirculationProvider {
       reader.id,
       rows.map((r) => r.record_id),
     );
-    return rows.map((row) => ({
+    const loans = rows.map((row) => ({
       dueDate: row.due_date,
       renewable: decideRenewal(
         this.facts(row, standing, day, waiting),
         policyFor(policies, standing.readerType, row.circ_attr),
       ).renewable,
     }));
-  }
-
-  async fineBalance(tenantId: number, reader: CirculationReader): Promise<string> {
-    return formatCents((await readerDebt(this.db, tenantId, reader.id)).owedCents);
+    // The debt the renewal rules just read is the balance.
+    return { loans, fineBalance: formatCents(standing.owedCents) };
   }
 
   async renew(tenantId: number, reader: CirculationReader, loanIds: readonly number[]): Promise<RenewResult[]> {

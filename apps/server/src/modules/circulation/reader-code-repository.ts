@@ -4,7 +4,7 @@ import { READER_CODE_SECONDS } from '@openfind/contract';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 
-export type CodePurpose = 'take' | 'handover';
+export type CodePurpose = 'take' | 'handover' | 'relend';
 
 /**
  * Gives a reader a new 6-digit code for `purpose` (and request), valid `READER_CODE_SECONDS`; it

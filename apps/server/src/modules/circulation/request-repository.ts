@@ -22,6 +22,21 @@ export interface RequestRow {
   ready_until: string | null;
   pickup_code: string | null;
   created_at: string;
+  delivery_recipient: string | null;
+  delivery_phone: string | null;
+  delivery_address: string | null;
+  delivery_postcode: string | null;
+  tracking_no: string | null;
+  shipped_at: string | null;
+  received_at: string | null;
+}
+
+/** A home delivery's address, as copied into the request when it is placed. */
+export interface DeliveryAddress {
+  recipient: string;
+  phone: string;
+  address: string;
+  postcode: string;
 }
 
 /** A six-digit code the reader shows when picking up a held copy. */
@@ -44,7 +59,7 @@ export async function lockRecordCopies(
            EXISTS (SELECT 1 FROM loan_event le WHERE le.tenant_id = i.tenant_id AND le.barcode = i.barcode
                    AND le.return_date IS NULL) AS lent,
            EXISTS (SELECT 1 FROM circ_request r WHERE r.tenant_id = i.tenant_id AND r.barcode = i.barcode
-                   AND r.status = 'ready') AS held
+                   AND r.status = 'ready' AND r.request_type <> 'relend') AS held
     FROM item i
     WHERE i.tenant_id = ${tenantId} AND i.record_id = ${recordId} AND i.circ_attr = '0' AND i.barcode IS NOT NULL
     ORDER BY i.item_id`.execute(trx);
@@ -89,6 +104,7 @@ export async function countReadyRequests(db: Kysely<Database>, tenantId: number,
     .where('tenant_id', '=', tenantId)
     .where('reader_id', '=', readerId)
     .where('status', '=', 'ready')
+    .where('request_type', '<>', 'relend')
     .where('ready_until', '>=', sql<Date>`current_date`)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -109,14 +125,19 @@ export async function insertRequest(
     contactPhone: string;
     heldBarcode: string | null;
     readyUntil: string | null;
+    /** A home delivery's address (no pickup code: staff send the copy). */
+    delivery?: DeliveryAddress;
   },
 ): Promise<number | null> {
+  const d = r.delivery;
   const res = await sql<{ id: string }>`
     INSERT INTO circ_request (tenant_id, reader_id, record_id, request_type, status, pickup_lib_code,
-                              contact_phone, barcode, ready_until, pickup_code)
+                              contact_phone, barcode, ready_until, pickup_code,
+                              delivery_recipient, delivery_phone, delivery_address, delivery_postcode)
     VALUES (${r.tenantId}, ${r.readerId}, ${r.recordId}, ${r.type}, ${r.heldBarcode ? 'ready' : 'waiting'},
             ${r.pickupLibCode}, ${r.contactPhone}, ${r.heldBarcode}, ${r.readyUntil}::date,
-            ${r.heldBarcode ? pickupCode() : null})
+            ${r.heldBarcode && !d ? pickupCode() : null},
+            ${d?.recipient ?? null}, ${d?.phone ?? null}, ${d?.address ?? null}, ${d?.postcode ?? null})
     ON CONFLICT (tenant_id, reader_id, record_id) WHERE status IN ('waiting', 'ready') DO NOTHING
     RETURNING id::text AS id`.execute(trx);
   return res.rows[0] ? Number(res.rows[0].id) : null;
@@ -131,7 +152,7 @@ export async function queuePosition(db: Kysely<Database>, tenantId: number, requ
   const res = await sql<{ n: number | null }>`
     SELECT (SELECT count(*)::int FROM circ_request q
             WHERE q.tenant_id = r.tenant_id AND q.record_id = r.record_id AND q.status = 'waiting'
-              AND q.id <= r.id) AS n
+              AND q.request_type <> 'relend' AND q.id <= r.id) AS n
     FROM circ_request r
     WHERE r.tenant_id = ${tenantId} AND r.id = ${String(requestId)}::bigint AND r.status = 'waiting'`.execute(db);
   return res.rows[0]?.n ?? null;
@@ -148,11 +169,14 @@ export async function holdForNext(
   barcode: string,
   readyUntil: string,
 ): Promise<{ requestId: number; readerId: number } | null> {
+  // A home delivery's copy waits for staff to send it: no last day on the hold shelf, no pickup code.
   const res = await sql<{ id: string; reader_id: number }>`
-    UPDATE circ_request SET status = 'ready', barcode = ${barcode}, ready_until = ${readyUntil}::date,
-           pickup_code = ${pickupCode()}, updated_at = now()
+    UPDATE circ_request SET status = 'ready', barcode = ${barcode},
+           ready_until = CASE WHEN request_type = 'delivery' THEN NULL ELSE ${readyUntil}::date END,
+           pickup_code = CASE WHEN request_type = 'delivery' THEN NULL ELSE ${pickupCode()} END, updated_at = now()
     WHERE id = (SELECT id FROM circ_request
                 WHERE tenant_id = ${tenantId} AND record_id = ${recordId} AND status = 'waiting'
+                  AND request_type <> 'relend'
                 ORDER BY id LIMIT 1)
     RETURNING id::text AS id, reader_id`.execute(trx);
   const row = res.rows[0];
@@ -171,6 +195,7 @@ export async function findHoldOfCopy(
     .where('tenant_id', '=', tenantId)
     .where('barcode', '=', barcode)
     .where('status', '=', 'ready')
+    .where('request_type', '<>', 'relend')
     .executeTakeFirst();
 }
 
@@ -191,10 +216,12 @@ export async function findOpenRequest(
   tenantId: number,
   readerId: number,
   requestId: number,
-): Promise<{ id: string; record_id: number; status: string; barcode: string | null } | undefined> {
+): Promise<
+  { id: string; record_id: number; status: string; barcode: string | null; request_type: RequestType } | undefined
+> {
   return trx
     .selectFrom('circ_request')
-    .select(['id', 'record_id', 'status', 'barcode'])
+    .select(['id', 'record_id', 'status', 'barcode', 'request_type'])
     .where('tenant_id', '=', tenantId)
     .where('reader_id', '=', readerId)
     .where('id', '=', String(requestId))
@@ -212,6 +239,7 @@ export async function findLapsedHolds(
     .select(['id', 'record_id', 'barcode'])
     .where('tenant_id', '=', tenantId)
     .where('status', '=', 'ready')
+    .where('request_type', '<>', 'relend')
     .where('ready_until', '<', sql<Date>`current_date`)
     .execute();
 }
@@ -230,6 +258,7 @@ export async function countWaitingByRecord(
     .where('tenant_id', '=', tenantId)
     .where('reader_id', '<>', readerId)
     .where('status', '=', 'waiting')
+    .where('request_type', '<>', 'relend')
     .where('record_id', 'in', [...new Set(recordIds)])
     .groupBy('record_id')
     .execute();
@@ -247,13 +276,16 @@ export async function findReaderRequests(
   const select = sql`
     SELECT r.id::text AS id, r.record_id, b.title, b.author, b.call_numbers[1] AS call_no, r.request_type,
            r.status, r.pickup_lib_code, l.name AS lib_name, l.name_en AS lib_name_en, l.name_tw AS lib_name_tw,
-           CASE WHEN r.status = 'waiting' THEN
+           CASE WHEN r.status = 'waiting' AND r.request_type <> 'relend' THEN
              (SELECT count(*)::int FROM circ_request q
               WHERE q.tenant_id = r.tenant_id AND q.record_id = r.record_id AND q.status = 'waiting'
-                AND q.id <= r.id) END AS queue_position,
+                AND q.request_type <> 'relend' AND q.id <= r.id) END AS queue_position,
            r.barcode, r.ready_until::text AS ready_until, r.pickup_code,
            to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
-           (r.status IN ('waiting', 'ready')) AS is_open, r.created_at AS created, r.updated_at AS updated
+           r.delivery_recipient, r.delivery_phone, r.delivery_address, r.delivery_postcode, r.tracking_no,
+           to_char(r.shipped_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS shipped_at,
+           to_char(r.received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS received_at,
+           (r.status IN ('waiting', 'ready', 'shipped')) AS is_open, r.created_at AS created, r.updated_at AS updated
     FROM circ_request r
     JOIN bib_record b ON b.record_id = r.record_id
     LEFT JOIN library l ON l.tenant_id = r.tenant_id AND l.lib_code = r.pickup_lib_code
@@ -273,10 +305,130 @@ export async function findReadyRequestByCode(
     .select(['id', 'reader_id', 'barcode'])
     .where('tenant_id', '=', tenantId)
     .where('status', '=', 'ready')
+    .where('request_type', '<>', 'relend')
     .where('pickup_code', '=', pickupCode)
     .where('ready_until', '>=', sql<Date>`current_date`)
     .limit(2)
     .execute();
   // Codes are random: two ready requests sharing one name neither (the desk asks the reader's card).
   return rows.length === 1 ? rows[0] : undefined;
+}
+
+/** One of the reader's requests, whatever its status (why a step on it is refused). */
+export async function findReaderRequest(
+  db: Kysely<Database>,
+  tenantId: number,
+  readerId: number,
+  requestId: number,
+): Promise<{ id: string; record_id: number; request_type: RequestType; status: RequestStatus } | undefined> {
+  return db
+    .selectFrom('circ_request')
+    .select(['id', 'record_id', 'request_type', 'status'])
+    .where('tenant_id', '=', tenantId)
+    .where('reader_id', '=', readerId)
+    .where('id', '=', String(requestId))
+    .executeTakeFirst();
+}
+
+/** A home delivery by id (the desk sends it): its reader, record, status and the copy held for it. */
+export async function findDelivery(
+  db: Kysely<Database>,
+  tenantId: number,
+  requestId: number,
+): Promise<
+  { id: string; reader_id: number; record_id: number; status: RequestStatus; barcode: string | null } | undefined
+> {
+  return db
+    .selectFrom('circ_request')
+    .select(['id', 'reader_id', 'record_id', 'status', 'barcode'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', String(requestId))
+    .where('request_type', '=', 'delivery')
+    .executeTakeFirst();
+}
+
+/**
+ * Marks a home delivery whose copy is held (ready) as sent, with its tracking number: the guard of
+ * sending it once (a second desk finds it sent already). Its time, or undefined when it was not ready.
+ */
+export async function markShipped(
+  trx: Kysely<Database>,
+  tenantId: number,
+  requestId: number,
+  trackingNo: string,
+): Promise<{ shipped_at: string } | undefined> {
+  const res = await sql<{ shipped_at: string }>`
+    UPDATE circ_request SET status = 'shipped', tracking_no = ${trackingNo}, shipped_at = now(), updated_at = now()
+    WHERE tenant_id = ${tenantId} AND id = ${String(requestId)}::bigint AND request_type = 'delivery'
+      AND status = 'ready' AND barcode IS NOT NULL
+    RETURNING to_char(shipped_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS shipped_at`.execute(trx);
+  return res.rows[0];
+}
+
+/**
+ * Marks the reader's sent delivery received (fulfilled): the guard of confirming once (the update
+ * takes the row's lock; a second one finds it fulfilled). Its time, or undefined when it was not sent.
+ */
+export async function markReceived(
+  db: Kysely<Database>,
+  tenantId: number,
+  readerId: number,
+  requestId: number,
+): Promise<{ received_at: string } | undefined> {
+  const res = await sql<{ received_at: string }>`
+    UPDATE circ_request SET status = 'fulfilled', received_at = now(), updated_at = now()
+    WHERE tenant_id = ${tenantId} AND reader_id = ${readerId} AND id = ${String(requestId)}::bigint
+      AND request_type = 'delivery' AND status = 'shipped'
+    RETURNING to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS received_at`.execute(db);
+  return res.rows[0];
+}
+
+/** A home delivery as the desk's list shows it. */
+export interface DeliveryRow {
+  id: string;
+  record_id: number;
+  title: string;
+  call_no: string | null;
+  barcode: string | null;
+  account: string;
+  name: string;
+  delivery_recipient: string;
+  delivery_phone: string;
+  delivery_address: string;
+  delivery_postcode: string;
+  tracking_no: string | null;
+  shipped_at: string | null;
+  created_at: string;
+}
+
+/**
+ * A page of the institution's home deliveries in one status: ready (a copy held, to pick and send;
+ * oldest first) or shipped (on their way; latest first). With `libCodes`, only those whose copy
+ * belongs to one of those libraries.
+ */
+export async function findDeliveries(
+  db: Kysely<Database>,
+  tenantId: number,
+  status: 'ready' | 'shipped',
+  libCodes: readonly string[],
+  offset: number,
+  rows: number,
+): Promise<{ total: number; rows: DeliveryRow[] }> {
+  const libraries = libCodes.length
+    ? sql`AND EXISTS (SELECT 1 FROM item i WHERE i.tenant_id = r.tenant_id AND i.barcode = r.barcode
+                        AND i.lib_code IN (${sql.join([...libCodes])}))`
+    : sql``;
+  const select = sql`
+    SELECT r.id::text AS id, r.record_id, b.title, b.call_numbers[1] AS call_no, r.barcode,
+           rd.account, rd.name, r.delivery_recipient, r.delivery_phone, r.delivery_address, r.delivery_postcode,
+           r.tracking_no,
+           to_char(r.shipped_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS shipped_at,
+           to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+           r.shipped_at AS shipped, r.created_at AS created, r.id AS seq
+    FROM circ_request r
+    JOIN bib_record b ON b.record_id = r.record_id
+    JOIN reader rd ON rd.id = r.reader_id
+    WHERE r.tenant_id = ${tenantId} AND r.request_type = 'delivery' AND r.status = ${status} ${libraries}`;
+  const order = status === 'ready' ? sql`created ASC, seq ASC` : sql`shipped DESC, seq DESC`;
+  return findPage<DeliveryRow>(db, select, order, offset, rows);
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   RequestErrCode,
   formatCents,
+  requestWorkflow,
   type Lang,
   type PickupLibrary,
   type PlaceRequest,
@@ -15,8 +16,10 @@ import { localName } from '../../lib/localized.js';
 import type { Reader } from '../readers/reader-repository.js';
 import { findLoanPolicies, today } from './circulation-repository.js';
 import { addInboxMessage } from '../readers/reader-repository.js';
+import { findAddress } from '../addresses/address-repository.js';
 import { readerDebt } from './fine-repository.js';
 import { findLiveCode, issueReaderCode, useReaderCode } from './reader-code-repository.js';
+import { expireRelendAsks } from './relend-repository.js';
 import { LOANABLE_CIRC_ATTR, addDays, owesTooMuch, policyFor, type LoanPolicy } from './renewal-rules.js';
 import {
   countOpenRequests,
@@ -24,12 +27,15 @@ import {
   findHoldOfCopy,
   findLapsedHolds,
   findOpenRequest,
+  findReaderRequest,
   findReaderRequests,
+  markReceived,
   hasRecordOnLoan,
   holdForNext,
   insertRequest,
   lockRecordCopies,
   queuePosition,
+  type DeliveryAddress,
 } from './request-repository.js';
 
 type Trx = Kysely<Database>;
@@ -56,6 +62,8 @@ export async function passToQueue(
 
 /** Ready requests whose last day has passed are expired, each held copy going to the next reader. */
 async function expireLapsedHolds(trx: Trx, tenantId: number): Promise<void> {
+  // Re-lend asks past their last day lapse too (they hold no copy: nothing to pass on).
+  await expireRelendAsks(trx, tenantId);
   for (const hold of await findLapsedHolds(trx, tenantId)) {
     await endRequest(trx, tenantId, hold.id, 'expired');
     if (hold.barcode) await passToQueue(trx, tenantId, hold.record_id, hold.barcode);
@@ -107,12 +115,16 @@ export class RequestService {
       if (reader.validUntil !== null && reader.validUntil < day)
         throw new AppError('requestCardExpired', RequestErrCode.readerCannotRequest);
       await refuseOverDebt(trx, tenantId, reader);
-      const pickup = await trx
-        .selectFrom('library')
-        .select('lib_code')
-        .where('tenant_id', '=', tenantId)
-        .where('lib_code', '=', input.pickupLibCode)
-        .executeTakeFirst();
+      const isDelivery = input.requestType === 'delivery';
+      const delivery = isDelivery ? await deliveryAddress(trx, tenantId, reader.id, input.addressId) : undefined;
+      // A delivery need not name a library: it is sent from the main one.
+      const libraries = trx.selectFrom('library').select('lib_code').where('tenant_id', '=', tenantId);
+      const pickup =
+        input.pickupLibCode !== undefined
+          ? await libraries.where('lib_code', '=', input.pickupLibCode).executeTakeFirst()
+          : isDelivery
+            ? await libraries.orderBy('is_main', 'desc').orderBy('seq').limit(1).executeTakeFirst()
+            : undefined;
       if (!pickup) throw new AppError('requestUnknownPickup', RequestErrCode.unknownPickup);
       await expireLapsedHolds(trx, tenantId);
       const copies = await lockRecordCopies(trx, tenantId, input.recordId);
@@ -124,17 +136,19 @@ export class RequestService {
       if (open >= policy.maxRequests)
         throw new AppError('requestTooMany', RequestErrCode.tooManyRequests, { max: policy.maxRequests });
       // A copy on the shelf is held at once (staff take it from the shelf); else the reader waits in the queue.
+      // A delivery's copy has no last day on the hold shelf: staff send it.
       const onShelf = copies.find((c) => !c.lent && !c.held);
-      const readyUntil = onShelf ? addDays(day, policy.holdShelfDays - 1) : null;
+      const readyUntil = onShelf && !isDelivery ? addDays(day, policy.holdShelfDays - 1) : null;
       const id = await insertRequest(trx, {
         tenantId,
         readerId: reader.id,
         recordId: input.recordId,
         type: input.requestType,
-        pickupLibCode: input.pickupLibCode,
+        pickupLibCode: pickup.lib_code,
         contactPhone: input.contactPhone,
         heldBarcode: onShelf?.barcode ?? null,
         readyUntil,
+        delivery,
       });
       if (id === null) throw new AppError('requestAlready', RequestErrCode.alreadyRequested);
       const placed = await trx
@@ -170,10 +184,24 @@ export class RequestService {
           ? localName({ name: r.lib_name, name_en: r.lib_name_en ?? '', name_tw: r.lib_name_tw ?? '' }, lang)
           : r.pickup_lib_code,
         queuePosition: r.queue_position,
-        barcode: r.status === 'ready' ? r.barcode : null,
+        // A re-lend's copy is another reader's loan until it is passed on: not shown.
+        barcode: r.status === 'ready' && r.request_type !== 'relend' ? r.barcode : null,
         readyUntil: r.status === 'ready' ? r.ready_until : null,
         pickupCode: r.status === 'ready' ? r.pickup_code : null,
         createdAt: r.created_at,
+        workflow: requestWorkflow(r.request_type, r.status),
+        delivery:
+          r.request_type === 'delivery'
+            ? {
+                recipient: r.delivery_recipient ?? '',
+                phone: r.delivery_phone ?? '',
+                address: r.delivery_address ?? '',
+                postcode: r.delivery_postcode ?? '',
+                trackingNo: r.tracking_no,
+                shippedAt: r.shipped_at,
+                receivedAt: r.received_at,
+              }
+            : null,
       })),
     };
   }
@@ -185,7 +213,14 @@ export class RequestService {
     requestId: number,
   ): Promise<{ code: string; expiresAt: Date }> {
     const request = await findOpenRequest(this.db, tenantId, readerId, requestId);
-    if (!request || request.status !== 'ready') throw new AppError('requestNoSuch', RequestErrCode.noSuchRequest);
+    // A delivery goes to its reader's address, a re-lend's copy is another reader's loan: neither is handed on.
+    if (
+      !request ||
+      request.status !== 'ready' ||
+      request.request_type === 'delivery' ||
+      request.request_type === 'relend'
+    )
+      throw new AppError('requestNoSuch', RequestErrCode.noSuchRequest);
     return issueReaderCode(this.db, tenantId, readerId, 'handover', requestId);
   }
 
@@ -204,7 +239,7 @@ export class RequestService {
       if (!live?.request_id) throw new AppError('wrongPickupCode', RequestErrCode.wrongCode);
       if (live.reader_id === reader.id) throw new AppError('requestOwn', RequestErrCode.ownRequest);
       const given = await findOpenRequest(trx, tenantId, live.reader_id, Number(live.request_id));
-      if (!given || given.status !== 'ready' || !given.barcode)
+      if (!given || given.status !== 'ready' || !given.barcode || given.request_type === 'relend')
         throw new AppError('wrongPickupCode', RequestErrCode.wrongCode);
       const day = await today(trx);
       if (reader.validUntil !== null && reader.validUntil < day)
@@ -255,18 +290,68 @@ export class RequestService {
     });
   }
 
-  /** Cancels a waiting or ready request of the reader; a held copy goes to the next in the queue. */
+  /**
+   * Cancels a waiting or ready request of the reader; a held copy goes to the next in the queue. A
+   * delivery sent already is a loan: it cannot be cancelled (the copy is returned as any loan).
+   */
   async cancel(tenantId: number, readerId: number, requestId: number): Promise<{ cancelled: boolean }> {
     return inTransaction(this.db, async (trx) => {
+      const found = await findReaderRequest(trx, tenantId, readerId, requestId);
+      if (!found) throw new AppError('requestNoSuch', RequestErrCode.noSuchRequest);
+      // Read again under the record's lock: the desk may have lent or sent the copy meanwhile.
+      await lockRecordCopies(trx, tenantId, found.record_id);
       const request = await findOpenRequest(trx, tenantId, readerId, requestId);
-      if (!request) throw new AppError('requestNoSuch', RequestErrCode.noSuchRequest);
-      await lockRecordCopies(trx, tenantId, request.record_id);
+      if (!request) {
+        const now = await findReaderRequest(trx, tenantId, readerId, requestId);
+        if (now?.status === 'shipped') throw new AppError('deliveryShippedNoCancel', RequestErrCode.shippedNoCancel);
+        throw new AppError('requestNoSuch', RequestErrCode.noSuchRequest);
+      }
       await endRequest(trx, tenantId, request.id, 'cancelled');
-      if (request.status === 'ready' && request.barcode)
+      // A re-lend's copy is the loan of the reader who agreed: it stays with them, nothing is freed.
+      if (request.status === 'ready' && request.barcode && request.request_type !== 'relend')
         await passToQueue(trx, tenantId, request.record_id, request.barcode);
       return { cancelled: true };
     });
   }
+}
+
+/**
+ * The reader's receipt of a home delivery the library sent: the request is fulfilled (the loan runs
+ * on as any loan). Once: a second confirmation (a double click, two tabs) is refused, and changes nothing.
+ */
+export async function confirmReceipt(
+  db: Kysely<Database>,
+  tenantId: number,
+  readerId: number,
+  requestId: number,
+): Promise<{ requestId: number; status: 'fulfilled'; receivedAt: string }> {
+  const done = await markReceived(db, tenantId, readerId, requestId);
+  if (done) return { requestId, status: 'fulfilled', receivedAt: done.received_at };
+  const request = await findReaderRequest(db, tenantId, readerId, requestId);
+  if (!request || request.request_type !== 'delivery')
+    throw new AppError('requestNoSuch', RequestErrCode.noSuchRequest);
+  if (request.status === 'fulfilled') throw new AppError('deliveryAlreadyReceived', RequestErrCode.alreadyReceived);
+  if (request.status === 'waiting' || request.status === 'ready')
+    throw new AppError('deliveryNotShipped', RequestErrCode.notShipped);
+  throw new AppError('requestNoSuch', RequestErrCode.noSuchRequest);
+}
+
+/** A home delivery's address: one of the reader's (required), as it is now. */
+async function deliveryAddress(
+  trx: Trx,
+  tenantId: number,
+  readerId: number,
+  addressId: number | undefined,
+): Promise<DeliveryAddress> {
+  if (addressId === undefined) throw new AppError('deliveryAddressRequired', RequestErrCode.addressRequired);
+  const found = await findAddress(trx, tenantId, readerId, addressId);
+  if (!found) throw new AppError('deliveryUnknownAddress', RequestErrCode.unknownAddress);
+  return {
+    recipient: found.recipient,
+    phone: found.phone,
+    address: [found.region, found.detail].filter(Boolean).join(' '),
+    postcode: found.postcode,
+  };
 }
 
 /** For the desk: whether a copy is held for another reader, and ends the reader's own hold on it. */

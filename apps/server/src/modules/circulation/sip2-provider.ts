@@ -3,7 +3,8 @@ import { Sip2Client, Sip2UnreachableError, type PatronInformation } from '@openf
 import type { Lang, LoanListRequest, ReaderLoan, RenewRefusal } from '@openfind/contract';
 import type { Database } from '../../db/schema.js';
 import { findPage } from '../../lib/paged-query.js';
-import type { CirculationProvider, CirculationReader, RenewResult } from './provider.js';
+import { Sip2Holds } from './sip2-holds.js';
+import type { AccountState, CirculationProvider, CirculationReader, RenewResult } from './provider.js';
 import type { Sip2Settings } from './sip2-settings.js';
 
 /** The library's system did not answer: the loan lists say so (the renewals say it per loan). */
@@ -46,8 +47,8 @@ export class Sip2Circulation implements CirculationProvider {
   readonly capabilities = { loanHistory: true, renew: true };
   /** The pool of connections to the system (also for its own operations: a self-service checkout, a hold). */
   readonly client: Sip2Client;
-  /** The fees (BV) the system reported per reader at the last look at their loans. */
-  private readonly fees = new Map<number, string | null>();
+  /** The reader's holds in the system (the Requests screens over SIP2). */
+  readonly holds: Sip2Holds;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -65,6 +66,7 @@ export class Sip2Circulation implements CirculationProvider {
       poolSize: settings.poolSize,
       timeoutMs: settings.timeoutMs,
     });
+    this.holds = new Sip2Holds(db, this.client);
   }
 
   close(): void {
@@ -72,7 +74,18 @@ export class Sip2Circulation implements CirculationProvider {
   }
 
   async loans(tenantId: number, reader: CirculationReader, q: LoanListRequest, current: boolean, _lang: Lang) {
-    const refusal = current ? await this.sync(tenantId, reader) : null;
+    const refusal = current ? (await this.sync(tenantId, reader)).refusal : null;
+    return this.readLoans(tenantId, reader, q, current, refusal);
+  }
+
+  /** A page of the loans OpenFind has copied from the system (sync() brings them up to date). */
+  private async readLoans(
+    tenantId: number,
+    reader: CirculationReader,
+    q: LoanListRequest,
+    current: boolean,
+    refusal: RenewRefusal | null,
+  ) {
     const like = `%${q.searchContent.replace(/[%_\\]/g, '\\$&')}%`;
     const search = !q.searchContent
       ? sql``
@@ -105,18 +118,15 @@ export class Sip2Circulation implements CirculationProvider {
     };
   }
 
-  /**
-   * The fees the system reported (BV) at the last look at the reader's loans (the summary asks for
-   * the loans first), in yuan with two decimals; null when it said nothing.
-   */
-  async fineBalance(_tenantId: number, reader: CirculationReader): Promise<string | null> {
-    return yuanOfFee(this.fees.get(reader.id) ?? null);
-  }
-
-  async loanStates(tenantId: number, reader: CirculationReader) {
+  /** The loans as the system has them now, and the fees (BV) it reported with them, in yuan. */
+  async accountState(tenantId: number, reader: CirculationReader): Promise<AccountState> {
+    const { refusal, fee } = await this.sync(tenantId, reader);
     const all = { page: 1, rows: 200, searchType: 1, searchContent: '', sortType: 0, startDate: '', endDate: '' };
-    const { loans } = await this.loans(tenantId, reader, all, true, 'zh-CN');
-    return loans.map((l) => ({ dueDate: l.normReturnDate, renewable: l.renewable }));
+    const { loans } = await this.readLoans(tenantId, reader, all, true, refusal);
+    return {
+      loans: loans.map((l) => ({ dueDate: l.normReturnDate, renewable: l.renewable })),
+      fineBalance: yuanOfFee(fee),
+    };
   }
 
   async renew(tenantId: number, reader: CirculationReader, loanIds: readonly number[]): Promise<RenewResult[]> {
@@ -167,15 +177,17 @@ export class Sip2Circulation implements CirculationProvider {
   /**
    * Brings OpenFind's record of the reader's loans up to the system's: the items charged to the
    * card now (titles and due dates from item information), the others marked returned today. The
-   * reader's standing refusal, if any.
+   * reader's standing refusal, if any, and the fees the system reported (BV).
    */
-  private async sync(tenantId: number, reader: CirculationReader): Promise<RenewRefusal | null> {
+  private async sync(
+    tenantId: number,
+    reader: CirculationReader,
+  ): Promise<{ refusal: RenewRefusal | null; fee: string | null }> {
     let info: PatronInformation;
     const items: Array<{ id: string; title: string; due: string | null; callNo: string | null }> = [];
     try {
       info = await this.client.patronInformation(reader.cardNo, undefined, { kind: 'charged' });
-      this.fees.set(reader.id, info.feeAmount);
-      if (info.validPatron === false) return 'readerBlocked';
+      if (info.validPatron === false) return { refusal: 'readerBlocked', fee: info.feeAmount };
       for (const id of info.chargedItems) {
         const item = await this.client.itemInformation(id);
         items.push({ id, title: item.title ?? '', due: item.dueDate?.date ?? null, callNo: item.callNumber });
@@ -197,7 +209,7 @@ export class Sip2Circulation implements CirculationProvider {
         WHERE tenant_id = ${tenantId} AND reader_id = ${reader.id} AND returned_on IS NULL
           AND NOT (item_id = ANY(${items.map((i) => i.id)}::text[]))`.execute(trx);
     });
-    return standingRefusal(info);
+    return { refusal: standingRefusal(info), fee: info.feeAmount };
   }
 }
 

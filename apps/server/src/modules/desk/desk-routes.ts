@@ -51,6 +51,19 @@ export function registerDeskRoutes(app: FastifyInstance, services: Services): vo
     return okSaying(req.lang, loan, 'deskLent', { title: loan.title, date: loan.dueDate });
   });
 
+  route(app, DeskCalls.deskShip, async (req) => {
+    const sent = await desk.ship(requireStaff(req), req.body, req.ip);
+    return okSaying(req.lang, sent, 'deskShipped', {
+      title: sent.title,
+      trackingNo: sent.trackingNo,
+      date: sent.dueDate,
+    });
+  });
+
+  route(app, DeskCalls.deskDeliveries, async (req) =>
+    ok(req.lang, await desk.deliveries(requireStaff(req), req.query)),
+  );
+
   route(app, DeskCalls.deskFine, async (req) => {
     const fine = await desk.fine(requireStaff(req), req.body, req.ip);
     return okSaying(req.lang, fine, 'deskFineCharged', { amount: fine.amount });

@@ -4,6 +4,8 @@ import {
   centsOf,
   formatCents,
   type DeskCheckoutRequest,
+  type DeskDeliveriesQuery,
+  type DeskDeliveryPage,
   type DeskFineRequest,
   type DeskFulfilled,
   type DeskLoan,
@@ -12,6 +14,8 @@ import {
   type DeskReaderStanding,
   type DeskRequestRequest,
   type DeskReturn,
+  type DeskShipRequest,
+  type DeskShipped,
   type Lang,
   type RenewOutcome,
 } from '@openfind/contract';
@@ -20,9 +24,9 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import type { MessageKey } from '../../http/messages.js';
 import type { CirculationService } from '../circulation/circulation-service.js';
-import { DeskError, checkin, checkout, renewAtDesk, type DeskRefusal } from '../circulation/desk-service.js';
+import { DeskError, checkin, checkout, renewAtDesk, ship, type DeskRefusal } from '../circulation/desk-service.js';
 import type { FineService } from '../circulation/fine-service.js';
-import { findReadyRequestByCode } from '../circulation/request-repository.js';
+import { findDeliveries, findDelivery, findReadyRequestByCode } from '../circulation/request-repository.js';
 import type { RequestService } from '../circulation/request-service.js';
 import { findReaderById, findReaderByLogin } from '../readers/reader-repository.js';
 import type { StaffActor } from '../staff/staff-context.js';
@@ -240,6 +244,70 @@ export class StaffDesk {
       });
       return { ...loan, barcode, requestId: Number(request.id), reader: reader.account, readerName: reader.name };
     });
+  }
+
+  /**
+   * Sends a home delivery: lends the copy held for it to its reader and marks it shipped with the
+   * tracking number (a desk account limited to some libraries sends only their copies).
+   */
+  async ship(actor: StaffActor, input: DeskShipRequest, ip: string): Promise<DeskShipped> {
+    const { tenantId } = actor;
+    await this.requireLocal(tenantId);
+    const request = await findDelivery(this.db, tenantId, input.requestId);
+    const reader = request && (await findReaderById(this.db, tenantId, request.reader_id));
+    const subject = {
+      reader: reader?.account,
+      barcode: request?.barcode ?? undefined,
+      requestId: input.requestId,
+      trackingNo: input.trackingNo,
+    };
+    const sent = await this.change(actor, ip, 'ship', subject, async (record) => {
+      if (request?.barcode) await this.requireLibrary(actor, request.barcode);
+      return inTransaction(this.db, async (trx) => {
+        const made = await ship(trx, tenantId, input);
+        await record(trx, { readerId: made.readerId, loanId: made.loanId, dueDate: made.dueDate });
+        return made;
+      });
+    });
+    return {
+      ...sent,
+      requestId: input.requestId,
+      trackingNo: input.trackingNo,
+      ...(await this.readerNames(tenantId, sent.readerId)),
+    };
+  }
+
+  /** Home deliveries to pick and send, or on their way (a desk account limited to some libraries: their copies). */
+  async deliveries(actor: StaffActor, query: DeskDeliveriesQuery): Promise<DeskDeliveryPage> {
+    const { tenantId } = actor;
+    await this.requireLocal(tenantId);
+    const found = await findDeliveries(
+      this.db,
+      tenantId,
+      query.status,
+      actor.libCodes,
+      (query.page - 1) * query.rows,
+      query.rows,
+    );
+    return {
+      totalCount: found.total,
+      list: found.rows.map((r) => ({
+        requestId: Number(r.id),
+        recordId: r.record_id,
+        title: r.title,
+        callNo: r.call_no,
+        barcode: r.barcode,
+        reader: r.account,
+        readerName: r.name,
+        recipient: r.delivery_recipient,
+        phone: r.delivery_phone,
+        address: r.delivery_address,
+        postcode: r.delivery_postcode,
+        trackingNo: r.tracking_no,
+        shippedAt: r.shipped_at,
+        createdAt: r.created_at,
+      })),
+    };
   }
 
   /** Charges a reader (a lost or damaged copy, another cause): the record and its sum. */

@@ -2,6 +2,8 @@
 export const myLibraryKeys = {
   all: ['myLibrary'] as const,
   requests: (page: number) => [...myLibraryKeys.all, 'requests', page] as const,
+  /** Re-lend asks made of the reader for books they have on loan. */
+  relendAsks: () => [...myLibraryKeys.all, 'relendAsks'] as const,
   summary: () => [...myLibraryKeys.all, 'summary'] as const,
   personalInfo: () => [...myLibraryKeys.all, 'personalInfo'] as const,
   behaviours: (tab: string, page: number) => [...myLibraryKeys.all, 'behaviours', tab, page] as const,

@@ -14,6 +14,10 @@ export const recordKeys = {
   qr: (recordId: number) => [...recordKeys.one(recordId), 'qr'] as const,
   /** Where a requested copy can be picked up (the institution's libraries). */
   pickupLibraries: (recordId: number) => [...recordKeys.one(recordId), 'pickupLibraries'] as const,
+  /** Whether the reader may ask for the record to be re-lent (asked afresh each time the dialog opens). */
+  relendCheck: (recordId: number) => [...recordKeys.one(recordId), 'relendCheck'] as const,
+  /** The logged-in reader's delivery addresses (a home delivery goes to one of them). */
+  readerAddresses: () => [...recordKeys.all, 'readerAddresses'] as const,
   /** Related records, keyed by what relates them (the record is not known until its details are). */
   related: (relation: Relation | null) =>
     [...recordKeys.all, relation?.recordId, 'related', relation?.subjects, relation?.classes] as const,

@@ -5,6 +5,7 @@ import type {
   LoanListResponse,
   LoanSummary,
   ReaderCode,
+  ReceivedDelivery,
   RenewResponse,
   RequestPage,
 } from '@openfind/contract';
@@ -91,6 +92,16 @@ export function useAcceptRequest() {
   return useMutation({
     mutationFn: (pickupCode: string): Promise<{ data: AcceptedRequest; message: string }> =>
       api.callWithMessage(Calls.acceptRequest, { pickupCode }),
+    onSettled: () => client.invalidateQueries({ queryKey: myLibraryKeys.all }),
+  });
+}
+
+/** Confirms receipt of a home delivery the library sent (once); the lists are asked again. */
+export function useConfirmReceipt() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (requestId: number): Promise<{ data: ReceivedDelivery; message: string }> =>
+      api.callWithMessage(Calls.confirmReceipt, { requestId }),
     onSettled: () => client.invalidateQueries({ queryKey: myLibraryKeys.all }),
   });
 }

@@ -5,8 +5,10 @@ import type { ReaderRequest } from '@openfind/contract';
 import { Button } from '../../../components/Button';
 import { Pagination } from '../../../components/Pagination';
 import { notify } from '../../../lib/antd';
-import { useAcceptRequest, useCancelRequest, useHandoverCode, useRequests } from '../api/loans';
+import { useAcceptRequest, useCancelRequest, useConfirmReceipt, useHandoverCode, useRequests } from '../api/loans';
+import { localDateTime } from '../points-format';
 import { ShortCode } from './ShortCode';
+import { AskedOfYou, RelendRequestItem } from './RelendPanel';
 
 /** Requests (key 4): reservations and closed-stack retrievals, open ones first, with their queue place or pickup code. */
 export function RequestsPanel() {
@@ -30,15 +32,20 @@ export function RequestsPanel() {
       <>
         <p className="of-loans-note">{t('requests.empty')}</p>
         <AcceptForm />
+        <AskedOfYou />
       </>
     );
   return (
     <div className="of-loans">
       <p className="of-loans-count">{t('requests.count', { count: totalCount })}</p>
       <ul className="of-loans-list">
-        {list.map((request) => (
-          <RequestItem key={request.requestId} request={request} />
-        ))}
+        {list.map((request) =>
+          request.requestType === 'relend' ? (
+            <RelendRequestItem key={request.requestId} request={request} />
+          ) : (
+            <RequestItem key={request.requestId} request={request} />
+          ),
+        )}
       </ul>
       {totalCount > 20 ? (
         <Pagination
@@ -51,6 +58,7 @@ export function RequestsPanel() {
         />
       ) : null}
       <AcceptForm />
+      <AskedOfYou />
     </div>
   );
 }
@@ -111,6 +119,8 @@ function AcceptForm() {
 function RequestItem({ request }: { request: ReaderRequest }) {
   const { t } = useTranslation('myLibrary');
   const cancel = useCancelRequest();
+  // Here, not in the button: the button leaves once receipt is confirmed, and its callbacks with it.
+  const confirmReceipt = useConfirmReceipt();
   const [isConfirming, setIsConfirming] = useState(false);
   const isOpen = request.status === 'waiting' || request.status === 'ready';
   const onCancel = () =>
@@ -125,14 +135,25 @@ function RequestItem({ request }: { request: ReaderRequest }) {
           <Link to={`/searchList/bookDetails/${request.recordId}`}>{request.title}</Link>
         </h3>
         <p className="of-loan-state">
-          <span className={`of-request-status is-${request.status}`}>{t(`requests.status.${request.status}`)}</span>
+          <span className={`of-request-status is-${request.status}`}>
+            {/* A delivery's held copy is not for pickup: it waits to be sent. */}
+            {t(`requests.status.${request.delivery && request.status === 'ready' ? 'toSend' : request.status}`)}
+          </span>
+          {request.workflow ? (
+            <span className="of-request-step">
+              <span className="of-visually-hidden">{t('requests.workflowLabel')}: </span>
+              {t(`requests.workflow.${request.workflow}`)}
+            </span>
+          ) : null}
           {' · '}
-          {t(`requests.type.${request.requestType}`)} · {t('requests.pickupAt', { library: request.pickupLibName })}
+          {t(`requests.type.${request.requestType}`)}
+          {request.delivery ? null : ` · ${t('requests.pickupAt', { library: request.pickupLibName })}`}
         </p>
+        {request.delivery ? <DeliveryDetails delivery={request.delivery} /> : null}
         {request.status === 'waiting' && request.queuePosition !== null ? (
           <p className="of-loan-due">{t('requests.queue', { position: request.queuePosition })}</p>
         ) : null}
-        {request.status === 'ready' ? (
+        {request.status === 'ready' && request.pickupCode ? (
           <p className="of-request-pickup">
             {t('requests.readyUntil', { date: request.readyUntil })}
             <span className="of-request-code">
@@ -145,8 +166,11 @@ function RequestItem({ request }: { request: ReaderRequest }) {
             {t('borrowing.callNo')} {request.callNo}
           </p>
         ) : null}
-        {request.status === 'ready' ? <Handover requestId={request.requestId} /> : null}
+        {request.status === 'ready' && !request.delivery ? <Handover requestId={request.requestId} /> : null}
       </div>
+      {request.status === 'shipped' ? (
+        <ConfirmReceipt requestId={request.requestId} title={request.title} confirm={confirmReceipt} />
+      ) : null}
       {isOpen ? (
         isConfirming ? (
           <div className="of-request-confirm" role="group" aria-label={t('requests.confirmLabel')}>
@@ -165,6 +189,61 @@ function RequestItem({ request }: { request: ReaderRequest }) {
         )
       ) : null}
     </li>
+  );
+}
+
+/** A home delivery: where it goes (as the address was when placed), its tracking number and dates. */
+function DeliveryDetails({ delivery }: { delivery: NonNullable<ReaderRequest['delivery']> }) {
+  const { t } = useTranslation('myLibrary');
+  return (
+    <div className="of-request-delivery">
+      <p>{t('requests.deliverTo', delivery)}</p>
+      {delivery.trackingNo ? (
+        <p className="of-request-tracking">
+          <span>
+            {t('requests.trackingNo')} <strong>{delivery.trackingNo}</strong>
+          </span>
+          {delivery.shippedAt ? (
+            <span>{t('requests.shippedOn', { date: localDateTime(delivery.shippedAt) })}</span>
+          ) : null}
+          {delivery.receivedAt ? (
+            <span>{t('requests.receivedOn', { date: localDateTime(delivery.receivedAt) })}</span>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Confirm receipt" of a delivery on its way, asked once more before it is done (it cannot be undone). */
+function ConfirmReceipt({
+  requestId,
+  title,
+  confirm,
+}: {
+  requestId: number;
+  title: string;
+  confirm: ReturnType<typeof useConfirmReceipt>;
+}) {
+  const { t } = useTranslation('myLibrary');
+  const [isConfirming, setIsConfirming] = useState(false);
+  const onConfirm = () => confirm.mutate(requestId, { onSuccess: ({ message }) => notify('success', message) });
+  if (isConfirming)
+    return (
+      <div className="of-request-confirm" role="group" aria-label={t('requests.confirmReceiptLabel')}>
+        <Button size="small" variant="primary" busy={confirm.isPending} onClick={onConfirm}>
+          {t('requests.confirmReceived')}
+        </Button>
+        <Button size="small" onClick={() => setIsConfirming(false)}>
+          {t('requests.notYet')}
+        </Button>
+      </div>
+    );
+  return (
+    <Button size="small" variant="primary" className="of-loan-renew" onClick={() => setIsConfirming(true)}>
+      {t('requests.confirmReceipt')}
+      <span className="of-visually-hidden">{`《${title}》`}</span>
+    </Button>
   );
 }
 

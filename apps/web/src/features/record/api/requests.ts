@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import * as Calls from '@openfind/contract/calls';
-import type { PlaceRequest, PlacedRequest, PickupLibrary } from '@openfind/contract';
+import type { AddressList, PlaceRequest, PlacedRequest, PickupLibrary } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import { recordKeys } from '../query-keys';
 
@@ -11,6 +11,16 @@ export function usePickupLibraries(recordId: number, enabled: boolean) {
     queryFn: ({ signal }): Promise<PickupLibrary[]> => api.call(Calls.takeBookAddress, { recordId }, { signal }),
     enabled,
     staleTime: 5 * 60_000,
+  });
+}
+
+/** The reader's delivery addresses, the default first (asked afresh whenever the delivery dialog opens). */
+export function useReaderAddresses(enabled: boolean) {
+  return useQuery({
+    queryKey: recordKeys.readerAddresses(),
+    queryFn: ({ signal }): Promise<AddressList> => api.call(Calls.userAddressList, undefined, { signal }),
+    enabled,
+    refetchOnMount: 'always',
   });
 }
 

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { notify } from '../../../lib/antd';
 import { useSession } from '../../auth';
+import { useConfig } from '../../site-config';
 import { FavouriteToggle } from '../../favourites';
 import type { CitationRecord } from '../cite/citation-record';
 import { copyText } from '../download-file';
-import { CiteDialog, QrCodeDialog, RequestDialog } from './parts';
+import { useItemsByLibrary } from '../api/get-holdings';
+import { CiteDialog, QrCodeDialog, RelendDialog, RequestDialog } from './parts';
 
-type Dialog = 'cite' | 'qr' | 'reserve' | 'entrust';
+type Dialog = 'cite' | 'qr' | 'reserve' | 'entrust' | 'relend' | 'delivery';
 
 type Props = {
   citation: CitationRecord;
@@ -23,11 +25,20 @@ type Props = {
  * the dialogs (Ant Design) load when first opened.
  */
 export function RecordActions({ citation, kept, onLoginRequired }: Props) {
-  const { t } = useTranslation('record');
+  const { t, i18n } = useTranslation('record');
   const { isLoggedIn } = useSession();
+  const delivers = useDelivers();
+  const allLent = useAllCopiesLent(citation.recordId, i18n.language);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // Each dialog is made when first opened, then kept for its closing animation.
-  const [opened, setOpened] = useState({ cite: false, qr: false, reserve: false, entrust: false });
+  const [opened, setOpened] = useState({
+    cite: false,
+    qr: false,
+    reserve: false,
+    entrust: false,
+    delivery: false,
+    relend: false,
+  });
   const open = (which: Dialog) => {
     setOpened((was) => ({ ...was, [which]: true }));
     setDialog(which);
@@ -51,11 +62,24 @@ export function RecordActions({ citation, kept, onLoginRequired }: Props) {
       <Button onClick={() => (isLoggedIn ? open('entrust') : onLoginRequired(t('actions.request')))}>
         {t('actions.request')}
       </Button>
+      {delivers ? (
+        <Button onClick={() => (isLoggedIn ? open('delivery') : onLoginRequired(t('actions.delivery')))}>
+          {t('actions.delivery')}
+        </Button>
+      ) : null}
+      {allLent ? (
+        <Button
+          onClick={() => (isLoggedIn ? open('relend') : onLoginRequired(t('relend.action')))}
+          title={t('relend.actionHint')}
+        >
+          {t('relend.action')}
+        </Button>
+      ) : null}
       <Button onClick={() => open('cite')}>{t('actions.cite')}</Button>
       <Button onClick={() => void share()}>{t('actions.share')}</Button>
       <Button onClick={() => open('qr')}>{t('actions.qr')}</Button>
       {opened.cite ? <CiteDialog record={citation} open={dialog === 'cite'} onClose={() => setDialog(null)} /> : null}
-      {(['reserve', 'entrust'] as const).map((type) =>
+      {(['reserve', 'entrust', 'delivery'] as const).map((type) =>
         opened[type] ? (
           <RequestDialog
             key={type}
@@ -67,9 +91,40 @@ export function RecordActions({ citation, kept, onLoginRequired }: Props) {
           />
         ) : null,
       )}
+      {opened.relend ? (
+        <RelendDialog
+          recordId={citation.recordId}
+          title={citation.title}
+          open={dialog === 'relend'}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
       {opened.qr ? (
         <QrCodeDialog recordId={citation.recordId} open={dialog === 'qr'} onClose={() => setDialog(null)} />
       ) : null}
     </div>
   );
+}
+
+/**
+ * Whether every loanable copy of the record is on loan (none on the shelf to reserve): then a reader
+ * may ask one who has it to pass it on (re-lend). The copies come from the holdings' own query.
+ */
+function useAllCopiesLent(recordId: number, lang: string): boolean {
+  const holdings = useItemsByLibrary(recordId, lang);
+  const copies = Object.values(holdings.data?.sortedList ?? {})
+    .flatMap((library) => library.phyItemVo)
+    .filter((item) => item.circAttr === '0');
+  return copies.length > 0 && copies.every((item) => item.processTypeCode === '412');
+}
+
+/**
+ * Whether the institution sends books home (送书上门): its My Library shows delivery addresses (key 9),
+ * where a reader keeps the addresses a delivery goes to (the menu's rule: shown unless hidden, in the
+ * configured list when there is one).
+ */
+function useDelivers(): boolean {
+  const { myLibraryLeftMenuShowSort: shown, myLibraryLeftMenuNotShowSort: hidden } = useConfig();
+  const keys = (list: string) => list.split(',').map((k) => k.trim());
+  return !keys(hidden).includes('9') && (!shown.trim() || keys(shown).includes('9'));
 }

@@ -1,15 +1,18 @@
-import { useEffect } from 'react';
-import { Button, Form, Input, Modal, Select, message } from 'antd';
+import { useEffect, useId } from 'react';
+import { Link } from 'react-router';
+import { Button, Form, Input, Modal, Radio, Select, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PlaceRequest } from '@openfind/contract';
-import { usePickupLibraries, usePlaceRequest } from '../api/requests';
+import type { PlaceRequest, ReaderAddress } from '@openfind/contract';
+import { usePickupLibraries, usePlaceRequest, useReaderAddresses } from '../api/requests';
 
-type Values = { pickupLibCode: string; contactPhone?: string };
+type Values = { pickupLibCode?: string; contactPhone?: string; addressId?: number };
 
 /**
  * Reserve (预约) or ask for a closed-stack copy (委托): the pickup library and a phone number for the
- * library to call. The server's answer says the place in the queue, or that a copy is held with its
- * pickup code; a refusal (already requested, on loan, too many…) shows its translated reason.
+ * library to call; or have it sent home (送书上门): one of the reader's delivery addresses, the default
+ * chosen (none yet: a link to add one in My Library). The server's answer says the place in the queue,
+ * or that a copy is held (with its pickup code, or being taken from the shelf to send); a refusal
+ * (already requested, on loan, too many…) shows its translated reason.
  */
 export function RequestDialog({
   recordId,
@@ -26,8 +29,16 @@ export function RequestDialog({
 }) {
   const { t } = useTranslation('record');
   const [form] = Form.useForm<Values>();
-  const libraries = usePickupLibraries(recordId, open);
+  const isDelivery = type === 'delivery';
+  const libraries = usePickupLibraries(recordId, open && !isDelivery);
+  const addresses = useReaderAddresses(open && isDelivery);
   const place = usePlaceRequest();
+  // The default address (listed first) is chosen once the list has come.
+  const defaultAddress = addresses.data?.list[0]?.addressId;
+  useEffect(() => {
+    if (defaultAddress && !form.getFieldValue('addressId')) form.setFieldValue('addressId', defaultAddress);
+  }, [defaultAddress, form]);
+  const hasNoAddress = isDelivery && addresses.data?.list.length === 0;
   // The first library (the main one) is chosen once the list has come.
   const firstLibrary = libraries.data?.[0]?.libCode;
   useEffect(() => {
@@ -35,7 +46,14 @@ export function RequestDialog({
   }, [firstLibrary, form]);
   const onFinish = (values: Values) =>
     place.mutate(
-      { recordId, requestType: type, pickupLibCode: values.pickupLibCode, contactPhone: values.contactPhone ?? '' },
+      isDelivery
+        ? { recordId, requestType: type, addressId: values.addressId, contactPhone: '' }
+        : {
+            recordId,
+            requestType: type,
+            pickupLibCode: values.pickupLibCode,
+            contactPhone: values.contactPhone ?? '',
+          },
       {
         onSuccess: ({ message: text }) => {
           void message.success(text, 6);
@@ -53,7 +71,13 @@ export function RequestDialog({
         <Button key="cancel" onClick={onClose}>
           {t('actions.cancel')}
         </Button>,
-        <Button key="ok" type="primary" loading={place.isPending} onClick={() => form.submit()}>
+        <Button
+          key="ok"
+          type="primary"
+          loading={place.isPending}
+          disabled={isDelivery && !addresses.data?.list.length}
+          onClick={() => form.submit()}
+        >
           {t(`request.confirm.${type}`)}
         </Button>,
       ]}
@@ -61,25 +85,91 @@ export function RequestDialog({
       <p className="of-request-title">《{title}》</p>
       <p className="of-muted">{t(`request.explain.${type}`)}</p>
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-        <Form.Item
-          name="pickupLibCode"
-          label={t('request.pickup')}
-          rules={[{ required: true, message: t('request.pickupRequired') }]}
-        >
-          <Select
-            loading={libraries.isPending}
-            options={(libraries.data ?? []).map((l) => ({ value: l.libCode, label: l.libName }))}
+        {isDelivery ? (
+          <DeliveryAddresses
+            addresses={addresses.data?.list}
+            isPending={addresses.isPending}
+            hasNoAddress={hasNoAddress}
+            onLeave={onClose}
           />
-        </Form.Item>
-        <Form.Item
-          name="contactPhone"
-          label={t('request.phone')}
-          rules={[{ pattern: /^[\d+\-\s]{0,30}$/, message: t('request.phoneInvalid') }]}
-          extra={t('request.phoneHint')}
-        >
-          <Input inputMode="tel" autoComplete="tel" maxLength={30} />
-        </Form.Item>
+        ) : null}
+        {isDelivery ? null : (
+          <>
+            <Form.Item
+              name="pickupLibCode"
+              label={t('request.pickup')}
+              rules={[{ required: true, message: t('request.pickupRequired') }]}
+            >
+              <Select
+                loading={libraries.isPending}
+                options={(libraries.data ?? []).map((l) => ({ value: l.libCode, label: l.libName }))}
+              />
+            </Form.Item>
+            <Form.Item
+              name="contactPhone"
+              label={t('request.phone')}
+              rules={[{ pattern: /^[\d+\-\s]{0,30}$/, message: t('request.phoneInvalid') }]}
+              extra={t('request.phoneHint')}
+            >
+              <Input inputMode="tel" autoComplete="tel" maxLength={30} />
+            </Form.Item>
+          </>
+        )}
       </Form>
     </Modal>
+  );
+}
+
+/** Where a home delivery goes: one of the reader's addresses (radio buttons), or a link to add one. */
+function DeliveryAddresses({
+  addresses,
+  isPending,
+  hasNoAddress,
+  onLeave,
+}: {
+  addresses: ReaderAddress[] | undefined;
+  isPending: boolean;
+  hasNoAddress: boolean;
+  onLeave: () => void;
+}) {
+  const { t } = useTranslation('record');
+  const labelId = useId();
+  const manage = (
+    <Link to="/personalCenter?key=9" onClick={onLeave}>
+      {t(hasNoAddress ? 'request.addAddress' : 'request.manageAddresses')}
+    </Link>
+  );
+  if (isPending)
+    return (
+      <p aria-busy="true" className="of-muted">
+        {t('request.addressesLoading')}
+      </p>
+    );
+  if (hasNoAddress || !addresses)
+    return (
+      <p className="of-delivery-none" role="note">
+        {t('request.noAddress')} {manage}
+      </p>
+    );
+  return (
+    <>
+      <p id={labelId} className="of-delivery-label">
+        {t('request.address')}
+      </p>
+      <Form.Item name="addressId" rules={[{ required: true, message: t('request.addressRequired') }]}>
+        <Radio.Group vertical aria-labelledby={labelId} className="of-delivery-addresses">
+          {addresses.map((a) => (
+            <Radio key={a.addressId} value={a.addressId} className="of-delivery-address">
+              <span className="of-delivery-who">
+                {a.recipient} {a.phone}
+                {a.isDefault ? <span className="of-delivery-default">{t('request.defaultAddress')}</span> : null}
+              </span>
+              <span className="of-delivery-where">{[a.region, a.detail, a.postcode].filter(Boolean).join(' ')}</span>
+            </Radio>
+          ))}
+        </Radio.Group>
+      </Form.Item>
+      <p className="of-delivery-manage">{manage}</p>
+    </>
   );
 }

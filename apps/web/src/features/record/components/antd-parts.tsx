@@ -5,6 +5,7 @@ import { LoginPrompt } from './LoginPrompt';
 import { CiteDialog } from './CiteDialog';
 import { QrCodeDialog } from './QrCodeDialog';
 import { RequestDialog } from './RequestDialog';
+import { RelendDialog } from './RelendDialog';
 
 /**
  * The record page's parts made of Ant Design components, in one chunk that loads beside the page
@@ -30,3 +31,4 @@ export const QrCodeDialogPart = withConfig(QrCodeDialog);
 export const CommentsPart = withConfig(Comments);
 export const LoginPromptPart = withConfig(LoginPrompt);
 export const RequestDialogPart = withConfig(RequestDialog);
+export const RelendDialogPart = withConfig(RelendDialog);

@@ -11,3 +11,4 @@ export const QrCodeDialog = part('QrCodeDialogPart');
 export const Comments = part('CommentsPart');
 export const LoginPrompt = part('LoginPromptPart');
 export const RequestDialog = part('RequestDialogPart');
+export const RelendDialog = part('RelendDialogPart');
