@@ -8,6 +8,7 @@ import { useCancelRequest } from '../api/loans';
 import { useAgreeRelend, useAskerCheck, useDeclineRelend, useHolderAsks, useReceiveRelend } from '../api/relend';
 import { ShortCode } from './ShortCode';
 import './relend.css';
+import { ConfirmStep } from './ConfirmStep';
 
 /**
  * Re-lend (转借) in Requests (key 4): the reader's own asks (`RelendRequestItem`, a row of the request
@@ -20,13 +21,12 @@ import './relend.css';
 export function RelendRequestItem({ request }: { request: ReaderRequest }) {
   const { t } = useTranslation('myLibrary');
   const cancel = useCancelRequest();
-  const [isConfirming, setIsConfirming] = useState(false);
   const isOpen = request.status === 'waiting' || request.status === 'ready';
   const workflow = requestWorkflow(request.requestType, request.status);
-  const onCancel = () =>
+  const onCancel = (done: () => void) =>
     cancel.mutate(request.requestId, {
       onSuccess: ({ message }) => notify('success', message),
-      onSettled: () => setIsConfirming(false),
+      onSettled: done,
     });
   return (
     <li className={`of-loan of-request of-relend is-${request.status}`}>
@@ -45,21 +45,15 @@ export function RelendRequestItem({ request }: { request: ReaderRequest }) {
         {request.status === 'ready' ? <ReceiveForm title={request.title} /> : null}
       </div>
       {isOpen ? (
-        isConfirming ? (
-          <div className="of-request-confirm" role="group" aria-label={t('relend.confirmLabel')}>
-            <Button size="small" variant="primary" busy={cancel.isPending} onClick={onCancel}>
-              {t('relend.confirmCancel')}
-            </Button>
-            <Button size="small" onClick={() => setIsConfirming(false)}>
-              {t('requests.keep')}
-            </Button>
-          </div>
-        ) : (
-          <Button size="small" className="of-loan-renew" onClick={() => setIsConfirming(true)}>
-            {t('requests.cancel')}
-            <span className="of-visually-hidden">{`《${request.title}》`}</span>
-          </Button>
-        )
+        <ConfirmStep
+          label={t('requests.cancel')}
+          subject={request.title}
+          question={t('relend.confirmLabel')}
+          confirm={t('relend.confirmCancel')}
+          keep={t('requests.keep')}
+          busy={cancel.isPending}
+          onConfirm={onCancel}
+        />
       ) : null}
     </li>
   );
@@ -140,9 +134,8 @@ function AskItem({ ask }: { ask: HolderAsk }) {
   const agree = useAgreeRelend();
   const decline = useDeclineRelend();
   const check = useAskerCheck();
-  const [isConfirming, setIsConfirming] = useState(false);
   const onAgree = () => agree.mutate(ask.requestId);
-  const onDecline = () => decline.mutate(ask.requestId, { onSettled: () => setIsConfirming(false) });
+  const onDecline = (done: () => void) => decline.mutate(ask.requestId, { onSettled: done });
   const agreed = ask.status === 'ready';
   return (
     <li className={`of-loan of-request of-relend-ask is-${ask.status}`}>
@@ -191,21 +184,15 @@ function AskItem({ ask }: { ask: HolderAsk }) {
             <span className="of-visually-hidden">{`《${ask.title}》`}</span>
           </Button>
         )}
-        {isConfirming ? (
-          <div className="of-request-confirm" role="group" aria-label={t('relend.declineLabel')}>
-            <Button size="small" variant="primary" busy={decline.isPending} onClick={onDecline}>
-              {t(agreed ? 'relend.confirmWithdraw' : 'relend.confirmDecline')}
-            </Button>
-            <Button size="small" onClick={() => setIsConfirming(false)}>
-              {t('requests.keep')}
-            </Button>
-          </div>
-        ) : (
-          <Button size="small" onClick={() => setIsConfirming(true)}>
-            {t(agreed ? 'relend.withdraw' : 'relend.decline')}
-            <span className="of-visually-hidden">{`《${ask.title}》`}</span>
-          </Button>
-        )}
+        <ConfirmStep
+          label={t(agreed ? 'relend.withdraw' : 'relend.decline')}
+          subject={ask.title}
+          question={t('relend.declineLabel')}
+          confirm={t(agreed ? 'relend.confirmWithdraw' : 'relend.confirmDecline')}
+          keep={t('requests.keep')}
+          busy={decline.isPending}
+          onConfirm={onDecline}
+        />
       </div>
     </li>
   );

@@ -9,6 +9,7 @@ import { useAcceptRequest, useCancelRequest, useConfirmReceipt, useHandoverCode,
 import { localDateTime } from '../points-format';
 import { ShortCode } from './ShortCode';
 import { AskedOfYou, RelendRequestItem } from './RelendPanel';
+import { ConfirmStep } from './ConfirmStep';
 
 /** Requests (key 4): reservations and closed-stack retrievals, open ones first, with their queue place or pickup code. */
 export function RequestsPanel() {
@@ -121,12 +122,11 @@ function RequestItem({ request }: { request: ReaderRequest }) {
   const cancel = useCancelRequest();
   // Here, not in the button: the button leaves once receipt is confirmed, and its callbacks with it.
   const confirmReceipt = useConfirmReceipt();
-  const [isConfirming, setIsConfirming] = useState(false);
   const isOpen = request.status === 'waiting' || request.status === 'ready';
-  const onCancel = () =>
+  const onCancel = (done: () => void) =>
     cancel.mutate(request.requestId, {
       onSuccess: ({ message }) => notify('success', message),
-      onSettled: () => setIsConfirming(false),
+      onSettled: done,
     });
   return (
     <li className={`of-loan of-request is-${request.status}`}>
@@ -172,21 +172,15 @@ function RequestItem({ request }: { request: ReaderRequest }) {
         <ConfirmReceipt requestId={request.requestId} title={request.title} confirm={confirmReceipt} />
       ) : null}
       {isOpen ? (
-        isConfirming ? (
-          <div className="of-request-confirm" role="group" aria-label={t('requests.confirmLabel')}>
-            <Button size="small" variant="primary" busy={cancel.isPending} onClick={onCancel}>
-              {t('requests.confirmCancel')}
-            </Button>
-            <Button size="small" onClick={() => setIsConfirming(false)}>
-              {t('requests.keep')}
-            </Button>
-          </div>
-        ) : (
-          <Button size="small" className="of-loan-renew" onClick={() => setIsConfirming(true)}>
-            {t('requests.cancel')}
-            <span className="of-visually-hidden">{`《${request.title}》`}</span>
-          </Button>
-        )
+        <ConfirmStep
+          label={t('requests.cancel')}
+          subject={request.title}
+          question={t('requests.confirmLabel')}
+          confirm={t('requests.confirmCancel')}
+          keep={t('requests.keep')}
+          busy={cancel.isPending}
+          onConfirm={onCancel}
+        />
       ) : null}
     </li>
   );
@@ -226,24 +220,17 @@ function ConfirmReceipt({
   confirm: ReturnType<typeof useConfirmReceipt>;
 }) {
   const { t } = useTranslation('myLibrary');
-  const [isConfirming, setIsConfirming] = useState(false);
-  const onConfirm = () => confirm.mutate(requestId, { onSuccess: ({ message }) => notify('success', message) });
-  if (isConfirming)
-    return (
-      <div className="of-request-confirm" role="group" aria-label={t('requests.confirmReceiptLabel')}>
-        <Button size="small" variant="primary" busy={confirm.isPending} onClick={onConfirm}>
-          {t('requests.confirmReceived')}
-        </Button>
-        <Button size="small" onClick={() => setIsConfirming(false)}>
-          {t('requests.notYet')}
-        </Button>
-      </div>
-    );
   return (
-    <Button size="small" variant="primary" className="of-loan-renew" onClick={() => setIsConfirming(true)}>
-      {t('requests.confirmReceipt')}
-      <span className="of-visually-hidden">{`《${title}》`}</span>
-    </Button>
+    <ConfirmStep
+      primary
+      label={t('requests.confirmReceipt')}
+      subject={title}
+      question={t('requests.confirmReceiptLabel')}
+      confirm={t('requests.confirmReceived')}
+      keep={t('requests.notYet')}
+      busy={confirm.isPending}
+      onConfirm={() => confirm.mutate(requestId, { onSuccess: ({ message }) => notify('success', message) })}
+    />
   );
 }
 
