@@ -100,7 +100,10 @@ async function readyRequest(request: APIRequestContext, account: string): Promis
   const pickupLibCode = (libs.data as Array<{ libCode: string }>)[0]!.libCode;
   for (let recordId = 30; recordId < 90; recordId++) {
     const placed = await (
-      await request.post('/find/request/place', { headers, data: { recordId, pickupLibCode } })
+      await request.post('/find/request/place', {
+        headers,
+        data: { recordId, pickupLibCode, contactPhone: '13800000000' },
+      })
     ).json();
     if (!placed.success) continue;
     if (placed.data.status === 'ready') return;

@@ -101,7 +101,7 @@ describe("a reader's holds in the library's own system, over SIP2", () => {
     pickupLibCode = library.lib_code;
     const placed = await call<PlacedRequest>(
       ApiPath.placeRequest,
-      { recordId, requestType: 'reserve', pickupLibCode },
+      { recordId, requestType: 'reserve', pickupLibCode, contactPhone: '13800000000' },
       zhangsan,
     );
     expect(placed.success, placed.message).toBe(true);
@@ -125,7 +125,7 @@ describe("a reader's holds in the library's own system, over SIP2", () => {
   it('offers no other kind of request: the system keeps holds only', async () => {
     const entrust = await call<PlacedRequest>(
       ApiPath.placeRequest,
-      { recordId, requestType: 'entrust', pickupLibCode },
+      { recordId, requestType: 'entrust', pickupLibCode, contactPhone: '13800000000' },
       zhangsan,
       'en-US',
     );

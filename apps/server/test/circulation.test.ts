@@ -384,7 +384,12 @@ describe('the desk (openfind circ)', () => {
 describe('requests (reservations and closed-stack retrievals)', () => {
   type Placed = { requestId: number; status: string; queuePosition: number };
   const place = (headers: Record<string, string>, body: object, lang?: CallOptions['lang']) =>
-    post<Placed>(ApiPath.placeRequest, { pickupLibCode: 'main', ...body }, headers, lang).then((r) => r.env);
+    post<Placed>(
+      ApiPath.placeRequest,
+      { pickupLibCode: 'main', contactPhone: '13800000000', ...body },
+      headers,
+      lang,
+    ).then((r) => r.env);
   const requests = (headers: Record<string, string>) =>
     post<RequestPage>(ApiPath.requestList, {}, headers).then((r) => r.env.data);
   /** The tenant's main library code. */
@@ -456,6 +461,40 @@ describe('requests (reservations and closed-stack retrievals)', () => {
     expect(cancelled.env.message).toBe('取消成功');
     expect((await requests(h2)).list[0]).toMatchObject({ status: 'ready', barcode });
     expect((await requests(h1)).list[0]!.status).toBe('cancelled');
+  });
+
+  it("keeps a held copy the days the reader chose, at most the library's; a cancelled hold's copy goes by the next reader's choice", async () => {
+    const barcode = `K${tenant.id}-${++serial}`;
+    const [recordId] = await makeRecords(t, tenant.id, [{ title: '边城', items: [{ barcode }] }]);
+    const [first, second] = [await makeReader(t, tenant.id), await makeReader(t, tenant.id)];
+    const [h1, h2] = [await signIn(t, tenant, first), await signIn(t, tenant, second)];
+    const a = await place(h1, { recordId, pickupLibCode: main, retentionDays: '3' });
+    expect(a.message).toMatch(new RegExp(`保留至 ${day(2)}，`));
+    expect(await place(h2, { recordId, pickupLibCode: main, retentionDays: 30 })).toMatchObject({
+      data: { status: 'waiting' },
+    });
+    // The copy passes to the second reader, who asked for more than the library's 7 days: 7.
+    await post(ApiPath.cancelRequest, { requestId: a.data.requestId }, h1);
+    expect((await requests(h2)).list[0]).toMatchObject({ status: 'ready', readyUntil: day(6) });
+    const bad = await post(ApiPath.placeRequest, { recordId, pickupLibCode: main, retentionDays: -1 }, h1);
+    expect(bad.res.statusCode).toBe(400);
+  });
+
+  it('asks for a contact phone when none is given and the account has none (spec §5)', async () => {
+    const [recordId] = await makeRecords(t, tenant.id, [{ title: '茶馆', items: [{ barcode: `C${++serial}` }] }]);
+    const none = await signIn(t, tenant, await makeReader(t, tenant.id));
+    const refused = await post(ApiPath.placeRequest, { recordId, pickupLibCode: main }, none, 'en-US');
+    expect(refused.env).toMatchObject({ success: false, errCode: RequestErrCode.contactRequired });
+    expect(refused.env.message).toMatch(/contact phone/);
+    // The account's phone serves when the form leaves it empty.
+    const withPhone = await signIn(t, tenant, await makeReader(t, tenant.id, { phone: '13912345678' }));
+    expect((await post(ApiPath.placeRequest, { recordId, pickupLibCode: main }, withPhone)).env.success).toBe(true);
+    const phone = await t.db.kysely
+      .selectFrom('circ_request')
+      .select('contact_phone')
+      .where('record_id', '=', recordId)
+      .executeTakeFirstOrThrow();
+    expect(phone.contact_phone).toBe('13912345678');
   });
 
   it('refuses what a library refuses, with its translated reason', async () => {

@@ -88,7 +88,12 @@ async function onShelf(): Promise<{ recordId: number; barcode: string }> {
 }
 
 const place = (headers: Record<string, string>, body: object, lang?: Lang) =>
-  post<PlacedRequest>(ApiPath.placeRequest, { requestType: 'delivery', ...body }, headers, lang);
+  post<PlacedRequest>(
+    ApiPath.placeRequest,
+    { requestType: 'delivery', contactPhone: '13800000000', ...body },
+    headers,
+    lang,
+  );
 const requests = async (headers: Record<string, string>): Promise<ReaderRequest[]> =>
   (await post<RequestPage>(ApiPath.requestList, {}, headers)).data.list;
 const ship = (body: object, headers = desk, lang?: Lang) =>
@@ -292,7 +297,7 @@ describe('sending it (the desk)', () => {
     const { recordId } = await onShelf();
     const reserve = await post<PlacedRequest>(
       ApiPath.placeRequest,
-      { recordId, requestType: 'reserve', pickupLibCode: 'OFU' },
+      { recordId, requestType: 'reserve', pickupLibCode: 'OFU', contactPhone: '13800000000' },
       headers,
     );
     expect((await ship({ requestId: reserve.data.requestId, trackingNo: 'SF0001' })).errCode).toBe(
@@ -403,7 +408,7 @@ describe('confirming receipt', () => {
     const another = await onShelf();
     const reserve = await post<PlacedRequest>(
       ApiPath.placeRequest,
-      { recordId: another.recordId, requestType: 'reserve', pickupLibCode: 'OFU' },
+      { recordId: another.recordId, requestType: 'reserve', pickupLibCode: 'OFU', contactPhone: '13800000000' },
       stranger.headers,
     );
     expect((await confirm(reserve.data.requestId, stranger.headers)).errCode).toBe(RequestErrCode.noSuchRequest);
@@ -446,8 +451,16 @@ describe('the workflow step of every kind of request', () => {
     const { headers } = await readerWithAddress();
     const a = await onShelf();
     const b = await onShelf();
-    await post(ApiPath.placeRequest, { recordId: a.recordId, requestType: 'reserve', pickupLibCode: 'OFU' }, headers);
-    await post(ApiPath.placeRequest, { recordId: b.recordId, requestType: 'entrust', pickupLibCode: 'OFU' }, headers);
+    await post(
+      ApiPath.placeRequest,
+      { recordId: a.recordId, requestType: 'reserve', pickupLibCode: 'OFU', contactPhone: '13800000000' },
+      headers,
+    );
+    await post(
+      ApiPath.placeRequest,
+      { recordId: b.recordId, requestType: 'entrust', pickupLibCode: 'OFU', contactPhone: '13800000000' },
+      headers,
+    );
     const list = await requests(headers);
     expect(list.map((r) => [r.requestType, r.status, r.workflow, r.delivery])).toEqual([
       ['reserve', 'ready', 'appointmentArrived', null],

@@ -189,7 +189,11 @@ describe('a late return', () => {
     expect(loans.env.data.searchResult[0]).toMatchObject({ renewable: false, renewRefusal: 'readerBlocked' });
 
     const [recordId] = await makeRecords(t, tenant.id, [{ title: '想借的书', items: [{ barcode: `S-${++serial}` }] }]);
-    const req = await call({ url: ApiPath.placeRequest, body: { recordId, pickupLibCode: libCode } }, headers, 'en-US');
+    const req = await call(
+      { url: ApiPath.placeRequest, body: { recordId, pickupLibCode: libCode, contactPhone: '13800000000' } },
+      headers,
+      'en-US',
+    );
     expect(req.env).toMatchObject({
       success: false,
       errCode: RequestErrCode.suspended,
@@ -211,7 +215,10 @@ describe('owing as much as the limit', () => {
     const loans = await call<LoanListResponse>({ url: ApiPath.loanList, body: {} }, headers);
     expect(loans.env.data.searchResult[0]).toMatchObject({ renewable: false, renewRefusal: 'fineLimit' });
     const [recordId] = await makeRecords(t, tenant.id, [{ title: '又一本', items: [{ barcode: `L-${++serial}` }] }]);
-    const req = await call({ url: ApiPath.placeRequest, body: { recordId, pickupLibCode: libCode } }, headers);
+    const req = await call(
+      { url: ApiPath.placeRequest, body: { recordId, pickupLibCode: libCode, contactPhone: '13800000000' } },
+      headers,
+    );
     expect(req.env).toMatchObject({
       errCode: RequestErrCode.owesTooMuch,
       message: text('zh-CN', 'requestFineLimit', { limit: '8.00' }),

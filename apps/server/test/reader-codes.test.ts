@@ -139,7 +139,7 @@ describe('handing a ready request over', () => {
     const { recordId, barcode } = await onShelf('三国演义');
     const placed = await post<{ requestId: number; status: string }>(
       ApiPath.placeRequest,
-      { recordId, pickupLibCode: libCode },
+      { recordId, pickupLibCode: libCode, contactPhone: '13800000000' },
       hg,
     );
     expect(placed.data.status).toBe('ready');
@@ -194,7 +194,11 @@ describe('handing a ready request over', () => {
       errCode: RequestErrCode.noSuchRequest,
     });
     const { recordId } = await onShelf();
-    const placed = await post<{ requestId: number }>(ApiPath.placeRequest, { recordId, pickupLibCode: libCode }, hg);
+    const placed = await post<{ requestId: number }>(
+      ApiPath.placeRequest,
+      { recordId, pickupLibCode: libCode, contactPhone: '13800000000' },
+      hg,
+    );
     const { code } = (await post<ReaderCode>(ApiPath.handoverCode, { requestId: placed.data.requestId }, hg)).data;
     const refused = await post(ApiPath.acceptRequest, { pickupCode: code }, await signIn(t, tenant, frozen));
     expect(refused.success).toBe(false);

@@ -114,7 +114,10 @@ describe('asking for a lent-out book (beforeSubtenancy, askBook)', () => {
         .where('tenant_id', '=', tenant.id)
         .executeTakeFirstOrThrow()
     ).lib_code;
-    expect((await call(ApiPath.placeRequest, { recordId: queued, pickupLibCode: main }, c.h)).success).toBe(true);
+    expect(
+      (await call(ApiPath.placeRequest, { recordId: queued, pickupLibCode: main, contactPhone: '13800000000' }, c.h))
+        .success,
+    ).toBe(true);
     expect(await ask(b.h, queued)).toMatchObject({ success: false, errCode: RelendErrCode.reservationsWaiting });
     // The only loan is overdue: nobody can pass a copy on.
     const { recordId: late, barcodes } = await lentRecord([a.reader]);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calls, get, post } from './endpoint.js';
-import { LongId, freeText } from './input.js';
+import { LongId, boundedNumber, freeText } from './input.js';
 import { Page, RecordId, RecordIdQuery, Rows } from './records.js';
 import { ReaderCode } from './circulation.js';
 import { REQUEST_STATUSES, REQUEST_TYPES, REQUEST_WORKFLOWS } from './values/requests.js';
@@ -28,10 +28,18 @@ export const PlaceRequest = z.object({
   pickupLibCode: z.string().trim().min(1).max(100).optional(),
   /** Home delivery: one of the reader's addresses (`/find/userAddress/list`), copied into the request. */
   addressId: LongId.optional(),
-  /** A phone number the library may call when the copy is ready ('' = the account's). */
+  /**
+   * A phone number the library may call when the copy is ready ('' = the account's; spec §5: a
+   * request needs a contact, so one of the two is required except for a delivery, whose address has one).
+   */
   contactPhone: freeText(30)
     .optional()
     .transform((v) => v ?? ''),
+  /**
+   * How many days a held copy is kept for the reader (spec §9: chosen by the reader), at most the
+   * library's hold-shelf days (a longer wish gets those); 0 or absent: the library's.
+   */
+  retentionDays: boundedNumber(0, 0, 365),
 });
 export type PlaceRequest = z.infer<typeof PlaceRequest>;
 

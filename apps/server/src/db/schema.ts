@@ -326,6 +326,8 @@ export interface CircRequestTable {
   tracking_no: string | null;
   shipped_at: Date | null;
   received_at: Date | null;
+  /** The days the reader asked a held copy to be kept (0030); null: the policy's hold-shelf days. */
+  retention_days: number | null;
   /** Re-lend (0027): the reader who agreed to pass their copy on. */
   holder_reader_id: number | null;
   /** Re-lend (0028): the ask's last day, and the asker's note to the readers who have the book. */

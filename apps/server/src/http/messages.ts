@@ -793,6 +793,11 @@ export const MESSAGES = {
     'zh-TW': '沒有這個地址，或它已被刪除',
     'en-US': 'No such address (it may have been deleted)',
   },
+  requestContactRequired: {
+    'zh-CN': '请填写联系电话，图书到馆时我们会通知您',
+    'zh-TW': '請填寫聯絡電話，圖書到館時我們會通知您',
+    'en-US': 'Please give a contact phone number: the library calls it when the book is ready',
+  },
   requestHeldBySystem: {
     'zh-CN': '预约成功，图书已可取，请凭读者证到服务台取书',
     'zh-TW': '預約成功，圖書已可取，請憑讀者證到服務台取書',

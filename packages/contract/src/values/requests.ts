@@ -90,6 +90,8 @@ export const RequestErrCode = {
   kindNotOffered: 40850,
   /** The library's own system refused the hold or its cancelling (its words in the message). */
   refusedBySystem: 40851,
+  /** No contact phone given, and the account has none (spec §5: contact required). */
+  contactRequired: 40852,
   /** Home delivery: no address chosen (one of the reader's delivery addresses, My Library key 9). */
   addressRequired: 40812,
   /** Home delivery: the address is not one of the reader's. */

@@ -127,17 +127,21 @@ export async function insertRequest(
     readyUntil: string | null;
     /** A home delivery's address (no pickup code: staff send the copy). */
     delivery?: DeliveryAddress;
+    /** The days the reader asked a held copy to be kept (null: the policy's). */
+    retentionDays?: number | null;
   },
 ): Promise<number | null> {
   const d = r.delivery;
   const res = await sql<{ id: string }>`
     INSERT INTO circ_request (tenant_id, reader_id, record_id, request_type, status, pickup_lib_code,
                               contact_phone, barcode, ready_until, pickup_code,
-                              delivery_recipient, delivery_phone, delivery_address, delivery_postcode)
+                              delivery_recipient, delivery_phone, delivery_address, delivery_postcode,
+                              retention_days)
     VALUES (${r.tenantId}, ${r.readerId}, ${r.recordId}, ${r.type}, ${r.heldBarcode ? 'ready' : 'waiting'},
             ${r.pickupLibCode}, ${r.contactPhone}, ${r.heldBarcode}, ${r.readyUntil}::date,
             ${r.heldBarcode && !d ? pickupCode() : null},
-            ${d?.recipient ?? null}, ${d?.phone ?? null}, ${d?.address ?? null}, ${d?.postcode ?? null})
+            ${d?.recipient ?? null}, ${d?.phone ?? null}, ${d?.address ?? null}, ${d?.postcode ?? null},
+            ${r.retentionDays ?? null})
     ON CONFLICT (tenant_id, reader_id, record_id) WHERE status IN ('waiting', 'ready') DO NOTHING
     RETURNING id::text AS id`.execute(trx);
   return res.rows[0] ? Number(res.rows[0].id) : null;
@@ -167,12 +171,16 @@ export async function holdForNext(
   tenantId: number,
   recordId: number,
   barcode: string,
-  readyUntil: string,
+  day: string,
+  holdShelfDays: number,
 ): Promise<{ requestId: number; readerId: number } | null> {
   // A home delivery's copy waits for staff to send it: no last day on the hold shelf, no pickup code.
+  // Else it is kept the days the reader asked for, at most the policy's.
   const res = await sql<{ id: string; reader_id: number }>`
     UPDATE circ_request SET status = 'ready', barcode = ${barcode},
-           ready_until = CASE WHEN request_type = 'delivery' THEN NULL ELSE ${readyUntil}::date END,
+           ready_until = CASE WHEN request_type = 'delivery' THEN NULL
+                              ELSE ${day}::date + least(coalesce(retention_days, ${holdShelfDays}::int),
+                                                        ${holdShelfDays}::int) - 1 END,
            pickup_code = CASE WHEN request_type = 'delivery' THEN NULL ELSE ${pickupCode()} END, updated_at = now()
     WHERE id = (SELECT id FROM circ_request
                 WHERE tenant_id = ${tenantId} AND record_id = ${recordId} AND status = 'waiting'

@@ -57,7 +57,7 @@ export async function passToQueue(
 ): Promise<{ requestId: number; readerId: number } | null> {
   const day = await today(trx);
   const { holdShelfDays } = await requestPolicy(trx, tenantId, '');
-  return holdForNext(trx, tenantId, recordId, barcode, addDays(day, holdShelfDays - 1));
+  return holdForNext(trx, tenantId, recordId, barcode, day, holdShelfDays);
 }
 
 /** Ready requests whose last day has passed are expired, each held copy going to the next reader. */
@@ -68,6 +68,11 @@ async function expireLapsedHolds(trx: Trx, tenantId: number): Promise<void> {
     await endRequest(trx, tenantId, hold.id, 'expired');
     if (hold.barcode) await passToQueue(trx, tenantId, hold.record_id, hold.barcode);
   }
+}
+
+/** The days a held copy is kept: the reader's wish (0: none), at most the policy's hold-shelf days. */
+function retentionOf(wish: number, holdShelfDays: number): number {
+  return wish > 0 ? Math.min(wish, holdShelfDays) : holdShelfDays;
 }
 
 /** YYYY-MM-DD of a date column (read as a Date at UTC midnight). */
@@ -116,6 +121,8 @@ export class RequestService {
         throw new AppError('requestCardExpired', RequestErrCode.readerCannotRequest);
       await refuseOverDebt(trx, tenantId, reader);
       const isDelivery = input.requestType === 'delivery';
+      // The number the library calls: the one given, else the account's.
+      const contactPhone = input.contactPhone.trim() || reader.phone;
       const delivery = isDelivery ? await deliveryAddress(trx, tenantId, reader.id, input.addressId) : undefined;
       // A delivery need not name a library: it is sent from the main one.
       const libraries = trx.selectFrom('library').select('lib_code').where('tenant_id', '=', tenantId);
@@ -138,17 +145,19 @@ export class RequestService {
       // A copy on the shelf is held at once (staff take it from the shelf); else the reader waits in the queue.
       // A delivery's copy has no last day on the hold shelf: staff send it.
       const onShelf = copies.find((c) => !c.lent && !c.held);
-      const readyUntil = onShelf && !isDelivery ? addDays(day, policy.holdShelfDays - 1) : null;
+      const keptDays = retentionOf(input.retentionDays, policy.holdShelfDays);
+      const readyUntil = onShelf && !isDelivery ? addDays(day, keptDays - 1) : null;
       const id = await insertRequest(trx, {
         tenantId,
         readerId: reader.id,
         recordId: input.recordId,
         type: input.requestType,
         pickupLibCode: pickup.lib_code,
-        contactPhone: input.contactPhone,
+        contactPhone,
         heldBarcode: onShelf?.barcode ?? null,
         readyUntil,
         delivery,
+        retentionDays: input.retentionDays > 0 ? keptDays : null,
       });
       if (id === null) throw new AppError('requestAlready', RequestErrCode.alreadyRequested);
       const placed = await trx

@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { PlaceRequest, ReaderAddress } from '@openfind/contract';
 import { usePickupLibraries, usePlaceRequest, useReaderAddresses } from '../api/requests';
 
-type Values = { pickupLibCode?: string; contactPhone?: string; addressId?: number };
+type Values = { pickupLibCode?: string; contactPhone?: string; addressId?: number; retentionDays?: number };
+
+/** Days a reader may ask a held copy to be kept (0: as long as the library keeps it; the server caps the rest). */
+const RETENTION_CHOICES = [0, 3, 5, 7] as const;
 
 /**
  * Reserve (预约) or ask for a closed-stack copy (委托): the pickup library and a phone number for the
@@ -47,12 +50,13 @@ export function RequestDialog({
   const onFinish = (values: Values) =>
     place.mutate(
       isDelivery
-        ? { recordId, requestType: type, addressId: values.addressId, contactPhone: '' }
+        ? { recordId, requestType: type, addressId: values.addressId, contactPhone: '', retentionDays: 0 }
         : {
             recordId,
             requestType: type,
             pickupLibCode: values.pickupLibCode,
             contactPhone: values.contactPhone ?? '',
+            retentionDays: values.retentionDays ?? 0,
           },
       {
         onSuccess: ({ message: text }) => {
@@ -112,6 +116,19 @@ export function RequestDialog({
               extra={t('request.phoneHint')}
             >
               <Input inputMode="tel" autoComplete="tel" maxLength={30} />
+            </Form.Item>
+            <Form.Item
+              name="retentionDays"
+              label={t('request.retention')}
+              initialValue={0}
+              extra={t('request.retentionHint')}
+            >
+              <Select
+                options={RETENTION_CHOICES.map((days) => ({
+                  value: days,
+                  label: days ? t('request.retentionDays', { count: days }) : t('request.retentionLibrary'),
+                }))}
+              />
             </Form.Item>
           </>
         )}
