@@ -103,7 +103,12 @@ for (const lang of ['zh-CN', 'zh-TW', 'en-US'] as const) {
     await cancelled.getByRole('link', { name: title }).click();
     await page.getByRole('button', { name: webText(lang, 'record:actions.reserve'), exact: true }).click();
     const dialog = page.getByRole('dialog', { name: webText(lang, 'record:request.title.reserve') });
-    await expect(dialog.getByRole('combobox')).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: webText(lang, 'record:request.pickup') })).toBeVisible();
+    // How long a held copy is kept: the library's longest unless the reader chooses fewer days.
+    await expect(dialog.getByRole('combobox', { name: webText(lang, 'record:request.retention') })).toBeVisible();
+    await expect(
+      dialog.getByText(webText(lang, 'record:request.retentionLibrary'), { exact: true }).first(),
+    ).toBeVisible();
     await dialog.getByRole('button', { name: webText(lang, 'record:request.confirm.reserve') }).click();
     await expect(page.getByText(serverText(lang, 'requestPlaced', { position: 1 }))).toBeVisible();
   });
