@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openPage, presetLang, type Lang } from './support/app';
 import { startSession } from './support/account';
-import { expectNoBlockingViolations, horizontalOverflow } from './support/checks';
+import { expectNoBlockingViolations, horizontalOverflow, settleAnimations } from './support/checks';
 import { escapeRegExp, serverText, webText } from './support/texts';
 
 /** The demo reader of every demo institution (README): seven loans, one of each state. */
@@ -109,6 +109,8 @@ for (const lang of ['zh-CN', 'zh-TW', 'en-US'] as const) {
     await expect(
       dialog.getByText(webText(lang, 'record:request.retentionLibrary'), { exact: true }).first(),
     ).toBeVisible();
+    // The dialog has finished opening (its zoom moves the button under the pointer while it runs).
+    await settleAnimations(page);
     await dialog.getByRole('button', { name: webText(lang, 'record:request.confirm.reserve') }).click();
     await expect(page.getByText(serverText(lang, 'requestPlaced', { position: 1 }))).toBeVisible();
   });
