@@ -143,3 +143,19 @@ test('an entry not built yet says so inside My Library', async ({ page }) => {
     page.getByText(webText('en-US', 'myLibrary:notYet', { entry: webText('en-US', 'myLibrary:entries.10') })),
   ).toBeVisible();
 });
+
+test("the loan rules of the reader's type, folded under the loans (zh-TW, 390 px)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await presetLang(page, 'zh-TW');
+  await startSession(page, INSTITUTION['zh-TW'], READER.account, READER.password);
+  await openPage(page, `/${INSTITUTION['zh-TW']}/personalCenter?key=5`);
+  const rules = page.locator('details.of-loan-rules');
+  await rules.getByText(webText('zh-TW', 'myLibrary:loanRules.title')).click();
+  const loanDays = rules
+    .locator('.of-loan-rules-row')
+    .filter({ hasText: webText('zh-TW', 'myLibrary:loanRules.labels.loanDays') });
+  await expect(loanDays.locator('dd')).toHaveText(/^\d+ 天$/);
+  expect(await horizontalOverflow(page)).toBe(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expectNoBlockingViolations(page);
+});

@@ -122,6 +122,13 @@ describe("a reader's holds in the library's own system, over SIP2", () => {
     expect(row!.workflow).toBe(row!.status === 'ready' ? 'appointmentArrived' : 'appointing');
   });
 
+  it('leaves the loan rules to the system: it decides at each loan (userLoanRules says so)', async () => {
+    const rules = await t
+      .call({ url: ApiPath.userLoanRules, headers: zhangsan, mappingPath: tenant.mappingPath })
+      .then((res) => envelopeOf<{ rules: unknown }>(res));
+    expect(rules).toMatchObject({ success: true, data: { rules: null } });
+  });
+
   it('offers no other kind of request: the system keeps holds only', async () => {
     const entrust = await call<PlacedRequest>(
       ApiPath.placeRequest,

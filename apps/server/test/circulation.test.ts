@@ -7,7 +7,9 @@ import {
   type LoanSummary,
   type RenewResponse,
   type RequestPage,
+  type UserLoanRules,
 } from '@openfind/contract';
+import { sql } from 'kysely';
 import { DeskError, checkin, checkout } from '../src/modules/circulation/desk-service.js';
 import { TEST_AUTH } from './auth-support.js';
 import { createTestApp, envelopeOf, type CallOptions, type TestApp } from './helpers.js';
@@ -378,6 +380,41 @@ describe('the desk (openfind circ)', () => {
     );
     expect(results.filter((r) => r === 'lent')).toHaveLength(1);
     expect(results.filter((r) => r === 'onLoan')).toHaveLength(3);
+  });
+});
+
+describe("the reader's loan rules (userLoanRules)", () => {
+  it("are those of the reader's type for loanable copies, money in yuan; a visitor is asked to log in", async () => {
+    const reader = await makeReader(t, tenant.id);
+    await t.db.kysely.updateTable('reader').set({ reader_type: '教师' }).where('id', '=', reader.id).execute();
+    await sql`INSERT INTO loan_policy (tenant_id, reader_type, circ_attr, loan_days, max_loans, max_renewals,
+                renewal_days, renew_window_days, max_requests, hold_shelf_days, fine_per_day_cents,
+                max_fine_cents, fine_limit_cents)
+              VALUES (${tenant.id}, '教师', '0', 90, 30, 2, 60, 10, 8, 5, 20, 3000, 0)`.execute(t.db.kysely);
+    const rules = await t.call({
+      url: ApiPath.userLoanRules,
+      headers: await signIn(t, tenant, reader),
+      mappingPath: tenant.mappingPath,
+    });
+    expect(envelopeOf<UserLoanRules>(rules).data).toEqual({
+      readerType: '教师',
+      rules: {
+        loanDays: 90,
+        maxLoans: 30,
+        maxRenewals: 2,
+        renewalDays: 60,
+        renewWindowDays: 10,
+        renewWhenOverdue: false,
+        maxRequests: 8,
+        holdShelfDays: 5,
+        finePerDay: '0.20',
+        maxFine: '30.00',
+        fineLimit: '0.00',
+        suspendDaysPerDay: 0,
+      },
+    });
+    const visitor = await t.call({ url: ApiPath.userLoanRules, mappingPath: tenant.mappingPath });
+    expect(visitor.statusCode).toBe(401);
   });
 });
 

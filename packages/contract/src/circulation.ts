@@ -166,8 +166,42 @@ export const ReaderCode = z.object({
 });
 export type ReaderCode = z.infer<typeof ReaderCode>;
 
+/**
+ * `GET /find/loanInfo/userLoanRules` (the spec's state slot `userLoanRules`): the rules that apply to
+ * the reader's loans of ordinary (loanable) copies, by their reader type; money in yuan ("0.10").
+ */
+export const LoanRules = z.object({
+  loanDays: z.number().int(),
+  maxLoans: z.number().int(),
+  maxRenewals: z.number().int(),
+  renewalDays: z.number().int(),
+  /** Renewals are accepted from this many days before the due date; 0 = at any time. */
+  renewWindowDays: z.number().int(),
+  renewWhenOverdue: z.boolean(),
+  maxRequests: z.number().int(),
+  holdShelfDays: z.number().int(),
+  finePerDay: z.string(),
+  maxFine: z.string(),
+  /** Borrowing, renewing and requesting stop once this much is owed ("0.00": never). */
+  fineLimit: z.string(),
+  /** Days without borrowing per day late (0: none). */
+  suspendDaysPerDay: z.number().int(),
+});
+export type LoanRules = z.infer<typeof LoanRules>;
+export const UserLoanRules = z.object({
+  readerType: z.string(),
+  /** Null when the library's own system (SIP2) keeps the rules: it decides at each loan and renewal. */
+  rules: LoanRules.nullable(),
+});
+export type UserLoanRules = z.infer<typeof UserLoanRules>;
+
 /** A logged-in reader's loans and renewals. */
 export const CirculationCalls = calls('circulation', {
+  userLoanRules: get('/find/loanInfo/userLoanRules', {
+    output: UserLoanRules,
+    access: 'reader',
+    summary: "The loan rules of the reader's type: loan days, limits, renewals, requests, fines",
+  }),
   loanSummary: get('/find/loanInfo/loanSummary', {
     output: LoanSummary,
     access: 'reader',

@@ -31,6 +31,10 @@ export function registerCirculationRoutes(app: FastifyInstance, services: Servic
     ok(req.lang, await circulation.summary(req.tenant.id, await readerOf(req))),
   );
 
+  route(app, CirculationCalls.userLoanRules, async (req) =>
+    ok(req.lang, await circulation.loanRules(req.tenant.id, requireReader(req))),
+  );
+
   route(app, CirculationCalls.loanList, async (req) =>
     ok(req.lang, await circulation.loans(req.tenant.id, await readerOf(req), req.body, true, req.lang)),
   );

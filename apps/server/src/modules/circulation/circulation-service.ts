@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { CirculationErrCode, DUE_SOON_DAYS } from '@openfind/contract';
+import { CirculationErrCode, DUE_SOON_DAYS, formatCents, type UserLoanRules } from '@openfind/contract';
 import type {
   Lang,
   LoanListRequest,
@@ -15,11 +15,11 @@ import { AppError } from '../../http/errors.js';
 import { setTenantSecret, tenantSecret } from '../auth/auth-repository.js';
 import { pointsBalance } from '../points/points-service.js';
 import { findReaderById } from '../readers/reader-repository.js';
-import { countUnreadMessages, today } from './circulation-repository.js';
+import { countUnreadMessages, findLoanPolicies, today } from './circulation-repository.js';
 import { issueReaderCode } from './reader-code-repository.js';
 import { LocalCirculation } from './local-provider.js';
 import { countReadyRequests } from './request-repository.js';
-import { addDays } from './renewal-rules.js';
+import { LOANABLE_CIRC_ATTR, addDays, policyFor } from './renewal-rules.js';
 import { CirculationUnreachableError, Sip2Circulation } from './sip2-provider.js';
 import { SIP2_CONNECTION_SECRET, parseSip2Settings } from './sip2-settings.js';
 import type { AccountState, CirculationProvider, CirculationReader, RenewResult } from './provider.js';
@@ -151,6 +151,27 @@ export class CirculationService {
       fineBalance: account.fineBalance,
       points,
       unreadMessages: unread,
+    };
+  }
+
+  /** The rules of the reader's loans of loanable copies (none over SIP2: the system keeps them). */
+  async loanRules(tenantId: number, readerId: number): Promise<UserLoanRules> {
+    const reader = await findReaderById(this.db, tenantId, readerId);
+    const readerType = reader?.readerType ?? '';
+    if ((await this.providerOf(tenantId)).kind !== 'local') return { readerType, rules: null };
+    const { finePerDayCents, maxFineCents, fineLimitCents, ...days } = policyFor(
+      await findLoanPolicies(this.db, tenantId),
+      readerType,
+      LOANABLE_CIRC_ATTR,
+    );
+    return {
+      readerType,
+      rules: {
+        ...days,
+        finePerDay: formatCents(finePerDayCents),
+        maxFine: formatCents(maxFineCents),
+        fineLimit: formatCents(fineLimitCents),
+      },
     };
   }
 

@@ -15,6 +15,7 @@ export const myLibraryKeys = {
   points: (page: number) => [...myLibraryKeys.all, 'points', page] as const,
   pointsRules: () => [...myLibraryKeys.all, 'pointsRules'] as const,
   reminders: () => [...myLibraryKeys.all, 'reminders'] as const,
+  loanRules: () => [...myLibraryKeys.all, 'loanRules'] as const,
   loans: (current: boolean, page: number) =>
     [...myLibraryKeys.all, 'loans', current ? 'current' : 'history', page] as const,
 };

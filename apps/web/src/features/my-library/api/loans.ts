@@ -8,6 +8,7 @@ import type {
   ReceivedDelivery,
   RenewResponse,
   RequestPage,
+  UserLoanRules,
 } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import { myLibraryKeys } from '../query-keys';
@@ -26,6 +27,15 @@ export function useLoans(current: boolean, page: number) {
       api.call(current ? Calls.loanList : Calls.loanHistoryList, { page, rows: loanRows(current) }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
+  });
+}
+
+/** The loan rules of the reader's type (they change seldom). */
+export function useLoanRules() {
+  return useQuery({
+    queryKey: myLibraryKeys.loanRules(),
+    queryFn: ({ signal }): Promise<UserLoanRules> => api.call(Calls.userLoanRules, undefined, { signal }),
+    staleTime: 10 * 60_000,
   });
 }
 

@@ -10,6 +10,7 @@ import { loanRows, useLoans, useRenew } from '../api/loans';
 import { useSelection } from '../use-selection';
 import { SelectAll } from './SelectAll';
 import { ReminderSettings } from './ReminderSettings';
+import { LoanRulesSection } from './LoanRulesSection';
 import { TakeCode } from './TakeCode';
 import { PanelStatus, hasData } from './PanelStatus';
 
@@ -29,6 +30,7 @@ export function BorrowingPanel() {
         ]}
       />
       <TakeCode />
+      <LoanRulesSection />
       <ReminderSettings />
     </>
   );
