@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortField } from '@openfind/contract';
 import { NativeSelect } from '../../../components/NativeSelect';
+import { latestSearchState } from '../use-search-state';
 import { PAGE_SIZES, updateSearch } from '@openfind/contract';
 import type { SearchState, SortOrder } from '@openfind/contract';
 
@@ -58,7 +59,7 @@ export function ResultsToolbar({ state, onChange }: Props) {
           value={current}
           onChange={(value) => {
             const [sort, order] = value.split(':') as [SortField, SortOrder];
-            onChange(updateSearch(state, { sort, order }));
+            onChange(updateSearch(latestSearchState(), { sort, order }));
           }}
           options={SORTS.map(
             ([sort, order]) =>
@@ -74,7 +75,7 @@ export function ResultsToolbar({ state, onChange }: Props) {
           showLabel
           label={t('toolbar.pageSize')}
           value={state.pageSize}
-          onChange={(pageSize) => onChange(updateSearch(state, { pageSize }))}
+          onChange={(pageSize) => onChange(updateSearch(latestSearchState(), { pageSize }))}
           options={PAGE_SIZES.map((size) => [size, t('toolbar.perPage', { count: size })] as const)}
         />
       </div>
