@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { DEFAULT_MAX_RELENDS } from '@openfind/contract';
+import { DEFAULT_MAX_RELENDS, OPEN_REQUEST_STATUSES } from '@openfind/contract';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -102,7 +102,7 @@ export async function hasOpenRequestFor(
     .where('tenant_id', '=', tenantId)
     .where('reader_id', '=', readerId)
     .where('record_id', '=', recordId)
-    .where('status', 'in', ['waiting', 'ready', 'shipped'])
+    .where('status', 'in', OPEN_REQUEST_STATUSES)
     .executeTakeFirst();
   return row !== undefined;
 }
