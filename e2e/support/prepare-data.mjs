@@ -8,6 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { prepareAuthTenants } from './prepare-auth.mjs';
 import { prepareDeliveryAccounts } from './prepare-delivery.mjs';
 import { prepareRelendReaders } from './prepare-relend.mjs';
+import { prepareRequestReaders } from './prepare-requests.mjs';
+import { prepareReports } from './prepare-reports.mjs';
+import { prepareAdminReaders } from './prepare-readers.mjs';
+import { prepareModeration } from './prepare-moderation.mjs';
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? '.cache/e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
@@ -96,4 +100,12 @@ await prepareAuthTenants();
 await prepareRelendReaders();
 // The home-delivery flow (e2e/my-library-delivery.spec.ts): a reader without an address, a desk account.
 await prepareDeliveryAccounts();
+// The staff console's dashboard and audit log (e2e/admin-reports.spec.ts): searches and a change at beiling.
+await prepareReports();
+// The staff console's readers (e2e/admin-readers.spec.ts): a reader with a renewable loan, to freeze.
+await prepareAdminReaders();
+// The request manager (e2e/admin-requests.spec.ts): a reader per language whose request holds a copy still in the stacks.
+await prepareRequestReaders();
+// Comment moderation (e2e/admin-moderation.spec.ts): a sensitive word, and readers' comments waiting.
+await prepareModeration();
 console.log(`e2e data ready in ${dataDir}`);

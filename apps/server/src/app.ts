@@ -39,6 +39,10 @@ import { registerSiteConfigRoutes } from './modules/site-config/site-config-rout
 import { registerTenantRoutes } from './modules/tenants/tenant-routes.js';
 import { registerStaffRoutes } from './modules/staff/staff-routes.js';
 import { registerDeskRoutes } from './modules/desk/desk-routes.js';
+import { registerReaderAdminRoutes } from './modules/reader-admin/reader-admin-routes.js';
+import { registerRequestAdminRoutes } from './modules/request-admin/request-admin-routes.js';
+import { registerModerationRoutes } from './modules/moderation/moderation-routes.js';
+import { registerReportsRoutes } from './modules/reports/reports-routes.js';
 import type { Services } from './services.js';
 import { VERSION } from './version.js';
 
@@ -131,6 +135,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         { name: 'points', description: "A reader's points: the ledger, the balance, how points are earned" },
         { name: 'staff', description: 'Staff accounts: login, logout, who am I (the X-Staff-Token header)' },
         { name: 'desk', description: 'The circulation desk (staff calls): lend, take back, renew, requests, fines' },
+        {
+          name: 'reader-admin',
+          description: "Readers (staff calls): search, a reader's page, status, passwords, sessions, CSV import",
+        },
+        {
+          name: 'request-admin',
+          description: 'The request manager (staff calls): requests, pick lists, the hold shelf, expired holds',
+        },
+        { name: 'moderation', description: "Moderation (staff calls): readers' comments, the sensitive-word list" },
+        { name: 'reports', description: 'The staff console: dashboard, statistics, audit log (staff calls)' },
         { name: 'operations', description: 'Health and operations' },
       ],
     },
@@ -174,6 +188,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerPersonalInfoRoutes(scope, opts.services);
     registerStaffRoutes(scope, opts.services);
     registerDeskRoutes(scope, opts.services);
+    registerReaderAdminRoutes(scope, opts.services);
+    registerRequestAdminRoutes(scope, opts.services);
+    registerModerationRoutes(scope, opts.services);
+    registerReportsRoutes(scope, opts.services);
   });
 
   await registerWeb(app, opts.webDist);

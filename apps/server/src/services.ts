@@ -29,7 +29,12 @@ import { RequestService } from './modules/circulation/request-service.js';
 import { RelendService } from './modules/circulation/relend-service.js';
 import { FineService } from './modules/circulation/fine-service.js';
 import { StaffService } from './modules/staff/staff-service.js';
+import { StaffAccounts } from './modules/staff/staff-accounts.js';
 import { StaffDesk } from './modules/desk/desk-service.js';
+import { ReaderAdmin } from './modules/reader-admin/reader-admin-service.js';
+import { RequestAdmin } from './modules/request-admin/request-admin-service.js';
+import { ModerationService } from './modules/moderation/moderation-service.js';
+import { ReportsService } from './modules/reports/reports-service.js';
 import { ReminderService } from './modules/reminders/reminder-service.js';
 import { ReminderJob } from './modules/reminders/reminder-job.js';
 import { SmtpMailSender } from './modules/delivery/delivery.js';
@@ -66,8 +71,18 @@ export interface Services extends AuthServices {
   fines: FineService;
   /** Staff accounts, their logins and sessions, the audit log (issues 27 and 28). */
   staff: StaffService;
+  /** The console's staff accounts: one's own second factor and password, the administrators' accounts (issue 28). */
+  staffAccounts: StaffAccounts;
   /** The circulation desk's staff calls over OpenFind's own circulation (issue 27). */
   desk: StaffDesk;
+  /** The staff console's readers: search, a reader's page, status, passwords, sessions, the CSV import (issue 28). */
+  readerAdmin: ReaderAdmin;
+  /** The staff console's request manager: the list, pick lists, the hold shelf (issue 28). */
+  requestAdmin: RequestAdmin;
+  /** Moderation of readers' comments and the sensitive-word list (issue 28). */
+  moderation: ModerationService;
+  /** The staff console's dashboard, statistics and audit log (issue 28). */
+  reports: ReportsService;
   /** A reader's delivery addresses (My Library key 9). */
   addresses: AddressService;
   /** A reader's points: the ledger, the balance, the rules (My Library key 8). */
@@ -165,7 +180,18 @@ export function createServices(
     relend: new RelendService(db.kysely),
     fines,
     staff,
+    staffAccounts: new StaffAccounts(db.kysely, staff),
     desk: new StaffDesk(db.kysely, { circulation, requests, fines, staff }),
+    readerAdmin: new ReaderAdmin(db.kysely, {
+      circulation,
+      requests,
+      fines,
+      staff,
+      passwordRule: async (tenantId) => (await siteConfig.settings(tenantId)).config.passwordCheck,
+    }),
+    requestAdmin: new RequestAdmin(db.kysely, { circulation, staff }),
+    moderation: new ModerationService(db.kysely, { staff }),
+    reports: new ReportsService(db.kysely),
     addresses: new AddressService(db.kysely, dictionaries),
     points: new PointsService(db.kysely),
     personalInfo: new PersonalInfoService(db.kysely, dictionaries),

@@ -5,6 +5,7 @@ import {
   AuthErrCode,
   Calls,
   DeskErrCode,
+  RequestAdminErrCode,
   StaffErrCode,
   type Endpoint,
   type StaffRole,
@@ -16,6 +17,7 @@ import { TEST_AUTH } from './auth-support.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { day, makeReader, makeRecords, makeTenant, signIn, type MadeTenant } from './support/factories.js';
 import { makeStaff, staffHeader } from './support/staff.js';
+import type { StaffAccount } from '../src/modules/staff/staff-repository.js';
 
 /**
  * Every staff call of the table (`access: 'staff'` or `'admin'`, taken from `Calls`, so a call added
@@ -62,7 +64,19 @@ const EXPECTED: Record<'staff' | 'admin', Record<Caller, Outcome>> = {
 };
 
 /** The calls that handle a copy: a desk account limited to other libraries may not (the copies below are the main library's). */
-const LIBRARY_BOUND = new Set(['deskCheckout', 'deskCheckin', 'deskRenew', 'deskFulfil', 'deskShip']);
+const LIBRARY_BOUND = new Set([
+  'deskCheckout',
+  'deskCheckin',
+  'deskRenew',
+  'deskFulfil',
+  'deskShip',
+  // The request manager's steps on a request of the main library.
+  'adminRequestDetail',
+  'adminRetrieveRequest',
+  'adminShelveRequest',
+  'adminCancelRequest',
+  'adminClearExpiredHold',
+]);
 
 const staffCalls = (Object.entries(Calls) as [string, Endpoint][]).filter(
   ([, e]) => e.access === 'staff' || e.access === 'admin',
@@ -82,7 +96,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** A fresh session of each kind of caller (a logout in the table must not end the next case's). */
+/**
+ * Each kind of caller's account, made once (argon2 makes an account slow to make), and a fresh session
+ * of it for every case (a logout in the table must not end the next case's).
+ */
+const accounts = new Map<Caller, Promise<StaffAccount>>();
+const accountOf = (caller: Caller, make: () => Promise<StaffAccount>) => {
+  if (!accounts.has(caller)) accounts.set(caller, make());
+  return accounts.get(caller)!;
+};
+
 async function headersOf(caller: Caller): Promise<Record<string, string>> {
   switch (caller) {
     case 'anonymous':
@@ -90,16 +113,19 @@ async function headersOf(caller: Caller): Promise<Record<string, string>> {
     case 'reader':
       return readerHeaders;
     case 'staffOfAnotherInstitution':
-      return staffHeader(t, await makeStaff(t, other.id, { role: 'admin' }));
+      return staffHeader(t, await accountOf(caller, () => makeStaff(t, other.id, { role: 'admin' })));
     case 'staff':
-      return staffHeader(t, await makeStaff(t, home.id, { role: 'staff' }));
+      return staffHeader(t, await accountOf(caller, () => makeStaff(t, home.id, { role: 'staff' })));
     case 'staffOfAnotherLibrary':
-      return staffHeader(t, await makeStaff(t, home.id, { role: 'staff', libCodes: ['OFU-MED'] }));
+      return staffHeader(
+        t,
+        await accountOf(caller, () => makeStaff(t, home.id, { role: 'staff', libCodes: ['OFU-MED'] })),
+      );
     case 'administrator':
-      return staffHeader(t, await makeStaff(t, home.id, { role: 'admin' }));
+      return staffHeader(t, await accountOf(caller, () => makeStaff(t, home.id, { role: 'admin' })));
     case 'operator':
       // Logged in at another institution, acting in this one.
-      return staffHeader(t, await makeStaff(t, null), other.id);
+      return staffHeader(t, await accountOf(caller, () => makeStaff(t, null)), other.id);
   }
 }
 
@@ -108,6 +134,17 @@ async function copy(): Promise<{ barcode: string; recordId: number }> {
   const barcode = `A${++serial}`;
   const [recordId] = await makeRecords(t, home.id, [{ title: `书${serial}`, items: [{ barcode }] }]);
   return { barcode, recordId };
+}
+
+/** A ready request for a copy of the main library, still to fetch from the stacks; its id. */
+async function heldRequest(): Promise<{ requestId: number }> {
+  const placed = await t.services.requests.place(home.id, await makeReader(t, home.id), {
+    recordId: (await copy()).recordId,
+    requestType: 'reserve',
+    pickupLibCode: 'OFU',
+    contactPhone: '',
+  });
+  return { requestId: placed.requestId };
 }
 
 /** Input that the call accepts and can carry out, made afresh for each case; a call without one gets {}. */
@@ -181,7 +218,44 @@ const SAMPLES: Record<string, () => Promise<Record<string, unknown>>> = {
     return { reader: reader.account };
   },
   deskReader: async () => ({ reader: (await makeReader(t, home.id)).account }),
+  adminReader: async () => ({ readerId: (await makeReader(t, home.id)).id }),
+  adminReaderStatus: async () => ({ readerId: (await makeReader(t, home.id)).id, status: 'frozen' }),
+  adminReaderResetPassword: async () => ({ readerId: (await makeReader(t, home.id)).id }),
+  adminReaderEndSessions: async () => ({ readerId: (await makeReader(t, home.id)).id }),
   staffLogout: async () => ({}),
+  staffAccountAdd: async () => ({
+    username: `acct${++serial}`,
+    name: '新馆员',
+    role: 'staff',
+    password: 'Desk-2026-New',
+  }),
+  staffAccountUpdate: async () => ({ staffId: (await makeStaff(t, home.id)).id, name: '改名' }),
+  staffAccountPassword: async () => ({ staffId: (await makeStaff(t, home.id)).id, password: 'Desk-2026-Next' }),
+  staffAccountResetSecondFactor: async () => ({ staffId: (await makeStaff(t, home.id)).id }),
+  moderateComments: async () => {
+    const reader = await makeReader(t, home.id);
+    const { commentId } = await t.services.evaluations.comment(
+      home.id,
+      { id: reader.id },
+      { recordId: (await copy()).recordId, content: '待审核的评论', score: null },
+    );
+    return { commentIds: [commentId], decision: 'approve' };
+  },
+  saveSensitiveWords: async () => ({ words: ['广告'] }),
+  adminRequestDetail: heldRequest,
+  adminRetrieveRequest: heldRequest,
+  adminShelveRequest: heldRequest,
+  adminCancelRequest: async () => ({ ...(await heldRequest()), reason: '馆藏调整' }),
+  adminClearExpiredHold: async () => {
+    const held = await heldRequest();
+    // Its copy was on the hold shelf and its last day has passed.
+    await t.db.kysely
+      .updateTable('circ_request')
+      .set({ status: 'expired', hold_stage: 'shelved' })
+      .where('id', '=', String(held.requestId))
+      .execute();
+    return held;
+  },
 };
 
 function outcomeOf(status: number, env: { errCode: number }): Outcome | string {
@@ -190,6 +264,7 @@ function outcomeOf(status: number, env: { errCode: number }): Outcome | string {
   if (status === 403 && env.errCode === StaffErrCode.otherInstitution) return 'otherInstitution';
   if (status === 403 && env.errCode === StaffErrCode.roleTooLow) return 'roleTooLow';
   if (status === 200 && env.errCode === DeskErrCode.otherLibrary) return 'otherLibrary';
+  if (status === 200 && env.errCode === RequestAdminErrCode.otherLibrary) return 'otherLibrary';
   if (status === 200 || status === 400) return 'allowed';
   return `unexpected ${status} ${env.errCode}`;
 }

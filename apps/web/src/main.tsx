@@ -24,8 +24,10 @@ setRequestContext({ mappingPath: tenant.mappingPath, groupCode: readStoredGroupC
 // Fetch the first screen's chunk while the language and the tenant load (no waterfall).
 const appPath =
   tenant.basename === '/' ? window.location.pathname : window.location.pathname.slice(tenant.basename.length);
+// The staff console (/admin) loads its own chunk when its route renders: no reader screen to fetch.
+const isConsole = /^\/admin(\/|$)/i.test(appPath);
 const firstPage = matchRouteDef(appPath || '/')?.page ?? 'home';
-const firstScreen = preloadScreen(firstPage).catch(() => undefined);
+const firstScreen = isConsole ? Promise.resolve() : preloadScreen(firstPage).catch(() => undefined);
 
 await initI18n(lang);
 

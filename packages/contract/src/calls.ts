@@ -9,11 +9,15 @@ import { FineCalls } from './fines.js';
 import { HoldingsCalls } from './holdings.js';
 import { HomeListCalls } from './home-lists.js';
 import { LoanCalls } from './loans.js';
+import { ModerationCalls } from './moderation.js';
 import { PersonalInfoCalls } from './personal-info.js';
 import { PointsCalls } from './points.js';
 import { ProviderCalls } from './providers.js';
+import { ReaderAdminCalls } from './reader-admin.js';
 import { RecordDetailCalls } from './record-detail.js';
 import { RelendCalls } from './relend.js';
+import { RequestAdminCalls } from './request-admin.js';
+import { ReportsCalls } from './reports.js';
 import { ReminderCalls } from './reminders.js';
 import { RequestCalls } from './requests.js';
 import { SearchCalls } from './search.js';
@@ -49,4 +53,8 @@ export const Calls = {
   ...PersonalInfoCalls,
   ...StaffCalls,
   ...DeskCalls,
+  ...RequestAdminCalls,
+  ...ReaderAdminCalls,
+  ...ModerationCalls,
+  ...ReportsCalls,
 } as const;

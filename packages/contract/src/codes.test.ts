@@ -10,6 +10,7 @@ import { FavouriteErrCode } from './favourites.js';
 import { SearchErrCode } from './search.js';
 import { StaffErrCode } from './staff.js';
 import { DeskErrCode } from './desk.js';
+import { ModerationErrCode } from './moderation.js';
 
 describe('error codes', () => {
   it('name one failure each across every catalogue (clients branch on errCode)', () => {
@@ -25,6 +26,7 @@ describe('error codes', () => {
       PersonalInfoErrCode,
       StaffErrCode,
       DeskErrCode,
+      ModerationErrCode,
     };
     const seen = new Map<number, string>();
     const clashes: string[] = [];

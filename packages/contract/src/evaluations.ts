@@ -3,6 +3,7 @@ import { calls, post } from './endpoint.js';
 import { boundedNumber, freeText } from './input.js';
 import { Page, RecordBrief, RecordId, RecordIdBody, RecordPageRequest, Rows, optionalCode } from './records.js';
 import { MAX_COMMENT_LENGTH, MAX_SCORE } from './values/evaluations.js';
+import { COMMENT_STATUSES } from './values/moderation.js';
 export * from './values/evaluations.js';
 
 /**
@@ -85,6 +86,24 @@ export const UserCommentResponse = z.object({
 });
 export type UserCommentResponse = z.infer<typeof UserCommentResponse>;
 
+/** `POST /find/findUserEvaluation/myCommentList {page, rows}` (OpenFind): the reader's own comments, newest first (My Library key 17). */
+export const MyCommentsRequest = z.object({ page: Page, rows: Rows(10) });
+export const MyComment = z.object({
+  commentId: z.number().int(),
+  recordId: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  /** 'pending' while staff have not decided; 'rejected' with the reason staff gave. */
+  status: z.enum(COMMENT_STATUSES),
+  rejectReason: z.string().nullable(),
+  /** ISO 8601. */
+  createTime: z.string(),
+  moderatedAt: z.string().nullable(),
+});
+export type MyComment = z.infer<typeof MyComment>;
+export const MyCommentPage = z.object({ totalCount: z.number().int(), list: z.array(MyComment) });
+export type MyCommentPage = z.infer<typeof MyCommentPage>;
+
 /** Ratings and comments: the lists are open to visitors (a logged-in reader also sees their own score); posting needs a logged-in reader. */
 export const EvaluationCalls = calls('evaluations', {
   userRatings: post('/find/findUserEvaluation/userRatings', {
@@ -110,5 +129,11 @@ export const EvaluationCalls = calls('evaluations', {
     output: UserCommentResponse,
     access: 'reader',
     summary: 'Comment on and/or rate a record (needs login; comments wait for approval)',
+  }),
+  myCommentList: post('/find/findUserEvaluation/myCommentList', {
+    input: MyCommentsRequest,
+    output: MyCommentPage,
+    access: 'reader',
+    summary: "The reader's own comments, newest first: waiting, approved, or rejected with the reason",
   }),
 });

@@ -31,4 +31,8 @@ export * from './auth.js';
 export * from './personal-info.js';
 export * from './staff.js';
 export * from './desk.js';
+export * from './request-admin.js';
+export * from './reader-admin.js';
+export * from './moderation.js';
+export * from './reports.js';
 export * from './rich-text.js';

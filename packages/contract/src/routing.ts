@@ -68,6 +68,8 @@ export const RESERVED_MAPPING_PATHS: readonly string[] = [
   'bindAccount',
   'bindUid',
   'relevanceUid',
+  // the staff console (issue 28)
+  'admin',
   // server paths and files
   'assets',
   'index.html',

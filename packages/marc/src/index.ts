@@ -50,6 +50,7 @@ export type { CsvMapping, CsvTarget, ItemTarget } from './csv/csv-mapping.js';
 export { decodeMarc8, resolveNumericReferences } from './marc8/decode-marc8.js';
 export type { Marc8Decoded } from './marc8/decode-marc8.js';
 export { detectFlavour } from './flavour/detect-flavour.js';
+export { looksLikeGb18030 } from './encoding/scan-bytes.js';
 export { mapRecord } from './map/map-record.js';
 export type { MappedRecord } from './map/map-record.js';
 export { checkIsbn, isbn10To13, isValidIsbn10, isValidIsbn13 } from './map/isbn.js';

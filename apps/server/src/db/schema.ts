@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { RequestStatus, RequestType } from '@openfind/contract';
+import type { HoldStage, RequestStatus, RequestType } from '@openfind/contract';
 
 /** Row types of the tables created by the migrations in ../../migrations. */
 export interface TenantTable {
@@ -333,6 +333,15 @@ export interface CircRequestTable {
   /** Re-lend (0028): the ask's last day, and the asker's note to the readers who have the book. */
   ask_until: ColumnType<Date | null, string | null, string | null>;
   relend_note: Generated<string>;
+  /**
+   * The request manager (0032): where a held copy is (to pick from the stacks, in staff's hands, on
+   * the hold shelf), when it got there, when staff cleared an expired hold's copy, why staff cancelled.
+   */
+  hold_stage: HoldStage | null;
+  retrieved_at: Date | null;
+  shelved_at: Date | null;
+  cleared_at: Date | null;
+  cancel_reason: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -398,6 +407,16 @@ export interface RecordCommentTable {
   created_at: ColumnType<Date, string | undefined, string>;
   moderated_at: ColumnType<Date | null, string | null | undefined, string | null>;
   moderated_by: string | null;
+  /** 0031: the reason the reader sees when staff reject it; the sensitive words it contains. */
+  reject_reason: string | null;
+  flagged_words: ColumnType<string[], string[] | undefined, string[]>;
+}
+/** 0031: an institution's sensitive words (moderation). */
+export interface ModerationWordTable {
+  tenant_id: number;
+  folded: string;
+  word: string;
+  created_at: ColumnType<Date, string | undefined, string>;
 }
 export interface RecordViewTable {
   record_id: number;
@@ -660,6 +679,18 @@ export interface StaffAccountTable {
   totp_required: Generated<boolean>;
   created_at: ColumnType<Date, never, never>;
   password_changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** A TOTP secret being set up, until its first code confirms it (0035). */
+  totp_pending_secret: string | null;
+  totp_enabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The last TOTP time step a code was taken at: a code counts once (0035). */
+  totp_last_step: ColumnType<string, number | string | undefined, number | string>;
+}
+/** A staff account's recovery code (0035): its SHA-256, used once. */
+export interface StaffRecoveryCodeTable {
+  id: Generated<number>;
+  staff_id: number;
+  code_hash: string;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 /** A staff session by its token id (0026), revocable. */
 export interface StaffSessionTable {
@@ -690,6 +721,17 @@ export interface SchemaMigrationTable {
   applied_at: ColumnType<Date, never, never>;
 }
 
+export interface ReaderImportTable {
+  id: Generated<number>;
+  tenant_id: number;
+  staff_id: number | null;
+  digest: string;
+  state: Generated<'previewed' | 'committing' | 'committed'>;
+  created_at: Generated<Date>;
+  committed_at: Date | null;
+  summary: ColumnType<unknown, string | null | undefined, string | null | undefined>;
+}
+
 export interface Database {
   tenant: TenantTable;
   site_config: SiteConfigTable;
@@ -718,6 +760,7 @@ export interface Database {
   record_rating: RecordRatingTable;
   favourite: FavouriteTable;
   record_comment: RecordCommentTable;
+  moderation_word: ModerationWordTable;
   record_view: RecordViewTable;
   record_attachment: RecordAttachmentTable;
   e_collection: ECollectionTable;
@@ -745,5 +788,7 @@ export interface Database {
   job_lease: JobLeaseTable;
   staff_account: StaffAccountTable;
   staff_session: StaffSessionTable;
+  staff_recovery_code: StaffRecoveryCodeTable;
   audit_log: AuditLogTable;
+  reader_import: ReaderImportTable;
 }

@@ -944,10 +944,90 @@ export const MESSAGES = {
     'en-US': 'Only an administrator may do this',
   },
   staffSecondFactor: {
-    'zh-CN': '该账号须使用两步验证登录，当前版本暂不支持，请联系系统管理员',
-    'zh-TW': '該帳號須使用兩步驟驗證登入，目前版本暫不支援，請聯絡系統管理員',
+    'zh-CN': '请输入身份验证器应用中的验证码',
+    'zh-TW': '請輸入驗證器應用程式中的驗證碼',
+    'en-US': 'Enter the code of your authenticator app',
+  },
+  staffSecondFactorWrong: {
+    'zh-CN': '验证码不正确或已使用，请输入应用中当前的验证码',
+    'zh-TW': '驗證碼不正確或已使用，請輸入應用程式中目前的驗證碼',
+    'en-US': 'The code is wrong or was used already; enter the current code of your app',
+  },
+  staffSecondFactorSetupRequired: {
+    'zh-CN': '管理员要求本账号使用两步验证，请先完成设置',
+    'zh-TW': '管理員要求本帳號使用兩步驟驗證，請先完成設定',
+    'en-US': 'An administrator requires a second factor for this account: set it up first',
+  },
+  staffSecondFactorNotPending: {
+    'zh-CN': '验证码与正在设置的密钥不符，或设置已过期，请重新开始',
+    'zh-TW': '驗證碼與正在設定的金鑰不符，或設定已過期，請重新開始',
+    'en-US': 'The code does not match the key being set up, or the setup has ended; please start again',
+  },
+  staffSecondFactorCannotDisable: {
+    'zh-CN': '管理员要求本账号使用两步验证，不能关闭',
+    'zh-TW': '管理員要求本帳號使用兩步驟驗證，無法關閉',
+    'en-US': 'An administrator requires a second factor for this account: it cannot be turned off',
+  },
+  staffNoSuchAccount: {
+    'zh-CN': '本机构没有该馆员账号',
+    'zh-TW': '本機構沒有該館員帳號',
+    'en-US': 'No such staff account in this institution',
+  },
+  staffUsernameTaken: {
+    'zh-CN': '用户名 {username} 已被使用',
+    'zh-TW': '使用者名稱 {username} 已被使用',
+    'en-US': 'The username {username} is taken',
+  },
+  staffUsernameInvalid: {
+    'zh-CN': '用户名须为 1 至 64 个字母、数字或 . _ @ -，不含空格',
+    'zh-TW': '使用者名稱須為 1 至 64 個字母、數字或 . _ @ -，不含空格',
+    'en-US': 'A username has 1 to 64 letters, digits or . _ @ - and no spaces',
+  },
+  staffPasswordRule: {
+    'zh-CN': '馆员密码至少 8 位，须包含大写字母、小写字母、数字、符号中的三种，且不能与用户名相同',
+    'zh-TW': '館員密碼至少 8 位，須包含大寫字母、小寫字母、數字、符號中的三種，且不能與使用者名稱相同',
     'en-US':
-      'This account must log in with a second factor, which this version cannot check yet; please ask the operator',
+      'A staff password needs 8 or more characters with three of upper case, lower case, digits and symbols, and may not be the username',
+  },
+  staffUnknownLibrary: {
+    'zh-CN': '本机构没有分馆 {codes}（仅流通馆员可限定分馆）',
+    'zh-TW': '本機構沒有分館 {codes}（僅流通館員可限定分館）',
+    'en-US': 'No library {codes} in this institution (only desk staff are limited to libraries)',
+  },
+  staffLastAdministrator: {
+    'zh-CN': '不能停用自己的账号或取消自己的管理员权限',
+    'zh-TW': '無法停用自己的帳號或取消自己的管理員權限',
+    'en-US': 'You cannot disable your own account or give up your own administrator role',
+  },
+  staffWrongPassword: {
+    'zh-CN': '当前密码不正确',
+    'zh-TW': '目前密碼不正確',
+    'en-US': 'The current password is wrong',
+  },
+  staffSecondFactorOn: {
+    'zh-CN': '两步验证已开启，请妥善保存恢复码',
+    'zh-TW': '兩步驟驗證已開啟，請妥善保存復原碼',
+    'en-US': 'Second factor on. Keep your recovery codes somewhere safe',
+  },
+  staffSecondFactorOff: {
+    'zh-CN': '两步验证已关闭',
+    'zh-TW': '兩步驟驗證已關閉',
+    'en-US': 'Second factor off',
+  },
+  staffPasswordChanged: {
+    'zh-CN': '密码已修改',
+    'zh-TW': '密碼已修改',
+    'en-US': 'Password changed',
+  },
+  staffAccountSaved: {
+    'zh-CN': '已保存',
+    'zh-TW': '已儲存',
+    'en-US': 'Saved',
+  },
+  staffSecondFactorReset: {
+    'zh-CN': '已清除该账号的两步验证',
+    'zh-TW': '已清除該帳號的兩步驟驗證',
+    'en-US': "The account's second factor was removed",
   },
   deskNoSuchReader: {
     'zh-CN': '没有该读者，请核对读者证号',
@@ -1068,6 +1148,190 @@ export const MESSAGES = {
     'zh-CN': '已收款 {amount} 元（{fines} 条记录）',
     'zh-TW': '已收款 {amount} 元（{fines} 筆記錄）',
     'en-US': 'Received {amount} yuan ({fines} records)',
+  },
+  // The request manager (issue 28): refusals (41901–41906) and steps taken.
+  requestAdminNoSuch: {
+    'zh-CN': '没有这条预约请求',
+    'zh-TW': '沒有這筆預約請求',
+    'en-US': 'There is no such request',
+  },
+  requestAdminNotToRetrieve: {
+    'zh-CN': '这本书不在待取列表中：已经取出、已上预约架，或预约已结束',
+    'zh-TW': '這本書不在待取清單中：已經取出、已上預約架，或預約已結束',
+    'en-US':
+      'This copy is not waiting to be fetched: it was fetched already, is on the hold shelf, or the request has ended',
+  },
+  requestAdminNotToShelve: {
+    'zh-CN': '这条请求不能放上预约架：已在预约架上、是送书上门，或已结束',
+    'zh-TW': '這筆請求不能放上預約架：已在預約架上、是送書上門，或已結束',
+    'en-US': 'This request cannot go on the hold shelf: it is there already, it is a home delivery, or it has ended',
+  },
+  requestAdminNotCancellable: {
+    'zh-CN': '这条请求已结束或已寄出，不能取消',
+    'zh-TW': '這筆請求已結束或已寄出，不能取消',
+    'en-US': 'This request has ended or been sent, so it cannot be cancelled',
+  },
+  requestAdminNoExpiredHold: {
+    'zh-CN': '这本过期未取的书已经处理过了',
+    'zh-TW': '這本逾期未取的書已經處理過了',
+    'en-US': 'This expired hold has been dealt with already',
+  },
+  requestAdminOtherLibrary: {
+    'zh-CN': '这条请求属于其他分馆，您的账号不能办理',
+    'zh-TW': '這筆請求屬於其他分館，您的帳號不能辦理',
+    'en-US': 'This request is for a library your account does not work for',
+  },
+  requestAdminRetrieved: {
+    'zh-CN': '《{title}》已从书架取出',
+    'zh-TW': '《{title}》已從書架取出',
+    'en-US': '“{title}” is fetched from the shelf',
+  },
+  requestAdminShelved: {
+    'zh-CN': '《{title}》已放上预约架，保留至 {date}，已通知读者',
+    'zh-TW': '《{title}》已放上預約架，保留至 {date}，已通知讀者',
+    'en-US': '“{title}” is on the hold shelf until {date}; the reader is told',
+  },
+  requestAdminCancelled: {
+    'zh-CN': '对《{title}》的请求已取消，已通知读者',
+    'zh-TW': '對《{title}》的請求已取消，已通知讀者',
+    'en-US': 'The request for “{title}” is cancelled; the reader is told',
+  },
+  requestAdminPassedOn: {
+    'zh-CN': '《{title}》已转给下一位预约读者，请放上预约架',
+    'zh-TW': '《{title}》已轉給下一位預約讀者，請放上預約架',
+    'en-US': '“{title}” is held for the next reader now: put it on the hold shelf for them',
+  },
+  requestAdminReshelved: {
+    'zh-CN': '无人等候《{title}》，请放回书架',
+    'zh-TW': '無人等候《{title}》，請放回書架',
+    'en-US': 'Nobody waits for “{title}”: put it back on the shelf',
+  },
+  reportsBadPeriod: {
+    'zh-CN': '统计时段有误：结束日期不能早于开始日期，且时段不能超过 {days} 天',
+    'zh-TW': '統計時段有誤：結束日期不能早於開始日期，且時段不能超過 {days} 天',
+    'en-US': 'Invalid period: the end may not be before the start, and a period may cover at most {days} days',
+  },
+  // Moderation of comments in the staff console (issue 28).
+  moderationNoSuchComment: {
+    'zh-CN': '没有找到这些评论',
+    'zh-TW': '沒有找到這些評論',
+    'en-US': 'No such comments',
+  },
+  moderationAlreadyDecided: {
+    'zh-CN': '这些评论已由其他工作人员处理，未作更改',
+    'zh-TW': '這些評論已由其他工作人員處理，未作變更',
+    'en-US': 'These comments were already decided by someone else; nothing was changed',
+  },
+  moderationReasonRequired: {
+    'zh-CN': '驳回评论须填写原因（读者可以看到）',
+    'zh-TW': '駁回評論須填寫原因（讀者可以看到）',
+    'en-US': 'A rejection needs a reason (the reader sees it)',
+  },
+  moderationApproved: {
+    'zh-CN': '已通过 {count} 条评论',
+    'zh-TW': '已通過 {count} 則評論',
+    'en-US': 'Approved {count} comment(s)',
+  },
+  moderationRejected: {
+    'zh-CN': '已驳回 {count} 条评论',
+    'zh-TW': '已駁回 {count} 則評論',
+    'en-US': 'Rejected {count} comment(s)',
+  },
+  moderationPartlyDecided: {
+    'zh-CN': '已处理 {count} 条评论；{conflicts} 条已由其他工作人员处理，未作更改',
+    'zh-TW': '已處理 {count} 則評論；{conflicts} 則已由其他工作人員處理，未作變更',
+    'en-US': 'Decided {count} comment(s); {conflicts} already decided by someone else were left as they were',
+  },
+  moderationWordsSaved: {
+    'zh-CN': '敏感词已保存（共 {count} 个）',
+    'zh-TW': '敏感詞已儲存（共 {count} 個）',
+    'en-US': 'Sensitive words saved ({count})',
+  },
+  // The staff console's readers (issue 28).
+  readerAdminNoSuchReader: {
+    'zh-CN': '没有这位读者',
+    'zh-TW': '沒有這位讀者',
+    'en-US': 'No such reader',
+  },
+  readerFrozen: {
+    'zh-CN': '读者 {account} 已冻结，其登录已全部退出',
+    'zh-TW': '讀者 {account} 已凍結，其登入已全部登出',
+    'en-US': 'Reader {account} is frozen; their sessions have ended',
+  },
+  readerMarkedLost: {
+    'zh-CN': '读者 {account} 的读者证已挂失，其登录已全部退出',
+    'zh-TW': '讀者 {account} 的讀者證已掛失，其登入已全部登出',
+    'en-US': "Reader {account}'s card is marked lost; their sessions have ended",
+  },
+  readerRestored: {
+    'zh-CN': '读者 {account} 已恢复正常，其登录已全部退出',
+    'zh-TW': '讀者 {account} 已恢復正常，其登入已全部登出',
+    'en-US': 'Reader {account} is restored; their sessions have ended',
+  },
+  readerStatusUnchanged: {
+    'zh-CN': '读者 {account} 的状态原本就是这样，未作更改',
+    'zh-TW': '讀者 {account} 的狀態原本就是這樣，未作更改',
+    'en-US': 'Reader {account} already had this status: nothing changed',
+  },
+  readerSessionsEnded: {
+    'zh-CN': '读者 {account} 的登录已全部退出',
+    'zh-TW': '讀者 {account} 的登入已全部登出',
+    'en-US': "Reader {account}'s sessions have ended",
+  },
+  readerPasswordReset: {
+    'zh-CN': '已为读者 {account} 设置临时密码，读者下次登录时须修改',
+    'zh-TW': '已為讀者 {account} 設定臨時密碼，讀者下次登入時須修改',
+    'en-US': 'A temporary password is set for {account}; they must change it at the next login',
+  },
+  readerImportTooLarge: {
+    'zh-CN': '文件过大：读者文件最大 {mb} MB',
+    'zh-TW': '檔案過大：讀者檔案最大 {mb} MB',
+    'en-US': 'The file is too large: a reader file has at most {mb} MB',
+  },
+  readerImportNotText: {
+    'zh-CN': '文件不是 UTF-8 或 GB18030 编码的 CSV 文本（请从表格软件另存为 CSV）',
+    'zh-TW': '檔案不是 UTF-8 或 GB18030 編碼的 CSV 文字（請從試算表軟體另存為 CSV）',
+    'en-US': 'The file is not CSV text in UTF-8 or GB18030 (save it as CSV from the spreadsheet)',
+  },
+  readerImportNoAccount: {
+    'zh-CN': '标题行缺少 account 列',
+    'zh-TW': '標題列缺少 account 欄',
+    'en-US': 'The header row has no "account" column',
+  },
+  readerImportUnknownColumns: {
+    'zh-CN': '标题行有无法识别的列：{columns}',
+    'zh-TW': '標題列有無法識別的欄：{columns}',
+    'en-US': 'The header row has unknown columns: {columns}',
+  },
+  readerImportTooManyRows: {
+    'zh-CN': '文件行数过多：一次最多导入 {max} 位读者，请拆分文件',
+    'zh-TW': '檔案列數過多：一次最多匯入 {max} 位讀者，請拆分檔案',
+    'en-US': 'Too many rows: at most {max} readers a file; split the file',
+  },
+  readerImportEmpty: {
+    'zh-CN': '文件中没有读者数据',
+    'zh-TW': '檔案中沒有讀者資料',
+    'en-US': 'The file holds no readers',
+  },
+  readerImportNotPreviewed: {
+    'zh-CN': '请先预览此文件（预览已过期，或该文件已导入）',
+    'zh-TW': '請先預覽此檔案（預覽已過期，或該檔案已匯入）',
+    'en-US': 'Preview this file first (its preview lapsed, or it is imported already)',
+  },
+  readerImportChanged: {
+    'zh-CN': '预览之后读者数据有变化，未导入任何内容，请重新预览',
+    'zh-TW': '預覽之後讀者資料有變化，未匯入任何內容，請重新預覽',
+    'en-US': 'Readers changed since the preview: nothing was imported, preview again',
+  },
+  readerImportPreviewed: {
+    'zh-CN': '预览：新增 {added} 位，更新 {updated} 位，拒绝 {rejected} 行',
+    'zh-TW': '預覽：新增 {added} 位，更新 {updated} 位，拒絕 {rejected} 列',
+    'en-US': 'Preview: {added} to add, {updated} to update, {rejected} rows rejected',
+  },
+  readerImportCommitted: {
+    'zh-CN': '已导入：新增 {added} 位，更新 {updated} 位，拒绝 {rejected} 行',
+    'zh-TW': '已匯入：新增 {added} 位，更新 {updated} 位，拒絕 {rejected} 列',
+    'en-US': 'Imported: {added} added, {updated} updated, {rejected} rows rejected',
   },
 } satisfies Record<string, Texts>;
 

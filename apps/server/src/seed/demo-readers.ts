@@ -101,7 +101,7 @@ export const DEMO_PERSONAL: Record<string, LibraryRecordedDetails> = {
 
 const hashes = new Map<string, Promise<string>>();
 /** One argon2 hash per demo password per process: seeding many institutions stays quick. */
-function demoHash(password: string): Promise<string> {
+export function demoHash(password: string): Promise<string> {
   let h = hashes.get(password);
   if (!h) hashes.set(password, (h = hashPassword(password)));
   return h;

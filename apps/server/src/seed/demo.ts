@@ -12,6 +12,7 @@ import { seedDemoAddressesPoints } from './demo-addresses-points.js';
 import { seedDemoCirculation } from './demo-circulation.js';
 import { seedDemoDiscovery } from './demo-discovery.js';
 import { seedDemoReaders } from './demo-readers.js';
+import { seedDemoStaff } from './demo-staff.js';
 import { DEMO_TENANTS, type DemoTenant } from './demo-tenants.js';
 
 export interface SeedReport {
@@ -38,6 +39,7 @@ export async function seedDemo(db: Kysely<Database>, opts: { records?: number } 
     }
     const id = await seedTenant(db, demo);
     await seedDemoReaders(db, id);
+    await seedDemoStaff(db, id);
     report.created.push(label);
     const records = opts.records ?? (demo.tenant.mappingPath === '' ? DEMO_RECORDS.default : DEMO_RECORDS.other);
     if (records > 0) report.records += await seedDemoCatalogue(db, id, records);

@@ -49,13 +49,13 @@ export function staffLogin(
   mappingPath: string,
   username: string,
   password: string,
-  opts: { remoteAddress?: string; headers?: Record<string, string> } = {},
+  opts: { remoteAddress?: string; headers?: Record<string, string>; code?: string } = {},
 ): Promise<LightMyRequestResponse> {
   return t.app.inject({
     method: 'POST',
     url: ApiPath.staffLogin,
     headers: { mappingPath, ...opts.headers },
-    payload: { username, password },
+    payload: { username, password, ...(opts.code === undefined ? {} : { code: opts.code }) },
     ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
   });
 }

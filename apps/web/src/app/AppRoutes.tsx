@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { lazyAntd } from '../lib/antd';
 import { ROUTE_TABLE } from './route-table';
 import type { RouteDef } from './route-table';
 import { SCREENS } from './screens';
@@ -13,7 +15,13 @@ function toRoute(def: RouteDef) {
 
 const toHome = <Navigate to="/Home" replace />;
 
-/** The route tree (spec §2): root → /Home, shell screens, header-less screens, bare screens, anything else → /Home. */
+/** The staff console (issue 28): its own chunks with Ant Design, loaded only below /admin. */
+const AdminApp = lazyAntd(() => import('../features/admin/pages/AdminApp').then((m) => ({ default: m.AdminApp })));
+
+/**
+ * The route tree (spec §2): root → /Home, shell screens, header-less screens, bare screens, the staff
+ * console, anything else → /Home.
+ */
 export function AppRoutes() {
   return (
     <Routes>
@@ -26,6 +34,14 @@ export function AppRoutes() {
           {ROUTE_TABLE.filter((r) => r.layout === 'shell' && r.newWindow).map(toRoute)}
         </Route>
         <Route element={<BareLayout />}>{ROUTE_TABLE.filter((r) => r.layout === 'bare').map(toRoute)}</Route>
+        <Route
+          path="/admin/*"
+          element={
+            <Suspense fallback={null}>
+              <AdminApp />
+            </Suspense>
+          }
+        />
         <Route path="*" element={toHome} />
       </Route>
     </Routes>

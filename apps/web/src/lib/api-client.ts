@@ -13,6 +13,11 @@ export function setRequestContext(patch: Partial<RequestContext>): void {
   context = { ...context, ...patch };
 }
 
+/** The tenant and language headers of the calls (the staff console's own client sends them too). */
+export function requestContext(): RequestContext {
+  return context;
+}
+
 /** Installs the global failure handlers (toasts, the session-expired dialog). */
 export function setHttpHandlers(next: Handlers | null): void {
   handlers = next;

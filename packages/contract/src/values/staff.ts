@@ -29,11 +29,33 @@ export const StaffErrCode = {
   otherInstitution: 41102,
   /** The call needs a higher role: an administrator's call made by staff (HTTP 403). */
   roleTooLow: 41103,
-  /**
-   * The account must confirm a second factor (TOTP), which this version cannot check yet (issue 28):
-   * the login is refused rather than let through on the password alone.
-   */
+  /** The password was right and the account has a second factor: send its code (the login's second step). */
   secondFactorRequired: 41104,
+  /** The second factor's code (or recovery code) is wrong, used already or too old (counts as a failed login). */
+  secondFactorWrong: 41105,
+  /**
+   * An administrator requires this account's second factor and it has none yet: every staff call but
+   * setting one up (and who am I, logout) is refused until it has (HTTP 403).
+   */
+  secondFactorSetupRequired: 41106,
+  /** No second factor is being set up (start again), or the code does not confirm it. */
+  secondFactorNotPending: 41107,
+  /** The account's second factor is required by an administrator: it cannot be turned off. */
+  secondFactorCannotDisable: 41108,
+  /** No such staff account in the institution (or it is an operator, out of an administrator's reach). */
+  noSuchStaff: 41109,
+  /** The username is taken in the institution (or by an operator). */
+  usernameTaken: 41110,
+  /** The username may hold 1–64 letters, digits and . _ @ - only. */
+  usernameInvalid: 41111,
+  /** A staff password needs 8 or more characters with three of upper case, lower case, digits and others, not the username. */
+  passwordRule: 41112,
+  /** A library code the institution does not have, or libraries given for an administrator. */
+  unknownLibrary: 41113,
+  /** An administrator cannot lower their own role, disable their own account or leave the institution without an administrator. */
+  lastAdministrator: 41114,
+  /** The current password given is wrong. */
+  wrongPassword: 41115,
   /** No staff session, or an expired, revoked or foreign one (HTTP 401). */
   loginRequired: 401,
 } as const;

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { RequestStatus, RequestType } from '@openfind/contract';
+import type { HoldStage, RequestStatus, RequestType } from '@openfind/contract';
 import type { Database } from '../../db/schema.js';
 import { findPage } from '../../lib/paged-query.js';
 
@@ -129,6 +129,8 @@ export async function insertRequest(
     delivery?: DeliveryAddress;
     /** The days the reader asked a held copy to be kept (null: the policy's). */
     retentionDays?: number | null;
+    /** Where the held copy is (default: still in the stacks, to pick). */
+    holdStage?: HoldStage;
   },
 ): Promise<number | null> {
   const d = r.delivery;
@@ -136,12 +138,12 @@ export async function insertRequest(
     INSERT INTO circ_request (tenant_id, reader_id, record_id, request_type, status, pickup_lib_code,
                               contact_phone, barcode, ready_until, pickup_code,
                               delivery_recipient, delivery_phone, delivery_address, delivery_postcode,
-                              retention_days)
+                              retention_days, hold_stage)
     VALUES (${r.tenantId}, ${r.readerId}, ${r.recordId}, ${r.type}, ${r.heldBarcode ? 'ready' : 'waiting'},
             ${r.pickupLibCode}, ${r.contactPhone}, ${r.heldBarcode}, ${r.readyUntil}::date,
             ${r.heldBarcode && !d ? pickupCode() : null},
             ${d?.recipient ?? null}, ${d?.phone ?? null}, ${d?.address ?? null}, ${d?.postcode ?? null},
-            ${r.retentionDays ?? null})
+            ${r.retentionDays ?? null}, ${r.heldBarcode ? (r.holdStage ?? 'pick') : null})
     ON CONFLICT (tenant_id, reader_id, record_id) WHERE status IN ('waiting', 'ready') DO NOTHING
     RETURNING id::text AS id`.execute(trx);
   return res.rows[0] ? Number(res.rows[0].id) : null;
@@ -164,7 +166,8 @@ export async function queuePosition(db: Kysely<Database>, tenantId: number, requ
 
 /**
  * Holds a returned (or freed) copy for the first waiting request of its record: ready until
- * `readyUntil`, with a pickup code. The reader it is held for, or null when nobody waits.
+ * `readyUntil`, with a pickup code, the copy at `stage` (in staff's hands, or still in the stacks
+ * when the freed hold's copy was never fetched). The reader it is held for, or null when nobody waits.
  */
 export async function holdForNext(
   trx: Kysely<Database>,
@@ -173,6 +176,7 @@ export async function holdForNext(
   barcode: string,
   day: string,
   holdShelfDays: number,
+  stage: HoldStage,
 ): Promise<{ requestId: number; readerId: number } | null> {
   // A home delivery's copy waits for staff to send it: no last day on the hold shelf, no pickup code.
   // Else it is kept the days the reader asked for, at most the policy's.
@@ -181,7 +185,8 @@ export async function holdForNext(
            ready_until = CASE WHEN request_type = 'delivery' THEN NULL
                               ELSE ${day}::date + least(coalesce(retention_days, ${holdShelfDays}::int),
                                                         ${holdShelfDays}::int) - 1 END,
-           pickup_code = CASE WHEN request_type = 'delivery' THEN NULL ELSE ${pickupCode()} END, updated_at = now()
+           pickup_code = CASE WHEN request_type = 'delivery' THEN NULL ELSE ${pickupCode()} END,
+           hold_stage = ${stage}, retrieved_at = CASE WHEN ${stage} = 'retrieved' THEN now() END, updated_at = now()
     WHERE id = (SELECT id FROM circ_request
                 WHERE tenant_id = ${tenantId} AND record_id = ${recordId} AND status = 'waiting'
                   AND request_type <> 'relend'
@@ -225,11 +230,19 @@ export async function findOpenRequest(
   readerId: number,
   requestId: number,
 ): Promise<
-  { id: string; record_id: number; status: string; barcode: string | null; request_type: RequestType } | undefined
+  | {
+      id: string;
+      record_id: number;
+      status: string;
+      barcode: string | null;
+      request_type: RequestType;
+      hold_stage: HoldStage | null;
+    }
+  | undefined
 > {
   return trx
     .selectFrom('circ_request')
-    .select(['id', 'record_id', 'status', 'barcode', 'request_type'])
+    .select(['id', 'record_id', 'status', 'barcode', 'request_type', 'hold_stage'])
     .where('tenant_id', '=', tenantId)
     .where('reader_id', '=', readerId)
     .where('id', '=', String(requestId))
@@ -241,10 +254,10 @@ export async function findOpenRequest(
 export async function findLapsedHolds(
   trx: Kysely<Database>,
   tenantId: number,
-): Promise<Array<{ id: string; record_id: number; barcode: string | null }>> {
+): Promise<Array<{ id: string; record_id: number; barcode: string | null; hold_stage: HoldStage | null }>> {
   return trx
     .selectFrom('circ_request')
-    .select(['id', 'record_id', 'barcode'])
+    .select(['id', 'record_id', 'barcode', 'hold_stage'])
     .where('tenant_id', '=', tenantId)
     .where('status', '=', 'ready')
     .where('request_type', '<>', 'relend')

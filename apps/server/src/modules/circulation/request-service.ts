@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   RequestErrCode,
   formatCents,
+  type HoldStage,
   requestWorkflow,
   type Lang,
   type PickupLibrary,
@@ -41,32 +42,37 @@ import {
 type Trx = Kysely<Database>;
 
 /** The rules a reader's request follows: those of a loanable copy (circulation attribute 0) for the reader's type. */
-async function requestPolicy(trx: Trx, tenantId: number, readerType: string): Promise<LoanPolicy> {
+export async function requestPolicy(trx: Trx, tenantId: number, readerType: string): Promise<LoanPolicy> {
   return policyFor(await findLoanPolicies(trx, tenantId), readerType, LOANABLE_CIRC_ATTR);
 }
 
 /**
  * A copy freed for the queue (returned, or its hold cancelled or lapsed): held for the next waiting
- * request of its record. The reader it is held for, or null when nobody waits.
+ * request of its record, the copy at `stage` (returned at the desk or taken off the hold shelf: in
+ * staff's hands). The reader it is held for, or null when nobody waits.
  */
 export async function passToQueue(
   trx: Trx,
   tenantId: number,
   recordId: number,
   barcode: string,
+  stage: HoldStage = 'retrieved',
 ): Promise<{ requestId: number; readerId: number } | null> {
   const day = await today(trx);
   const { holdShelfDays } = await requestPolicy(trx, tenantId, '');
-  return holdForNext(trx, tenantId, recordId, barcode, day, holdShelfDays);
+  return holdForNext(trx, tenantId, recordId, barcode, day, holdShelfDays, stage);
 }
 
+/** Where a freed hold's copy is for the next reader: still in the stacks if it was never fetched, else in hand. */
+export const nextStage = (freed: HoldStage | null): HoldStage => (freed === 'pick' ? 'pick' : 'retrieved');
+
 /** Ready requests whose last day has passed are expired, each held copy going to the next reader. */
-async function expireLapsedHolds(trx: Trx, tenantId: number): Promise<void> {
+export async function expireLapsedHolds(trx: Trx, tenantId: number): Promise<void> {
   // Re-lend asks past their last day lapse too (they hold no copy: nothing to pass on).
   await expireRelendAsks(trx, tenantId);
   for (const hold of await findLapsedHolds(trx, tenantId)) {
     await endRequest(trx, tenantId, hold.id, 'expired');
-    if (hold.barcode) await passToQueue(trx, tenantId, hold.record_id, hold.barcode);
+    if (hold.barcode) await passToQueue(trx, tenantId, hold.record_id, hold.barcode, nextStage(hold.hold_stage));
   }
 }
 
@@ -263,7 +269,7 @@ export class RequestService {
       const full = await trx
         .selectFrom('circ_request as r')
         .innerJoin('bib_record as b', 'b.record_id', 'r.record_id')
-        .select(['r.request_type', 'r.pickup_lib_code', 'r.ready_until', 'b.title'])
+        .select(['r.request_type', 'r.pickup_lib_code', 'r.ready_until', 'r.hold_stage', 'b.title'])
         .where('r.tenant_id', '=', tenantId)
         .where('r.id', '=', given.id)
         .executeTakeFirstOrThrow();
@@ -279,6 +285,8 @@ export class RequestService {
         contactPhone: '',
         heldBarcode: given.barcode,
         readyUntil,
+        // The copy stays where it is: the reader accepting it comes to the same hold shelf.
+        holdStage: full.hold_stage ?? 'shelved',
       });
       if (id === null) throw new AppError('requestAlready', RequestErrCode.alreadyRequested);
       const placed = await trx
@@ -318,7 +326,7 @@ export class RequestService {
       await endRequest(trx, tenantId, request.id, 'cancelled');
       // A re-lend's copy is the loan of the reader who agreed: it stays with them, nothing is freed.
       if (request.status === 'ready' && request.barcode && request.request_type !== 'relend')
-        await passToQueue(trx, tenantId, request.record_id, request.barcode);
+        await passToQueue(trx, tenantId, request.record_id, request.barcode, nextStage(request.hold_stage));
       return { cancelled: true };
     });
   }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { findPage } from '../../lib/paged-query.js';
 import type { BriefRow } from '../record-detail/record-brief.js';
 
 /** Average (one decimal) and number of ratings of a record. */
@@ -125,10 +126,17 @@ export async function findApprovedComments(
   return { total: countRows[0]?.n ?? 0, rows: list };
 }
 
-/** Stores a reader's comment, waiting for moderation; returns its id. */
+/** Stores a reader's comment, waiting for moderation, with the sensitive words it contains; returns its id. */
 export async function insertComment(
   db: Kysely<Database>,
-  c: { tenantId: number; recordId: number; readerId: number; readerName: string; content: string },
+  c: {
+    tenantId: number;
+    recordId: number;
+    readerId: number;
+    readerName: string;
+    content: string;
+    flaggedWords: string[];
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('record_comment')
@@ -138,6 +146,7 @@ export async function insertComment(
       reader_id: c.readerId,
       reader_name: c.readerName,
       content: c.content,
+      flagged_words: c.flaggedWords,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -163,4 +172,37 @@ export async function upsertRating(
   await sql`
     INSERT INTO record_rating (tenant_id, record_id, reader_id, score) VALUES (${r.tenantId}, ${r.recordId}, ${r.readerId}, ${r.score})
     ON CONFLICT (record_id, reader_id) DO UPDATE SET score = EXCLUDED.score, updated_at = now()`.execute(db);
+}
+
+export interface OwnCommentRow {
+  id: string;
+  record_id: number;
+  title: string;
+  content: string;
+  status: 'pending' | 'approved' | 'rejected';
+  reject_reason: string | null;
+  created_at: string;
+  moderated_at: string | null;
+}
+
+/** A reader's own comments in every state, newest first, with the record's title. */
+export async function findReaderComments(
+  db: Kysely<Database>,
+  tenantId: number,
+  readerId: number,
+  offset: number,
+  rows: number,
+): Promise<{ total: number; rows: OwnCommentRow[] }> {
+  return findPage<OwnCommentRow>(
+    db,
+    sql`
+      SELECT c.id::text AS id, c.record_id, b.title, c.content, c.status, c.reject_reason, c.created_at AS created,
+             to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+             to_char(c.moderated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS moderated_at
+      FROM record_comment c JOIN bib_record b ON b.record_id = c.record_id
+      WHERE c.tenant_id = ${tenantId} AND c.reader_id = ${readerId}`,
+    sql`created DESC, id::bigint DESC`,
+    offset,
+    rows,
+  );
 }

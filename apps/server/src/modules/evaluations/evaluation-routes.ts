@@ -3,7 +3,7 @@ import { EvaluationCalls } from '@openfind/contract';
 import { ok, okSaying } from '../../http/envelope.js';
 import { route } from '../../http/route.js';
 import type { Services } from '../../services.js';
-import { requireActiveReader } from '../auth/session-context.js';
+import { requireActiveReader, requireReader } from '../auth/session-context.js';
 import { readerIdOf } from '../search/reader-session.js';
 
 /** Ratings and comments: lists are public, posting needs a logged-in reader. */
@@ -24,4 +24,8 @@ export function registerEvaluationRoutes(app: FastifyInstance, services: Service
     const data = await ev.comment(req.tenant.id, { id: reader.id }, req.body);
     return okSaying(req.lang, data, data.commentId === null ? 'ratingSaved' : 'commentSubmitted');
   });
+
+  route(app, EvaluationCalls.myCommentList, async (req) =>
+    ok(req.lang, await ev.myComments(req.tenant.id, requireReader(req), req.body)),
+  );
 }

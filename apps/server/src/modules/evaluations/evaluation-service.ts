@@ -1,5 +1,6 @@
 import type {
   CommentPage,
+  MyCommentPage,
   RecordPageRequest,
   UserCommentRequest,
   UserCommentResponse,
@@ -11,12 +12,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { Errors } from '../../http/errors.js';
+import { sensitiveWordsIn } from '../moderation/moderation-service.js';
 import { recordBrief } from '../record-detail/record-brief.js';
 import { requireRecord } from '../record-detail/record-repository.js';
 import {
   findApprovedComments,
   findDistribution,
   findRated,
+  findReaderComments,
   findReaderDisplayName,
   findReaderScore,
   findScores,
@@ -111,10 +114,29 @@ export class EvaluationService {
             readerId: reader.id,
             readerName: reader.name ?? (await findReaderDisplayName(trx, tenantId, reader.id)),
             content: q.content,
+            flaggedWords: await sensitiveWordsIn(trx, tenantId, q.content),
           })
         : null;
       const score = await findReaderScore(trx, tenantId, q.recordId, reader.id);
       return { commentId, status: commentId === null ? null : 'pending', score };
     });
+  }
+
+  /** The reader's own comments, newest first: waiting, approved, or rejected with the reason staff gave. */
+  async myComments(tenantId: number, readerId: number, q: { page: number; rows: number }): Promise<MyCommentPage> {
+    const { total, rows } = await findReaderComments(this.db, tenantId, readerId, (q.page - 1) * q.rows, q.rows);
+    return {
+      totalCount: total,
+      list: rows.map((c) => ({
+        commentId: Number(c.id),
+        recordId: c.record_id,
+        title: c.title,
+        content: c.content,
+        status: c.status,
+        rejectReason: c.reject_reason,
+        createTime: c.created_at,
+        moderatedAt: c.moderated_at,
+      })),
+    };
   }
 }

@@ -1,7 +1,7 @@
-import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AVATAR_MAX_BYTES, PersonalInfoCalls } from '@openfind/contract';
 import { ok, okSaying } from '../../http/envelope.js';
+import { readLimited } from '../../http/raw-body.js';
 import { route } from '../../http/route.js';
 import type { Services } from '../../services.js';
 import { requireSession } from '../auth/session-context.js';
@@ -13,48 +13,6 @@ import { PersonalInfoErrors } from './personal-info-service.js';
  * sent as image/gif gets the translated "JPEG or PNG only", not a bare 415.
  */
 const UPLOAD_TYPES = /^(?:image\/[\w.+-]+|application\/octet-stream)(?:;|$)/i;
-
-/**
- * Reads the request body into memory, at most `limit` bytes: a declared length past it is refused
- * before anything is read, a body that grows past it is refused as soon as it does (the rest is not
- * kept).
- */
-function readLimited(req: FastifyRequest, payload: Readable, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(PersonalInfoErrors.avatarTooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const cleanup = () => {
-      payload.off('data', onData);
-      payload.off('end', onEnd);
-      payload.off('error', onError);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        cleanup();
-        chunks.length = 0;
-        // Whatever still comes is read and dropped, so that the answer reaches the client.
-        payload.resume();
-        reject(PersonalInfoErrors.avatarTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      cleanup();
-      resolve(Buffer.concat(chunks, size));
-    };
-    const onError = (err: Error) => {
-      cleanup();
-      reject(err);
-    };
-    payload.on('data', onData);
-    payload.on('end', onEnd);
-    payload.on('error', onError);
-  });
-}
 
 /**
  * My Library's personal information (key 1): `/find/userInfo/personalInfo`, `updatePersonalInfo`,
@@ -80,7 +38,7 @@ export function registerPersonalInfoRoutes(app: FastifyInstance, services: Servi
   // the tenant, session, cross-site and access hooks of the scope above run first, before a byte is read.
   void app.register(async (scope) => {
     scope.addContentTypeParser(UPLOAD_TYPES, (req, payload, done) => {
-      readLimited(req, payload, AVATAR_MAX_BYTES).then(
+      readLimited(req, payload, AVATAR_MAX_BYTES, PersonalInfoErrors.avatarTooLarge).then(
         (body) => done(null, body),
         (err: Error) => done(err),
       );

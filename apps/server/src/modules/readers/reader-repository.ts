@@ -127,6 +127,33 @@ export async function findReaderByLogin(db: Q, tenantId: number, login: string):
   return rows[0] ? toReader(rows[0]) : undefined;
 }
 
+/**
+ * Which of these logins (accounts or card numbers, any case) the institution's readers have: the
+ * readers by lower-cased account and by lower-cased card number (a reader import checks its rows
+ * with one query).
+ */
+export async function findReaderLogins(
+  db: Q,
+  tenantId: number,
+  logins: string[],
+): Promise<{ byAccount: Map<string, { id: number }>; byCardNo: Map<string, number> }> {
+  const keys = [...new Set(logins.map((l) => l.trim().toLowerCase()).filter(Boolean))];
+  const byAccount = new Map<string, { id: number }>();
+  const byCardNo = new Map<string, number>();
+  if (!keys.length) return { byAccount, byCardNo };
+  const rows = await db
+    .selectFrom('reader')
+    .select(['id', sql<string>`lower(account)`.as('account'), sql<string>`lower(card_no)`.as('card_no')])
+    .where('tenant_id', '=', tenantId)
+    .where(sql<boolean>`(lower(account) = ANY(${keys}::text[]) OR lower(card_no) = ANY(${keys}::text[]))`)
+    .execute();
+  for (const r of rows) {
+    byAccount.set(r.account, { id: r.id });
+    if (r.card_no) byCardNo.set(r.card_no, r.id);
+  }
+  return { byAccount, byCardNo };
+}
+
 export async function findReaderById(db: Q, tenantId: number, id: number): Promise<Reader | undefined> {
   const row = await selectReader(db).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
   return row ? toReader(row) : undefined;
@@ -223,6 +250,16 @@ export async function setReaderStatus(db: Q, tenantId: number, id: number, statu
   await db
     .updateTable('reader')
     .set({ status, token_version: sql`token_version + 1`, updated_at: sql`now()` })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Ends every session of the reader (token version + 1): each of their tokens stops working at once. */
+export async function endReaderSessions(db: Q, tenantId: number, id: number): Promise<void> {
+  await db
+    .updateTable('reader')
+    .set({ token_version: sql`token_version + 1`, updated_at: sql`now()` })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .execute();

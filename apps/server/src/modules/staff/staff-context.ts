@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { STAFF_ROLE_RANK, STAFF_TOKEN_HEADER, type StaffRole } from '@openfind/contract';
+import { STAFF_ROLE_RANK, STAFF_TOKEN_HEADER, StaffCalls, type StaffRole } from '@openfind/contract';
 import type { Services } from '../../services.js';
 import { AuthErrors } from '../auth/auth-errors.js';
 import { StaffErrors } from './staff-errors.js';
@@ -50,9 +50,24 @@ export async function verifyStaffToken(req: FastifyRequest, services: Pick<Servi
 }
 
 /**
+ * The calls an account that must set up its second factor may make before it has: who am I, logout,
+ * and setting it up.
+ */
+const BEFORE_SECOND_FACTOR = new Set(
+  [
+    StaffCalls.staffMe,
+    StaffCalls.staffLogout,
+    StaffCalls.staffSecondFactor,
+    StaffCalls.staffSecondFactorSetup,
+    StaffCalls.staffSecondFactorConfirm,
+  ].map((c) => c.path),
+);
+
+/**
  * The access of a staff (`staff`) or administrator (`admin`) call, before the body is read: without a
  * staff session 401 (a reader's session is not one: 403, staff only); a staff account of another
- * institution 403 (an operator's is of every institution); a role below the call's 403.
+ * institution 403 (an operator's is of every institution); a role below the call's 403; an account
+ * an administrator requires a second factor of, without one yet, 403 but for setting it up.
  */
 export function checkStaffAccess(req: FastifyRequest, access: 'staff' | 'admin'): void {
   const s = req.staffSession;
@@ -63,6 +78,8 @@ export function checkStaffAccess(req: FastifyRequest, access: 'staff' | 'admin')
   }
   if (s.role !== 'operator' && s.tenantId !== req.tenant.id) throw StaffErrors.otherInstitution();
   if (STAFF_ROLE_RANK[s.role] < STAFF_ROLE_RANK[access]) throw StaffErrors.roleTooLow();
+  if (s.totpRequired && !s.totpEnabled && !BEFORE_SECOND_FACTOR.has(req.routeOptions.url ?? ''))
+    throw StaffErrors.secondFactorSetupRequired();
 }
 
 /**

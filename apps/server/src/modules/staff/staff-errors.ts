@@ -11,4 +11,17 @@ export const StaffErrors = {
   otherInstitution: () => new AppError('staffOtherInstitution', StaffErrCode.otherInstitution, {}, 403),
   roleTooLow: () => new AppError('staffRoleTooLow', StaffErrCode.roleTooLow, {}, 403),
   secondFactorRequired: () => new AppError('staffSecondFactor', StaffErrCode.secondFactorRequired),
+  secondFactorWrong: () => new AppError('staffSecondFactorWrong', StaffErrCode.secondFactorWrong),
+  secondFactorSetupRequired: () =>
+    new AppError('staffSecondFactorSetupRequired', StaffErrCode.secondFactorSetupRequired, {}, 403),
+  secondFactorNotPending: () => new AppError('staffSecondFactorNotPending', StaffErrCode.secondFactorNotPending),
+  secondFactorCannotDisable: () =>
+    new AppError('staffSecondFactorCannotDisable', StaffErrCode.secondFactorCannotDisable),
+  noSuchStaff: () => new AppError('staffNoSuchAccount', StaffErrCode.noSuchStaff),
+  usernameTaken: (username: string) => new AppError('staffUsernameTaken', StaffErrCode.usernameTaken, { username }),
+  usernameInvalid: () => new AppError('staffUsernameInvalid', StaffErrCode.usernameInvalid),
+  passwordRule: () => new AppError('staffPasswordRule', StaffErrCode.passwordRule),
+  unknownLibrary: (codes: string) => new AppError('staffUnknownLibrary', StaffErrCode.unknownLibrary, { codes }),
+  lastAdministrator: () => new AppError('staffLastAdministrator', StaffErrCode.lastAdministrator),
+  wrongPassword: () => new AppError('staffWrongPassword', StaffErrCode.wrongPassword),
 };

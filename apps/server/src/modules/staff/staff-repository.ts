@@ -23,6 +23,8 @@ export interface StaffAccount {
   /** Seconds the account stays locked after failed logins (0: not locked). */
   lockedSeconds: number;
   totpRequired: boolean;
+  /** The account's TOTP secret once set up (null: no second factor); never leaves the server. */
+  totpSecret: string | null;
   createdAt: Date;
   passwordChangedAt: Date;
 }
@@ -45,6 +47,7 @@ function selectAccount(db: Q) {
       'staff_account.password_hash',
       'staff_account.failed_logins',
       'staff_account.totp_required',
+      'staff_account.totp_secret',
       'staff_account.created_at',
       'staff_account.password_changed_at',
       sql<number>`coalesce(ceil(extract(epoch from (staff_account.locked_until - now()))), 0)::int`.as('locked_left'),
@@ -66,6 +69,7 @@ function toAccount(r: AccountRow): StaffAccount {
     failedLogins: r.failed_logins,
     lockedSeconds: Math.max(0, r.locked_left),
     totpRequired: r.totp_required,
+    totpSecret: r.totp_secret,
     createdAt: r.created_at,
     passwordChangedAt: r.password_changed_at,
   };
@@ -121,6 +125,40 @@ export async function listStaff(db: Q, tenantId: number | null, role?: StaffRole
   let q = selectAccount(db).where(ofTenant(tenantId));
   if (role) q = q.where('staff_account.role', '=', role);
   return (await q.orderBy(sql`lower(staff_account.username)`).execute()).map(toAccount);
+}
+
+/** An account found by id in the institution (never an operator, for tenantId given), or undefined. */
+export async function findStaffById(db: Q, tenantId: number | null, id: number): Promise<StaffAccount | undefined> {
+  const row = await selectAccount(db).where(ofTenant(tenantId)).where('staff_account.id', '=', id).executeTakeFirst();
+  return row ? toAccount(row) : undefined;
+}
+
+/** When each of the accounts last logged in (started a session), by id. */
+export async function findLastLogins(db: Q, tenantId: number, ids: number[]): Promise<Map<number, Date>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('staff_session')
+    .select(['staff_id', (eb) => eb.fn.max('created_at').as('last')])
+    .where('staff_id', 'in', ids)
+    .where('staff_id', 'in', accountsOf(db, tenantId))
+    .groupBy('staff_id')
+    .execute();
+  return new Map(rows.map((r) => [r.staff_id, new Date(r.last as unknown as string | Date)]));
+}
+
+/** Changes an account's name, role and libraries (what is given). */
+export async function updateStaffAccount(
+  db: Q,
+  tenantId: number,
+  id: number,
+  change: { name?: string; role?: StaffRole; libCodes?: string[] },
+): Promise<void> {
+  const set: { display_name?: string; role?: StaffRole; lib_codes?: string[] } = {};
+  if (change.name !== undefined) set.display_name = change.name;
+  if (change.role !== undefined) set.role = change.role;
+  if (change.libCodes !== undefined) set.lib_codes = change.libCodes;
+  if (!Object.keys(set).length) return;
+  await db.updateTable('staff_account').set(set).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
 }
 
 /** The library codes of an institution (what a desk account may be limited to). */
@@ -218,6 +256,137 @@ export async function clearStaffFailures(db: Q, tenantId: number | null, id: num
     .where(ofTenant(tenantId))
     .where('id', '=', id)
     .where('failed_logins', '>', 0)
+    .execute();
+}
+
+// ---- the second factor -------------------------------------------------------------------------
+
+/** Starts setting up a TOTP secret: kept aside until a first code confirms it. */
+export async function setPendingTotp(db: Q, tenantId: number | null, id: number, secret: string): Promise<void> {
+  await db
+    .updateTable('staff_account')
+    .set({ totp_pending_secret: secret })
+    .where(ofTenant(tenantId))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The secret being set up, if any. */
+export async function findPendingTotp(db: Q, tenantId: number | null, id: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('staff_account')
+    .select('totp_pending_secret')
+    .where(ofTenant(tenantId))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.totp_pending_secret ?? null;
+}
+
+/**
+ * Turns the pending secret on (the code of `step` confirmed it, and counts as taken) and replaces the
+ * recovery codes, in the caller's transaction. False when the pending secret is no longer `secret`
+ * (set up again in another tab meanwhile).
+ */
+export async function enableTotp(
+  db: Q,
+  tenantId: number | null,
+  id: number,
+  secret: string,
+  step: number,
+  recoveryHashes: string[],
+): Promise<boolean> {
+  const r = await db
+    .updateTable('staff_account')
+    .set({
+      totp_secret: secret,
+      totp_pending_secret: null,
+      totp_enabled_at: sql<Date>`now()`,
+      totp_last_step: step,
+    })
+    .where(ofTenant(tenantId))
+    .where('id', '=', id)
+    .where('totp_pending_secret', '=', secret)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) return false;
+  await replaceRecoveryCodes(db, tenantId, id, recoveryHashes);
+  return true;
+}
+
+/** The ids of the institution's accounts (or the operators'), for the tables keyed by account. */
+const accountsOf = (db: Q, tenantId: number | null) =>
+  db.selectFrom('staff_account').select('id').where(ofTenant(tenantId));
+
+/** Replaces an account's recovery codes (the old ones stop working); nothing for another institution's. */
+export async function replaceRecoveryCodes(
+  db: Q,
+  tenantId: number | null,
+  id: number,
+  hashes: string[],
+): Promise<void> {
+  if (!(await accountsOf(db, tenantId).where('id', '=', id).executeTakeFirst())) return;
+  await db.deleteFrom('staff_recovery_code').where('staff_id', '=', id).execute();
+  if (hashes.length)
+    await db
+      .insertInto('staff_recovery_code')
+      .values(hashes.map((code_hash) => ({ staff_id: id, code_hash })))
+      .execute();
+}
+
+/** Takes the TOTP step for a login: true once per step and account (a code replayed is refused). */
+export async function takeTotpStep(db: Q, tenantId: number | null, id: number, step: number): Promise<boolean> {
+  const r = await db
+    .updateTable('staff_account')
+    .set({ totp_last_step: step })
+    .where(ofTenant(tenantId))
+    .where('id', '=', id)
+    .where('totp_last_step', '<', String(step))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Uses a recovery code: true once per code. */
+export async function takeRecoveryCode(db: Q, tenantId: number | null, id: number, hash: string): Promise<boolean> {
+  const r = await db
+    .updateTable('staff_recovery_code')
+    .set({ used_at: sql<Date>`now()` })
+    .where('staff_id', '=', id)
+    .where('staff_id', 'in', accountsOf(db, tenantId))
+    .where('code_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Recovery codes not used yet. */
+export async function countRecoveryCodes(db: Q, tenantId: number | null, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('staff_recovery_code')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('staff_id', '=', id)
+    .where('staff_id', 'in', accountsOf(db, tenantId))
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Turns the second factor off (the account's own choice where allowed, or an administrator's reset). */
+export async function clearTotp(db: Q, tenantId: number | null, id: number): Promise<void> {
+  await db
+    .updateTable('staff_account')
+    .set({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null })
+    .where(ofTenant(tenantId))
+    .where('id', '=', id)
+    .execute();
+  await replaceRecoveryCodes(db, tenantId, id, []);
+}
+
+/** Whether an administrator requires the account's second factor. */
+export async function setTotpRequired(db: Q, tenantId: number | null, id: number, required: boolean): Promise<void> {
+  await db
+    .updateTable('staff_account')
+    .set({ totp_required: required })
+    .where(ofTenant(tenantId))
+    .where('id', '=', id)
     .execute();
 }
 

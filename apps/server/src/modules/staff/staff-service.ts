@@ -19,6 +19,7 @@ import type { TenantDirectory } from '../tenants/tenant-directory.js';
 import type { Tenant } from '../tenants/tenant-repository.js';
 import { StaffErrors } from './staff-errors.js';
 import { StaffTokens } from './staff-tokens.js';
+import { isTotpCode, recoveryCodeHash, totpStepOf } from './second-factor.js';
 import {
   clearStaffFailures,
   deleteStaff,
@@ -36,6 +37,8 @@ import {
   setStaffDisabled,
   setStaffPassword,
   staffNameTaken,
+  takeRecoveryCode,
+  takeTotpStep,
   type AuditEntry,
   type AuditRow,
   type StaffAccount,
@@ -57,6 +60,8 @@ export interface StaffSession {
   role: StaffRole;
   libCodes: string[];
   totpRequired: boolean;
+  /** Whether the account has a second factor set up (required and not: the console's calls wait for it). */
+  totpEnabled: boolean;
 }
 
 /** A refusal of `openfind staff` input: printed as it is, without a stack trace. */
@@ -115,11 +120,29 @@ export class StaffService {
       else await recordLoginFailure(this.db, tenant.id, unknownKey(name), lockAfterFailures, lockSeconds);
       throw AuthErrors.badCredentials();
     }
+    if (account.disabled) throw StaffErrors.accountDisabled();
+    // The second step: the password alone opens no session of an account with a second factor. A
+    // wrong code counts as a failed login (the lock stops guessing); the failures are forgotten only
+    // once both steps pass.
+    if (account.totpSecret !== null) {
+      if (!body.code) throw StaffErrors.secondFactorRequired();
+      if (!(await this.takeSecondFactor(account, body.code))) {
+        const { lockAfterFailures, lockSeconds } = this.settings;
+        await recordStaffFailure(this.db, account.tenantId, account.id, lockAfterFailures, lockSeconds);
+        await this.audit({
+          tenantId: tenant.id,
+          staffId: account.id,
+          actor: account.username,
+          action: 'staff.loginRefused',
+          target: account.username,
+          after: { reason: 'secondFactorWrong' },
+          ip,
+        });
+        throw StaffErrors.secondFactorWrong();
+      }
+    }
     await clearStaffFailures(this.db, account.tenantId, account.id);
     await clearLoginFailures(this.db, tenant.id, unknownKey(name));
-    if (account.disabled) throw StaffErrors.accountDisabled();
-    // The second factor comes with issue 28: until then such an account cannot log in at all.
-    if (account.totpRequired) throw StaffErrors.secondFactorRequired();
     const { token, expiresIn, session } = await this.startSession(tenant.id, account, ip);
     await this.audit({
       tenantId: tenant.id,
@@ -131,6 +154,16 @@ export class StaffService {
       ip,
     });
     return { token, header: STAFF_TOKEN_HEADER, expiresIn, staff: await this.identity(session) };
+  }
+
+  /** Whether `code` is the account's TOTP code of now (taken once) or one of its unused recovery codes (used up). */
+  private async takeSecondFactor(account: StaffAccount, code: string): Promise<boolean> {
+    if (account.totpSecret === null) return false;
+    if (isTotpCode(code)) {
+      const step = totpStepOf(account.totpSecret, code);
+      return step !== null && (await takeTotpStep(this.db, account.tenantId, account.id, step));
+    }
+    return takeRecoveryCode(this.db, account.tenantId, account.id, recoveryCodeHash(code));
   }
 
   /**
@@ -193,6 +226,8 @@ export class StaffService {
       tenant: tenant ? { mappingPath: tenant.mappingPath, name: tenant.name } : null,
       libCodes: s.libCodes,
       totpRequired: s.totpRequired,
+      totpEnabled: s.totpEnabled,
+      mustSetUpSecondFactor: s.totpRequired && !s.totpEnabled,
     };
   }
 
@@ -211,29 +246,10 @@ export class StaffService {
     actor: string,
   ): Promise<number> {
     const username = input.username.trim();
-    if (!USERNAME.test(username))
-      throw new StaffInputError('--username: 1 to 64 letters, digits and . _ @ - (no spaces)');
-    if ((input.role === 'operator') !== (input.tenantId === null))
-      throw new StaffInputError(
-        input.role === 'operator'
-          ? 'an operator belongs to no institution: leave out --tenant'
-          : `a ${input.role} account needs --tenant`,
-      );
     const name = input.name.trim();
-    if (name.length > MAX_STAFF_NAME) throw new StaffInputError(`--name: at most ${MAX_STAFF_NAME} characters`);
     const libCodes = [...new Set(input.libCodes.map((c) => c.trim()).filter(Boolean))];
-    if (libCodes.length && input.role !== 'staff')
-      throw new StaffInputError('--libraries limits desk staff only: administrators and operators see every library');
-    if (libCodes.length && input.tenantId !== null) {
-      const known = new Set(await findLibraryCodes(this.db, input.tenantId));
-      const unknown = libCodes.filter((c) => !known.has(c));
-      if (unknown.length) throw new StaffInputError(`--libraries: no library ${unknown.join(', ')} in the institution`);
-    }
-    checkStaffPassword(input.password, username);
-    if (await staffNameTaken(this.db, input.tenantId, username))
-      throw new StaffInputError(
-        `the username ${username} is taken (usernames of operators and of institutions' accounts are kept apart)`,
-      );
+    const problem = await this.accountProblem({ ...input, username, name, libCodes });
+    if (problem) throw new StaffInputError(cliMessage(problem));
     const id = await insertStaff(this.db, {
       tenantId: input.tenantId,
       username,
@@ -251,6 +267,38 @@ export class StaffService {
       after: { id, username, name, role: input.role, libCodes },
     });
     return id;
+  }
+
+  /**
+   * What is wrong with a new account (or a changed one: `password` and the name check left out with
+   * `existingId`), or null: the rules `openfind staff add` and the console's administrators share.
+   */
+  async accountProblem(input: {
+    tenantId: number | null;
+    username: string;
+    name: string;
+    role: StaffRole;
+    libCodes: string[];
+    password?: string;
+    existingId?: number;
+  }): Promise<AccountProblem | null> {
+    if (input.existingId === undefined && !USERNAME.test(input.username)) return { kind: 'usernameInvalid' };
+    if ((input.role === 'operator') !== (input.tenantId === null)) return { kind: 'roleTenant', role: input.role };
+    if (input.name.length > MAX_STAFF_NAME) return { kind: 'nameTooLong' };
+    if (input.libCodes.length && input.role !== 'staff') return { kind: 'librariesForAdmin' };
+    if (input.libCodes.length && input.tenantId !== null) {
+      const known = new Set(await findLibraryCodes(this.db, input.tenantId));
+      const unknown = input.libCodes.filter((c) => !known.has(c));
+      if (unknown.length) return { kind: 'unknownLibrary', codes: unknown };
+    }
+    if (input.password !== undefined) {
+      const p = passwordProblem(input.password, '2', input.username);
+      if (p === 'rule') return { kind: 'passwordRule' };
+      if (p === 'equalsAccount') return { kind: 'passwordIsUsername' };
+    }
+    if (input.existingId === undefined && (await staffNameTaken(this.db, input.tenantId, input.username)))
+      return { kind: 'usernameTaken', username: input.username };
+    return null;
   }
 
   list(tenantId: number | null, role?: StaffRole): Promise<StaffAccount[]> {
@@ -283,7 +331,8 @@ export class StaffService {
   /** A new password: the account's sessions end, its failed logins are forgotten (and its lock). */
   async setPassword(tenantId: number | null, username: string, password: string, actor: string): Promise<void> {
     const account = await this.named(tenantId, username);
-    checkStaffPassword(password, account.username);
+    const problem = staffPasswordProblem(password, account.username);
+    if (problem) throw new StaffInputError(cliMessage(problem));
     await setStaffPassword(this.db, tenantId, account.id, await hashPassword(password));
     await this.audit({
       tenantId,
@@ -335,18 +384,52 @@ function sessionOf(a: StaffAccount, loginTenantId: number, jti: string): StaffSe
     role: a.role,
     libCodes: a.role === 'staff' ? a.libCodes : [],
     totpRequired: a.totpRequired,
+    totpEnabled: a.totpSecret !== null,
   };
 }
+
+/** Why an account cannot be made or changed as asked (`StaffService.accountProblem`). */
+export type AccountProblem =
+  | { kind: 'usernameInvalid' }
+  | { kind: 'roleTenant'; role: StaffRole }
+  | { kind: 'nameTooLong' }
+  | { kind: 'librariesForAdmin' }
+  | { kind: 'unknownLibrary'; codes: string[] }
+  | { kind: 'passwordRule' }
+  | { kind: 'passwordIsUsername' }
+  | { kind: 'usernameTaken'; username: string };
 
 /**
  * Staff passwords follow the strict rule whatever an institution sets for readers: 8 or more
  * characters with three of upper case, lower case, digits and others, and not the username.
  */
-function checkStaffPassword(password: string, username: string): void {
+export function staffPasswordProblem(password: string, username: string): AccountProblem | null {
   const problem = passwordProblem(password, '2', username);
-  if (problem === 'rule')
-    throw new StaffInputError(
-      'a staff password needs 8 or more characters with at least three of upper case, lower case, digits and others',
-    );
-  if (problem === 'equalsAccount') throw new StaffInputError('the password may not be the username');
+  if (problem === 'rule') return { kind: 'passwordRule' };
+  if (problem === 'equalsAccount') return { kind: 'passwordIsUsername' };
+  return null;
+}
+
+/** A problem as `openfind staff` prints it (the command's options named). */
+function cliMessage(p: AccountProblem): string {
+  switch (p.kind) {
+    case 'usernameInvalid':
+      return '--username: 1 to 64 letters, digits and . _ @ - (no spaces)';
+    case 'roleTenant':
+      return p.role === 'operator'
+        ? 'an operator belongs to no institution: leave out --tenant'
+        : `a ${p.role} account needs --tenant`;
+    case 'nameTooLong':
+      return `--name: at most ${MAX_STAFF_NAME} characters`;
+    case 'librariesForAdmin':
+      return '--libraries limits desk staff only: administrators and operators see every library';
+    case 'unknownLibrary':
+      return `--libraries: no library ${p.codes.join(', ')} in the institution`;
+    case 'passwordRule':
+      return 'a staff password needs 8 or more characters with at least three of upper case, lower case, digits and others';
+    case 'passwordIsUsername':
+      return 'the password may not be the username';
+    case 'usernameTaken':
+      return `the username ${p.username} is taken (usernames of operators and of institutions' accounts are kept apart)`;
+  }
 }

@@ -11,6 +11,11 @@ export const NAMESPACES = [
   'auth',
   'account',
   'myLibrary',
+  'admin',
+  'adminModeration',
+  'adminRequests',
+  'adminReaders',
+  'adminReports',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
@@ -26,5 +31,11 @@ export const LAZY_NAMESPACES = [
   'placeholder',
   'record',
   'myLibrary',
+  // The staff console's texts: loaded with its chunks only (readers never load them).
+  'admin',
+  'adminModeration',
+  'adminRequests',
+  'adminReaders',
+  'adminReports',
 ] as const satisfies readonly Namespace[];
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];

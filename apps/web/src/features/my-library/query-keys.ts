@@ -12,6 +12,8 @@ export const myLibraryKeys = {
   payment: (id: number) => [...myLibraryKeys.all, 'payment', id] as const,
   addresses: () => [...myLibraryKeys.all, 'addresses'] as const,
   addressTypes: () => [...myLibraryKeys.all, 'addressTypes'] as const,
+  /** The reader's own comments (key 17). */
+  comments: (page: number) => [...myLibraryKeys.all, 'comments', page] as const,
   points: (page: number) => [...myLibraryKeys.all, 'points', page] as const,
   pointsRules: () => [...myLibraryKeys.all, 'pointsRules'] as const,
   reminders: () => [...myLibraryKeys.all, 'reminders'] as const,

@@ -8,6 +8,7 @@ import { useConfig } from '../../site-config';
 import { AddressesPanel } from '../components/AddressesPanel';
 import { BehaviourPanel } from '../components/BehaviourPanel';
 import { BorrowingPanel } from '../components/BorrowingPanel';
+import { CommentsPanel } from '../components/CommentsPanel';
 import { PersonalInfoPanel } from '../components/PersonalInfoPanel';
 import { PointsPanel } from '../components/PointsPanel';
 import { RequestsPanel } from '../components/RequestsPanel';
@@ -28,6 +29,7 @@ const PANELS: Partial<Record<MyLibraryKey, () => React.ReactNode>> = {
   '7': () => <BehaviourPanel />,
   '8': () => <PointsPanel />,
   '9': () => <AddressesPanel />,
+  '17': () => <CommentsPanel />,
 };
 
 /**

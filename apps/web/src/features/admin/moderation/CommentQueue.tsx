@@ -1,0 +1,282 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Checkbox, Empty, Input, Pagination, Select, Spin, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { COMMENT_STATUSES, MODERATION_ORDERS, type CommentStatus } from '@openfind/contract';
+import { recordPath } from '../../../lib/record-path';
+import { CommentText } from './CommentText';
+import { RejectDialog } from './RejectDialog';
+import { useDecide, useQueue, type Outcome, type QueueComment, type QueueQuery } from './moderation-api';
+
+const PAGE_SIZE = 20;
+
+type Filter = { status: CommentStatus; order: (typeof MODERATION_ORDERS)[number]; q: string; recordId: string };
+const START: Filter = { status: 'pending', order: 'oldest', q: '', recordId: '' };
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+
+/** The filter as the call takes it: a record id only when it is one. */
+function queryOf(f: Filter, page: number): QueueQuery {
+  const recordId = /^\d{1,10}$/.test(f.recordId.trim()) ? Number(f.recordId.trim()) : undefined;
+  return { status: f.status, order: f.order, q: f.q.trim(), ...(recordId ? { recordId } : {}), page, rows: PAGE_SIZE };
+}
+
+/**
+ * The queue: comments in one state (waiting first), flagged ones first with their words marked;
+ * each approved or rejected on its own, or several selected at once. A comment someone else decided
+ * meanwhile is reported, never overwritten (the server moves only those still in the state shown).
+ */
+export function CommentQueue() {
+  const { t } = useTranslation('adminModeration');
+  const [draft, setDraft] = useState<Filter>(START);
+  const [filter, setFilter] = useState<Filter>(START);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [rejecting, setRejecting] = useState<number[]>([]);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const queue = useQueue(queryOf(filter, page));
+  const decide = useDecide((o) => {
+    setOutcome(o.conflicts.length || o.missing.length ? o : null);
+    setSelected([]);
+    setRejecting([]);
+  });
+  const list = queue.data?.list ?? [];
+  const from = filter.status;
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setFilter(draft);
+    setPage(1);
+    setSelected([]);
+    setOutcome(null);
+  };
+  const approve = (ids: number[]) => decide.mutate({ commentIds: ids, decision: 'approve', from, reason: '' });
+  const toggle = (id: number, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
+  const allOnPage = list.length > 0 && list.every((c) => selected.includes(c.commentId));
+
+  return (
+    <div className="of-mod-queue">
+      <form className="of-mod-filters" onSubmit={search} role="search" aria-label={t('filter.label')}>
+        <label>
+          <span>{t('filter.status')}</span>
+          <Select
+            aria-label={t('filter.status')}
+            className="of-mod-field"
+            value={draft.status}
+            onChange={(status: CommentStatus) => setDraft({ ...draft, status })}
+            options={COMMENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          />
+        </label>
+        <label>
+          <span>{t('filter.order')}</span>
+          <Select
+            aria-label={t('filter.order')}
+            className="of-mod-field"
+            value={draft.order}
+            onChange={(order: Filter['order']) => setDraft({ ...draft, order })}
+            options={MODERATION_ORDERS.map((o) => ({ value: o, label: t(`order.${o}`) }))}
+          />
+        </label>
+        <label>
+          <span>{t('filter.text')}</span>
+          <Input
+            className="of-mod-field"
+            value={draft.q}
+            maxLength={100}
+            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+          />
+        </label>
+        <label>
+          <span>{t('filter.record')}</span>
+          <Input
+            className="of-mod-field"
+            inputMode="numeric"
+            value={draft.recordId}
+            maxLength={10}
+            onChange={(e) => setDraft({ ...draft, recordId: e.target.value })}
+          />
+        </label>
+        <div className="of-mod-filter-actions">
+          <Button type="primary" htmlType="submit">
+            {t('filter.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              setDraft(START);
+              setFilter(START);
+              setPage(1);
+              setSelected([]);
+            }}
+          >
+            {t('filter.reset')}
+          </Button>
+        </div>
+      </form>
+
+      <p className="of-mod-summary" aria-live="polite" data-testid="moderation-summary">
+        {t('queue.pending', { count: queue.data?.pendingCount ?? 0 })}
+        {queue.data ? ` · ${t('queue.total', { count: queue.data.totalCount })}` : ''}
+      </p>
+
+      {outcome ? (
+        <Alert
+          type="warning"
+          showIcon
+          closable={{ 'aria-label': t('queue.dismiss') }}
+          onClose={() => setOutcome(null)}
+          title={t('queue.conflictsTitle')}
+          description={
+            <ul className="of-mod-conflicts" data-testid="moderation-conflicts">
+              {outcome.conflicts.map((c) => (
+                <li key={c.commentId}>
+                  {t('queue.conflict', {
+                    id: c.commentId,
+                    status: t(`status.${c.status}`),
+                    who: c.moderatedBy ?? '—',
+                  })}
+                </li>
+              ))}
+              {outcome.missing.map((id) => (
+                <li key={id}>{t('queue.missing', { id })}</li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
+
+      {list.length ? (
+        <div className="of-mod-bulk">
+          <Checkbox
+            checked={allOnPage}
+            indeterminate={!allOnPage && selected.length > 0}
+            onChange={(e) => setSelected(e.target.checked ? list.map((c) => c.commentId) : [])}
+          >
+            {t('queue.selectAll')}
+          </Checkbox>
+          <span aria-live="polite">{t('queue.selected', { count: selected.length })}</span>
+          {from !== 'approved' ? (
+            <Button
+              type="primary"
+              disabled={!selected.length}
+              loading={decide.isPending}
+              onClick={() => approve(selected)}
+              data-testid="moderation-approve-selected"
+            >
+              {t('queue.approveSelected')}
+            </Button>
+          ) : null}
+          {from !== 'rejected' ? (
+            <Button danger disabled={!selected.length} onClick={() => setRejecting(selected)}>
+              {t('queue.rejectSelected')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {!queue.data ? (
+        <Spin className="of-mod-loading" aria-label={t('loading')} />
+      ) : list.length ? (
+        <ol className="of-mod-list" aria-busy={queue.isFetching}>
+          {list.map((c) => (
+            <CommentItem
+              key={c.commentId}
+              comment={c}
+              selected={selected.includes(c.commentId)}
+              busy={decide.isPending}
+              onSelect={(on) => toggle(c.commentId, on)}
+              onApprove={() => approve([c.commentId])}
+              onReject={() => setRejecting([c.commentId])}
+            />
+          ))}
+        </ol>
+      ) : (
+        <Empty description={t('queue.empty')} />
+      )}
+
+      {queue.data && queue.data.totalCount > PAGE_SIZE ? (
+        <Pagination
+          className="of-mod-pages"
+          current={page}
+          pageSize={PAGE_SIZE}
+          total={queue.data.totalCount}
+          showSizeChanger={false}
+          onChange={(p) => {
+            setPage(p);
+            setSelected([]);
+          }}
+        />
+      ) : null}
+
+      <RejectDialog
+        count={rejecting.length}
+        busy={decide.isPending}
+        onCancel={() => setRejecting([])}
+        onReject={(reason) => decide.mutate({ commentIds: rejecting, decision: 'reject', from, reason })}
+      />
+    </div>
+  );
+}
+
+type ItemProps = {
+  comment: QueueComment;
+  selected: boolean;
+  busy: boolean;
+  onSelect: (on: boolean) => void;
+  onApprove: () => void;
+  onReject: () => void;
+};
+
+/** One comment of the queue: record, reader, date, rating, flags, the text, its decision, the actions. */
+function CommentItem({ comment: c, selected, busy, onSelect, onApprove, onReject }: ItemProps) {
+  const { t } = useTranslation('adminModeration');
+  const headingId = `of-mod-c${c.commentId}`;
+  return (
+    <li
+      className={c.flaggedWords.length ? 'of-mod-item of-mod-flagged' : 'of-mod-item'}
+      aria-labelledby={headingId}
+      data-testid="moderation-item"
+    >
+      <div className="of-mod-item-head">
+        <Checkbox
+          checked={selected}
+          onChange={(e) => onSelect(e.target.checked)}
+          aria-label={t('queue.select', { id: c.commentId })}
+        />
+        <h2 id={headingId} className="of-mod-title">
+          <Link to={recordPath(c.recordId)} target="_blank" rel="noopener">
+            {c.title || t('queue.untitled', { id: c.recordId })}
+          </Link>
+        </h2>
+      </div>
+      <p className="of-mod-meta">
+        {t('queue.by', { name: c.readerName || '—', account: c.reader || '—' })} · {when(c.createTime)}
+        {c.score !== null ? ` · ${t('queue.score', { score: c.score })}` : ''}
+      </p>
+      {c.flaggedWords.length ? (
+        <p className="of-mod-flags">
+          <Tag color="red">{t('queue.flagged')}</Tag>
+          {c.flaggedWords.join('、')}
+        </p>
+      ) : null}
+      <CommentText content={c.content} marks={c.marks} />
+      {c.status !== 'pending' ? (
+        <p className="of-mod-meta">
+          {t('queue.decided', { status: t(`status.${c.status}`), who: c.moderatedBy ?? '—', at: when(c.moderatedAt) })}
+          {c.rejectReason ? ` · ${t('queue.reason', { reason: c.rejectReason })}` : ''}
+        </p>
+      ) : null}
+      <div className="of-mod-actions">
+        {c.status !== 'approved' ? (
+          <Button type="primary" onClick={onApprove} disabled={busy} aria-describedby={headingId}>
+            {t('queue.approve')}
+          </Button>
+        ) : null}
+        {c.status !== 'rejected' ? (
+          <Button danger onClick={onReject} disabled={busy} aria-describedby={headingId}>
+            {t('queue.reject')}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
