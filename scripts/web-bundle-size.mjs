@@ -45,7 +45,10 @@ const dist = new URL('../apps/web/dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 
 // Namespaces the app loads with their screens, not at start-up (apps/web/src/features/lang/namespaces.ts).
-const namespacesTs = readFileSync(new URL('../apps/web/src/features/lang/namespaces.ts', import.meta.url), 'utf8');
+// Comments are dropped first: an apostrophe in one would pair the quotes wrongly.
+const namespacesTs = readFileSync(new URL('../apps/web/src/features/lang/namespaces.ts', import.meta.url), 'utf8')
+  .replace(/\/\*[\s\S]*?\*\//g, '')
+  .replace(/\/\/.*$/gm, '');
 const lazyNamespaces = [...(/LAZY_NAMESPACES = \[([^\]]*)\]/.exec(namespacesTs)?.[1] ?? '').matchAll(/'([^']+)'/g)].map(
   (m) => m[1],
 );
