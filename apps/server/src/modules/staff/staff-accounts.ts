@@ -260,7 +260,8 @@ export class StaffAccounts {
     const self = before.id === actor.staffId;
     if (self && (input.disabled === true || (input.role !== undefined && input.role !== before.role)))
       throw StaffErrors.lastAdministrator();
-    const role = input.role ?? (before.role === 'operator' ? 'admin' : before.role);
+    // An institution's account (findStaffById never finds an operator): its role as it is, unless changed.
+    const role = input.role ?? before.role;
     // An administrator's libraries are all of them: a role raised to administrator drops the limits.
     const libCodes = role === 'staff' ? [...new Set(input.libCodes ?? before.libCodes)] : [];
     const problem = await this.staff.accountProblem({
