@@ -98,7 +98,9 @@ export default defineConfig({
     },
     url: `http://127.0.0.1:${PORT}/health`,
     reuseExistingServer: !isCI,
-    timeout: 240_000,
+    // Preparing the data (the demo seed and each flow's readers and institutions) takes 1.5–2.5 min on a quiet
+    // two-core machine; a busy one needs more.
+    timeout: 420_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { openPage, presetLang, type Lang } from './support/app';
 import { apiLogin, startSession } from './support/account';
+import { shelveByApi } from './support/admin';
 import { expectNoBlockingViolations, horizontalOverflow } from './support/checks';
 import { serverText, webText } from './support/texts';
 
@@ -91,8 +92,8 @@ function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Places a request for `account` on the first demo record with a copy on the shelf (ready at once). */
-async function readyRequest(request: APIRequestContext, account: string): Promise<void> {
+/** Places a request for `account` on the first demo record with a copy on the shelf: held at once, to fetch. */
+async function heldRequest(request: APIRequestContext, account: string): Promise<number> {
   const login = await apiLogin(request, '', account, OTHER.password);
   const { jwt, jwtHeader } = login.data as { jwt: string; jwtHeader: string };
   const headers = { mappingPath: '', [jwtHeader]: jwt };
@@ -106,7 +107,7 @@ async function readyRequest(request: APIRequestContext, account: string): Promis
       })
     ).json();
     if (!placed.success) continue;
-    if (placed.data.status === 'ready') return;
+    if (placed.data.status === 'ready') return placed.data.requestId as number;
     await request.post('/find/request/cancel', { headers, data: { requestId: placed.data.requestId } });
   }
   throw new Error('no demo record with a copy on the shelf');
@@ -120,10 +121,18 @@ test('a ready request handed over to another reader with its code; at 390 px (zh
   await page.setViewportSize({ width: 390, height: 844 });
   const text = (key: string, vars: Record<string, string | number> = {}) => webText('zh-CN', `myLibrary:${key}`, vars);
   // Its own API context: the page's must not carry this login's cookie into the page's own login.
-  await readyRequest(request, OTHER.account);
+  const requestId = await heldRequest(request, OTHER.account);
   await presetLang(page, 'zh-CN');
   await startSession(page, '', OTHER.account, OTHER.password);
   await openPage(page, '/personalCenter?key=4');
+  // Held, but staff have yet to fetch it: no code and no last day, nothing to hand over yet.
+  const fetching = page.locator('.of-loans-list > li').filter({ hasText: text('requests.status.fetching') });
+  await expect(fetching.first()).toContainText(text('requests.fetching'));
+  await expect(fetching.first().locator('.of-request-code')).toHaveCount(0);
+  await expect(fetching.first().getByRole('button', { name: text('codes.handover') })).toHaveCount(0);
+  // The desk puts it on the hold shelf: ready, with its code.
+  await shelveByApi(request, '', requestId);
+  await page.reload();
   const ready = page
     .locator('.of-loans-list > li')
     .filter({ hasText: text('requests.status.ready') })

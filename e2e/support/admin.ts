@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { presetLang, type Lang } from './app';
 import { spaced, webText } from './texts';
 
@@ -26,4 +26,18 @@ export async function adminLogin(
   await page.getByLabel(webText(lang, 'admin:login.password')).fill(opts.password);
   await page.getByRole('button', { name: spaced(webText(lang, 'admin:login.submit')) }).click();
   await expect(page.getByRole('button', { name: spaced(webText(lang, 'admin:shell.logout')) })).toBeVisible();
+}
+
+/**
+ * Puts a ready request's copy on the hold shelf as the desk does (the request manager's two steps,
+ * by API): the reader then sees the pickup code and the last day.
+ */
+export async function shelveByApi(request: APIRequestContext, mappingPath: string, requestId: number): Promise<void> {
+  const login = await (await request.post('/oga/admin/login', { headers: { mappingPath }, data: DEMO_DESK })).json();
+  expect(login.success, login.message).toBe(true);
+  const headers = { mappingPath, [login.data.header as string]: login.data.token as string };
+  for (const step of ['retrieve', 'shelve']) {
+    const res = await (await request.post(`/find/admin/requests/${step}`, { headers, data: { requestId } })).json();
+    expect(res.success, res.message).toBe(true);
+  }
 }

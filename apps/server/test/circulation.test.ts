@@ -11,6 +11,7 @@ import {
 } from '@openfind/contract';
 import { sql } from 'kysely';
 import { DeskError, checkin, checkout } from '../src/modules/circulation/desk-service.js';
+import { markShelved } from '../src/modules/request-admin/request-admin-repository.js';
 import { TEST_AUTH } from './auth-support.js';
 import { createTestApp, envelopeOf, type CallOptions, type TestApp } from './helpers.js';
 import { day, makeReader, makeRecords, makeTenant, signIn, type MadeTenant } from './support/factories.js';
@@ -429,6 +430,8 @@ describe('requests (reservations and closed-stack retrievals)', () => {
     ).then((r) => r.env);
   const requests = (headers: Record<string, string>) =>
     post<RequestPage>(ApiPath.requestList, {}, headers).then((r) => r.env.data);
+  const summary = async (headers: Record<string, string>) =>
+    envelopeOf<LoanSummary>(await t.call({ url: ApiPath.loanSummary, headers, mappingPath: tenant.mappingPath })).data;
   /** The tenant's main library code. */
   let main = '';
   beforeAll(async () => {
@@ -469,9 +472,28 @@ describe('requests (reservations and closed-stack retrievals)', () => {
     const barcode = (await loans(ownerHeaders)).searchResult[0]!.barcode!;
     const back = await checkin(t.db.kysely, tenant.id, { barcode });
     expect(back.heldFor).toBe(first.id);
+    // In staff's hands at the desk: the reader sees it being fetched, without a last day or a code yet.
+    const [held] = (await requests(h1)).list;
+    expect(held).toMatchObject({
+      status: 'ready',
+      holdStage: 'retrieved',
+      barcode,
+      readyUntil: null,
+      pickupCode: null,
+    });
+    expect((await summary(h1)).requestsReady).toBe(0);
+    // On the hold shelf (the staff console's step): the last day and the code.
+    await markShelved(t.db.kysely, tenant.id, held!.requestId, day(0), 7);
     const [ready] = (await requests(h1)).list;
-    expect(ready).toMatchObject({ status: 'ready', barcode, readyUntil: day(6), queuePosition: null });
+    expect(ready).toMatchObject({
+      status: 'ready',
+      holdStage: 'shelved',
+      barcode,
+      readyUntil: day(6),
+      queuePosition: null,
+    });
     expect(ready!.pickupCode).toMatch(/^\d{6}$/);
+    expect((await summary(h1)).requestsReady).toBe(1);
     expect((await requests(h2)).list[0]).toMatchObject({ status: 'waiting', queuePosition: 1 });
     // Held for the first: the second reader cannot borrow it; the first can, which ends the request.
     const refused = await checkout(t.db.kysely, tenant.id, { reader: second.account, barcode }).catch(
@@ -489,7 +511,8 @@ describe('requests (reservations and closed-stack retrievals)', () => {
     const [h1, h2] = [await signIn(t, tenant, first), await signIn(t, tenant, second)];
     const a = await place(h1, { recordId, pickupLibCode: main, requestType: 'entrust' });
     expect(a.data.status).toBe('ready');
-    expect(a.message).toMatch(new RegExp(`^预约成功，图书已为您保留至 ${day(6)}，取书码 \\d{6}$`));
+    expect(a.message).toBe('预约成功，馆员正在为您取书。图书放上预约书架后会通知您取书码，并为您保留 7 天');
+    expect((await requests(h1)).list[0]).toMatchObject({ holdStage: 'pick', readyUntil: null, pickupCode: null });
     expect((await place(h2, { recordId, pickupLibCode: main })).data).toMatchObject({
       status: 'waiting',
       queuePosition: 1,
@@ -506,12 +529,15 @@ describe('requests (reservations and closed-stack retrievals)', () => {
     const [first, second] = [await makeReader(t, tenant.id), await makeReader(t, tenant.id)];
     const [h1, h2] = [await signIn(t, tenant, first), await signIn(t, tenant, second)];
     const a = await place(h1, { recordId, pickupLibCode: main, retentionDays: '3' });
-    expect(a.message).toMatch(new RegExp(`保留至 ${day(2)}，`));
+    expect(a.message).toMatch(/并为您保留 3 天$/);
     expect(await place(h2, { recordId, pickupLibCode: main, retentionDays: 30 })).toMatchObject({
       data: { status: 'waiting' },
     });
     // The copy passes to the second reader, who asked for more than the library's 7 days: 7.
     await post(ApiPath.cancelRequest, { requestId: a.data.requestId }, h1);
+    const [passed] = (await requests(h2)).list;
+    expect(passed).toMatchObject({ status: 'ready', holdStage: 'pick', readyUntil: null });
+    await markShelved(t.db.kysely, tenant.id, passed!.requestId, day(0), 7);
     expect((await requests(h2)).list[0]).toMatchObject({ status: 'ready', readyUntil: day(6) });
     const bad = await post(ApiPath.placeRequest, { recordId, pickupLibCode: main, retentionDays: -1 }, h1);
     expect(bad.res.statusCode).toBe(400);

@@ -100,6 +100,16 @@ async function auditOf(commentId: number) {
   return (await t.services.staff.auditLog(home.id, 500)).filter((r) => r.target === `comment ${commentId}`);
 }
 
+/** The reader's inbox messages, oldest first. */
+async function inboxOf(readerId: number) {
+  return t.db.kysely
+    .selectFrom('reader_inbox')
+    .select(['subject', 'body'])
+    .where('reader_id', '=', readerId)
+    .orderBy('id')
+    .execute();
+}
+
 describe('the queue', () => {
   it('lists the comments waiting, oldest first or newest first, with record, reader and rating', async () => {
     const tenant = await makeTenant(t);
@@ -166,6 +176,9 @@ describe('approving and rejecting', () => {
     expect(r.data).toEqual({ moderated: [c.commentId], conflicts: [], missing: [] });
     expect((await list()).list.map((x) => x.content)).toEqual(['写得很好']);
     expect(await statusOf(c.commentId)).toEqual({ status: 'approved', reject_reason: null, moderated_by: deskName });
+    expect((await inboxOf(c.readerId)).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^评论已发布 Your comment is published: /),
+    ]);
     const [row] = await auditOf(c.commentId);
     expect(row).toMatchObject({
       actor: deskName,
@@ -208,6 +221,12 @@ describe('approving and rejecting', () => {
       rejectReason: '含有广告',
     });
     expect(mine.data.list[0]!.moderatedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // Told in the inbox, with the reason, once.
+    const told = await inboxOf(reader.id);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toMatch(/^评论未通过审核 Your comment was not published: /);
+    expect(told[0]!.body).toContain('“广告内容”未通过审核，原因：含有广告');
+    expect(told[0]!.body).toContain('The reason: 含有广告');
     expect((await auditOf(c.commentId)).map((a) => [a.action, a.after])).toEqual([
       [
         'moderation.reject',

@@ -4,6 +4,7 @@ import { LongId, boundedNumber, freeText } from './input.js';
 import { Page, RecordId, RecordIdQuery, Rows } from './records.js';
 import { ReaderCode } from './circulation.js';
 import { REQUEST_STATUSES, REQUEST_TYPES, REQUEST_WORKFLOWS } from './values/requests.js';
+import { HOLD_STAGES } from './values/request-admin.js';
 export * from './values/requests.js';
 
 /**
@@ -67,7 +68,13 @@ export const ReaderRequest = z.object({
   pickupLibName: z.string(),
   /** Place in the queue while waiting (1 = next), else null. */
   queuePosition: z.number().int().nullable(),
-  /** The copy held, its last day on the hold shelf, and the code to show at pickup, once ready. */
+  /**
+   * Where a ready request's copy is: still to be fetched from the stacks ('pick'), in staff's hands
+   * ('retrieved'), or on the hold shelf ('shelved'); null while not ready. The last day and the pickup
+   * code are shown once it is on the hold shelf (staff put it there, and the reader is told then).
+   */
+  holdStage: z.enum(HOLD_STAGES).nullable(),
+  /** The copy held, its last day on the hold shelf, and the code to show at pickup, once on the hold shelf. */
   barcode: z.string().nullable(),
   readyUntil: z.string().nullable(),
   pickupCode: z.string().nullable(),

@@ -64,13 +64,15 @@ export function registerCirculationRoutes(app: FastifyInstance, services: Servic
         : okSaying(req.lang, held, 'requestPlacedBySystem');
     }
     const placed = await services.requests.place(req.tenant.id, reader, req.body);
-    const { readyUntil, pickupCode, ...data } = placed;
+    const { readyUntil: _until, pickupCode: _code, keptDays, ...data } = placed;
     if (req.body.requestType === 'delivery')
       return placed.status === 'ready'
         ? okSaying(req.lang, data, 'deliveryReady')
         : okSaying(req.lang, data, 'deliveryPlaced', { position: placed.queuePosition });
+    // A copy on the shelf is held at once, but the reader collects it once staff have fetched it and
+    // put it on the hold shelf: the code and the last day come then (request-admin's shelve step).
     return placed.status === 'ready'
-      ? okSaying(req.lang, data, 'requestReady', { date: readyUntil ?? '', code: pickupCode ?? '' })
+      ? okSaying(req.lang, data, 'requestBeingFetched', { days: keptDays })
       : okSaying(req.lang, data, 'requestPlaced', { position: placed.queuePosition });
   });
 

@@ -21,6 +21,7 @@ export interface RequestRow {
   barcode: string | null;
   ready_until: string | null;
   pickup_code: string | null;
+  hold_stage: HoldStage | null;
   created_at: string;
   delivery_recipient: string | null;
   delivery_phone: string | null;
@@ -96,7 +97,7 @@ export async function countOpenRequests(db: Kysely<Database>, tenantId: number, 
   return Number(row?.n ?? 0);
 }
 
-/** The reader's requests with a copy held for pickup now. */
+/** The reader's requests with a copy on the hold shelf for them now (not those still being fetched). */
 export async function countReadyRequests(db: Kysely<Database>, tenantId: number, readerId: number): Promise<number> {
   const row = await db
     .selectFrom('circ_request')
@@ -106,6 +107,7 @@ export async function countReadyRequests(db: Kysely<Database>, tenantId: number,
     .where('status', '=', 'ready')
     .where('request_type', '<>', 'relend')
     .where('ready_until', '>=', sql<Date>`current_date`)
+    .where((eb) => eb.or([eb('hold_stage', 'is', null), eb('hold_stage', '=', 'shelved')]))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -255,14 +257,19 @@ export async function findLapsedHolds(
   trx: Kysely<Database>,
   tenantId: number,
 ): Promise<Array<{ id: string; record_id: number; barcode: string | null; hold_stage: HoldStage | null }>> {
-  return trx
-    .selectFrom('circ_request')
-    .select(['id', 'record_id', 'barcode', 'hold_stage'])
-    .where('tenant_id', '=', tenantId)
-    .where('status', '=', 'ready')
-    .where('request_type', '<>', 'relend')
-    .where('ready_until', '<', sql<Date>`current_date`)
-    .execute();
+  return (
+    trx
+      .selectFrom('circ_request')
+      .select(['id', 'record_id', 'barcode', 'hold_stage'])
+      .where('tenant_id', '=', tenantId)
+      .where('status', '=', 'ready')
+      .where('request_type', '<>', 'relend')
+      .where('ready_until', '<', sql<Date>`current_date`)
+      // Only a copy on the hold shelf lapses: the reader's days start when staff put it there (a held
+      // copy not fetched yet has a provisional last day; null: held before the stages were tracked).
+      .where((eb) => eb.or([eb('hold_stage', 'is', null), eb('hold_stage', '=', 'shelved')]))
+      .execute()
+  );
 }
 
 /** Waiting requests of other readers, per record, for the records of some loans (renewal's "on hold"). */
@@ -301,7 +308,7 @@ export async function findReaderRequests(
              (SELECT count(*)::int FROM circ_request q
               WHERE q.tenant_id = r.tenant_id AND q.record_id = r.record_id AND q.status = 'waiting'
                 AND q.request_type <> 'relend' AND q.id <= r.id) END AS queue_position,
-           r.barcode, r.ready_until::text AS ready_until, r.pickup_code,
+           r.barcode, r.ready_until::text AS ready_until, r.pickup_code, r.hold_stage,
            to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
            r.delivery_recipient, r.delivery_phone, r.delivery_address, r.delivery_postcode, r.tracking_no,
            to_char(r.shipped_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS shipped_at,

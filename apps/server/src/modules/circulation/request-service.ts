@@ -37,6 +37,7 @@ import {
   lockRecordCopies,
   queuePosition,
   type DeliveryAddress,
+  type RequestRow,
 } from './request-repository.js';
 
 type Trx = Kysely<Database>;
@@ -101,6 +102,15 @@ async function refuseOverDebt(trx: Kysely<Database>, tenantId: number, reader: R
  * queue per record (first come, first served), a copy held for pickup with a code until a last day.
  * Each step runs with the record's copies locked, so a copy is held for one reader only.
  */
+/**
+ * A ready request whose copy the reader can collect: on the hold shelf (null: held before the stages
+ * were tracked), or a re-lend's agreed copy. A copy still being fetched shows neither its provisional
+ * last day nor the code: staff put it on the hold shelf, and the reader is told then.
+ */
+function onHoldShelf(r: Pick<RequestRow, 'status' | 'request_type' | 'hold_stage'>): boolean {
+  return r.status === 'ready' && (r.request_type === 'relend' || (r.hold_stage ?? 'shelved') === 'shelved');
+}
+
 export class RequestService {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -120,7 +130,7 @@ export class RequestService {
     tenantId: number,
     reader: Reader,
     input: PlaceRequest,
-  ): Promise<PlacedRequest & { readyUntil: string | null; pickupCode: string | null }> {
+  ): Promise<PlacedRequest & { readyUntil: string | null; pickupCode: string | null; keptDays: number }> {
     return inTransaction(this.db, async (trx) => {
       const day = await today(trx);
       if (reader.validUntil !== null && reader.validUntil < day)
@@ -177,11 +187,23 @@ export class RequestService {
         queuePosition: (await queuePosition(trx, tenantId, id)) ?? 0,
         readyUntil,
         pickupCode: placed.pickup_code,
+        keptDays,
       };
     });
   }
 
-  async list(tenantId: number, readerId: number, page: number, rows: number, lang: Lang): Promise<RequestPage> {
+  /**
+   * A page of the reader's requests. `forStaff`: as the desk sees them, the last day and the code of
+   * every held copy (the reader sees those once the copy is on the hold shelf).
+   */
+  async list(
+    tenantId: number,
+    readerId: number,
+    page: number,
+    rows: number,
+    lang: Lang,
+    { forStaff = false }: { forStaff?: boolean } = {},
+  ): Promise<RequestPage> {
     await inTransaction(this.db, (trx) => expireLapsedHolds(trx, tenantId));
     const found = await findReaderRequests(this.db, tenantId, readerId, (page - 1) * rows, rows);
     return {
@@ -199,10 +221,12 @@ export class RequestService {
           ? localName({ name: r.lib_name, name_en: r.lib_name_en ?? '', name_tw: r.lib_name_tw ?? '' }, lang)
           : r.pickup_lib_code,
         queuePosition: r.queue_position,
+        holdStage: r.status === 'ready' && r.request_type !== 'relend' ? (r.hold_stage ?? 'shelved') : null,
         // A re-lend's copy is another reader's loan until it is passed on: not shown.
         barcode: r.status === 'ready' && r.request_type !== 'relend' ? r.barcode : null,
-        readyUntil: r.status === 'ready' ? r.ready_until : null,
-        pickupCode: r.status === 'ready' ? r.pickup_code : null,
+        // The last day and the code once the copy is on the hold shelf (a delivery has neither).
+        readyUntil: onHoldShelf(r) || (forStaff && r.status === 'ready') ? r.ready_until : null,
+        pickupCode: onHoldShelf(r) || (forStaff && r.status === 'ready') ? r.pickup_code : null,
         createdAt: r.created_at,
         workflow: requestWorkflow(r.request_type, r.status),
         delivery:

@@ -121,6 +121,8 @@ export class Sip2Holds {
           ? localName({ name: r.lib_name, name_en: r.lib_name_en ?? '', name_tw: r.lib_name_tw ?? '' }, lang)
           : r.pickup_lib_code,
         queuePosition: r.queue_position,
+        // The system reports a hold available once the copy waits for pickup: on its hold shelf.
+        holdStage: r.status === 'ready' ? ('shelved' as const) : null,
         // The system holds the copy and knows no OpenFind pickup code: the card is shown at the desk.
         barcode: null,
         readyUntil: null,

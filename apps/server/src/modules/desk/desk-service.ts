@@ -359,7 +359,7 @@ export class StaffDesk {
       account: reader.account,
     });
     const money = await this.deps.fines.totalMoney(tenantId, reader.id);
-    const requests = await this.deps.requests.list(tenantId, reader.id, 1, 100, lang);
+    const requests = await this.deps.requests.list(tenantId, reader.id, 1, 100, lang, { forStaff: true });
     return {
       readerId: reader.id,
       account: reader.account,

@@ -117,6 +117,9 @@ export interface DecidedRow {
   record_id: number;
   reader_id: number;
   before_reason: string | null;
+  /** The record's title and the comment's first words: what the reader is told about. */
+  title: string;
+  content: string;
 }
 
 /**
@@ -135,7 +138,8 @@ export async function decide(
     FROM record_comment o
     WHERE o.id = c.id AND c.tenant_id = ${tenantId} AND c.id = ANY(${d.ids.map(String)}::bigint[])
       AND c.status = ${d.from}
-    RETURNING c.id::text AS id, c.record_id, c.reader_id, o.reject_reason AS before_reason`.execute(db);
+    RETURNING c.id::text AS id, c.record_id, c.reader_id, o.reject_reason AS before_reason, c.content,
+              (SELECT b.title FROM bib_record b WHERE b.record_id = c.record_id) AS title`.execute(db);
   return rows;
 }
 

@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
+import { addInboxMessage } from '../readers/reader-repository.js';
 import type { StaffActor } from '../staff/staff-context.js';
 import type { StaffService } from '../staff/staff-service.js';
 import {
@@ -24,6 +25,7 @@ import {
   findWords,
   replaceWords,
   setFlags,
+  type DecidedRow,
 } from './moderation-repository.js';
 import { findSensitive, foldWord, type SensitiveWord } from './sensitive-words.js';
 
@@ -37,6 +39,44 @@ const REFLAG_BATCH = 500;
 export async function sensitiveWordsIn(db: Kysely<Database>, tenantId: number, content: string): Promise<string[]> {
   if (!content) return [];
   return findSensitive(content, await findWords(db, tenantId)).words;
+}
+
+/** The comment's first words, to name it in a message (the whole of it is under My Library → my comments). */
+function excerpt(content: string): string {
+  const chars = [...content.replace(/\s+/g, ' ').trim()];
+  return chars.length > 30 ? `${chars.slice(0, 30).join('')}…` : chars.join('');
+}
+
+/**
+ * Tells the reader in their inbox that their comment was published or rejected (with the reason), in
+ * the moderation's transaction, in Chinese and English as the library's other inbox notices are.
+ */
+async function tellReader(
+  trx: Kysely<Database>,
+  tenantId: number,
+  c: DecidedRow,
+  reason: string | null,
+): Promise<void> {
+  const words = excerpt(c.content);
+  await addInboxMessage(trx, {
+    tenantId,
+    readerId: c.reader_id,
+    channel: 'inbox',
+    target: '',
+    ...(reason === null
+      ? {
+          subject: `评论已发布 Your comment is published: ${c.title}`,
+          body:
+            `您对《${c.title}》的评论“${words}”已通过审核，现在其他读者可以看到。\n` +
+            `Your comment on “${c.title}” (“${words}”) was approved: other readers can see it now.`,
+        }
+      : {
+          subject: `评论未通过审核 Your comment was not published: ${c.title}`,
+          body:
+            `您对《${c.title}》的评论“${words}”未通过审核，原因：${reason}\n` +
+            `Your comment on “${c.title}” (“${words}”) was not published. The reason: ${reason}`,
+        }),
+  });
 }
 
 /**
@@ -110,7 +150,8 @@ export class ModerationService {
         reason,
         by: actor.username,
       });
-      for (const c of changed)
+      for (const c of changed) {
+        await tellReader(trx, tenantId, c, reason);
         await this.deps.staff.audit(
           {
             tenantId,
@@ -124,6 +165,7 @@ export class ModerationService {
           },
           trx,
         );
+      }
       const done = new Set(changed.map((c) => Number(c.id)));
       const others = await findStates(
         trx,

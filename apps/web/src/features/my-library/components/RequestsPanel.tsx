@@ -135,10 +135,7 @@ function RequestItem({ request }: { request: ReaderRequest }) {
           <Link to={`/searchList/bookDetails/${request.recordId}`}>{request.title}</Link>
         </h3>
         <p className="of-loan-state">
-          <span className={`of-request-status is-${request.status}`}>
-            {/* A delivery's held copy is not for pickup: it waits to be sent. */}
-            {t(`requests.status.${request.delivery && request.status === 'ready' ? 'toSend' : request.status}`)}
-          </span>
+          <span className={`of-request-status is-${request.status}`}>{t(`requests.status.${statusKey(request)}`)}</span>
           {request.workflow ? (
             <span className="of-request-step">
               <span className="of-visually-hidden">{t('requests.workflowLabel')}: </span>
@@ -153,6 +150,7 @@ function RequestItem({ request }: { request: ReaderRequest }) {
         {request.status === 'waiting' && request.queuePosition !== null ? (
           <p className="of-loan-due">{t('requests.queue', { position: request.queuePosition })}</p>
         ) : null}
+        {fetching(request) ? <p className="of-loan-due">{t('requests.fetching')}</p> : null}
         {request.status === 'ready' && request.pickupCode ? (
           <p className="of-request-pickup">
             {t('requests.readyUntil', { date: request.readyUntil })}
@@ -166,7 +164,9 @@ function RequestItem({ request }: { request: ReaderRequest }) {
             {t('borrowing.callNo')} {request.callNo}
           </p>
         ) : null}
-        {request.status === 'ready' && !request.delivery ? <Handover requestId={request.requestId} /> : null}
+        {request.status === 'ready' && request.pickupCode && !request.delivery ? (
+          <Handover requestId={request.requestId} />
+        ) : null}
       </div>
       {request.status === 'shipped' ? (
         <ConfirmReceipt requestId={request.requestId} title={request.title} confirm={confirmReceipt} />
@@ -184,6 +184,20 @@ function RequestItem({ request }: { request: ReaderRequest }) {
       ) : null}
     </li>
   );
+}
+
+/** A pickup's held copy that staff are still fetching: ready, not yet on the hold shelf. */
+function fetching(request: ReaderRequest): boolean {
+  return (
+    request.status === 'ready' && !request.delivery && request.holdStage !== null && request.holdStage !== 'shelved'
+  );
+}
+
+/** The status shown: a delivery's held copy waits to be sent; a pickup's is fetched, then ready on the hold shelf. */
+function statusKey(request: ReaderRequest): string {
+  if (request.status !== 'ready') return request.status;
+  if (request.delivery) return 'toSend';
+  return fetching(request) ? 'fetching' : 'ready';
 }
 
 /** A home delivery: where it goes (as the address was when placed), its tracking number and dates. */
