@@ -12,6 +12,8 @@ import { prepareRequestReaders } from './prepare-requests.mjs';
 import { prepareReports } from './prepare-reports.mjs';
 import { prepareAdminReaders } from './prepare-readers.mjs';
 import { prepareModeration } from './prepare-moderation.mjs';
+import { prepareSite } from './prepare-site.mjs';
+import { prepareLibraries } from './prepare-libraries.mjs';
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? '.cache/e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
@@ -108,4 +110,8 @@ await prepareAdminReaders();
 await prepareRequestReaders();
 // Comment moderation (e2e/admin-moderation.spec.ts): a sensitive word, and readers' comments waiting.
 await prepareModeration();
+// Site configuration (e2e/admin-site.spec.ts): a new institution per language with its own administrator.
+await prepareSite();
+// Libraries and loan rules (e2e/admin-libraries.spec.ts): institutions of their own.
+await prepareLibraries();
 console.log(`e2e data ready in ${dataDir}`);

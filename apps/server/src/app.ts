@@ -42,7 +42,14 @@ import { registerDeskRoutes } from './modules/desk/desk-routes.js';
 import { registerReaderAdminRoutes } from './modules/reader-admin/reader-admin-routes.js';
 import { registerRequestAdminRoutes } from './modules/request-admin/request-admin-routes.js';
 import { registerModerationRoutes } from './modules/moderation/moderation-routes.js';
+import { registerCatalogueAdminRoutes } from './modules/catalogue-admin/catalogue-admin-routes.js';
+import {
+  registerAttachmentFileRoute,
+  registerContentAdminRoutes,
+} from './modules/content-admin/content-admin-routes.js';
+import { registerLibraryAdminRoutes } from './modules/library-admin/library-admin-routes.js';
 import { registerReportsRoutes } from './modules/reports/reports-routes.js';
+import { registerSiteAdminRoutes, registerSiteAssetRoute } from './modules/site-admin/site-admin-routes.js';
 import type { Services } from './services.js';
 import { VERSION } from './version.js';
 
@@ -144,7 +151,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           description: 'The request manager (staff calls): requests, pick lists, the hold shelf, expired holds',
         },
         { name: 'moderation', description: "Moderation (staff calls): readers' comments, the sensitive-word list" },
+        {
+          name: 'catalogue-admin',
+          description:
+            'The catalogue (staff calls): imports from an upload, finding records and their MARC, suppressing, deleting',
+        },
+        {
+          name: 'content-admin',
+          description: 'Content (staff calls): e-resources, book lists, donation news, help texts, attachments',
+        },
+        {
+          name: 'library-admin',
+          description: 'Libraries, campuses, locations and loan policies (administrators)',
+        },
         { name: 'reports', description: 'The staff console: dashboard, statistics, audit log (staff calls)' },
+        { name: 'site-admin', description: 'Site configuration (administrators): settings, menus, uploaded images' },
         { name: 'operations', description: 'Health and operations' },
       ],
     },
@@ -161,6 +182,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerCasRoutes(app, opts.services);
   // Avatar images, asked for by <img> (no API headers): the tenant comes from the address.
   registerAvatarImageRoute(app, opts.services);
+  // Attachment files, asked for by links of the record page (no API headers): the tenant comes from the address.
+  registerAttachmentFileRoute(app, opts.services);
+  // Images uploaded for the portal (logo, icon, search background), asked for by <img>: the tenant comes from the address.
+  registerSiteAssetRoute(app, opts.services);
   // Payment notices of online channels: the tenant comes from the query, the trust from the signature.
   await registerPaymentNoticeRoutes(app, opts.services);
   // The calendar feed of a reader's due dates, asked for by calendar applications: the tenant comes from the token.
@@ -191,7 +216,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerReaderAdminRoutes(scope, opts.services);
     registerRequestAdminRoutes(scope, opts.services);
     registerModerationRoutes(scope, opts.services);
+    registerCatalogueAdminRoutes(scope, opts.services);
+    registerContentAdminRoutes(scope, opts.services);
+    registerLibraryAdminRoutes(scope, opts.services);
     registerReportsRoutes(scope, opts.services);
+    registerSiteAdminRoutes(scope, opts.services);
   });
 
   await registerWeb(app, opts.webDist);

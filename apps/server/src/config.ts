@@ -79,6 +79,8 @@ const EnvSchema = z.object({
     .default('08:00'),
   /** The time zone of REMINDERS_AT (an IANA name). */
   REMINDERS_TIME_ZONE: z.string().refine(isTimeZone, 'a time zone such as Asia/Shanghai').default('Asia/Shanghai'),
+  /** The largest catalogue file the staff console uploads for an import, in MB (streamed to DATA_DIR/imports). */
+  CATALOGUE_IMPORT_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(200),
   /** Test only: captcha answers in the captcha response, for browser tests. Refused in production. */
   TEST_CAPTCHA_ANSWER: z.enum(['0', '1']).default('0'),
 });
@@ -105,6 +107,8 @@ export interface AppConfig {
   auth: AuthEnv;
   /** The due-date reminders: whether this server runs them on its schedule, and when (modules/reminders). */
   reminders: ReminderEnv;
+  /** The console's catalogue uploads: where they wait for their run (under the data folder), the largest. */
+  catalogueImport: { dir: string; maxBytes: number };
 }
 
 /** When the server runs the due-date reminders. */
@@ -183,6 +187,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginsPerMinutePerIp: e.LOGINS_PER_MINUTE_PER_IP,
       captchasPerMinutePerIp: e.CAPTCHAS_PER_MINUTE_PER_IP,
       recoveryPerMinutePerIp: e.RECOVERY_PER_MINUTE_PER_IP,
+    },
+    catalogueImport: {
+      dir: path.resolve(e.DATA_DIR, 'imports'),
+      maxBytes: e.CATALOGUE_IMPORT_MAX_MB * 2 ** 20,
     },
     reminders: {
       schedule: e.REMINDERS_SCHEDULE === 'on',

@@ -41,6 +41,8 @@ export async function createRunningApp(
       onOutage: (err) => warn('A Redis command failed, request limits are counted per process meanwhile', err),
     });
     const services = createServices(db, { ...config, rateLimiters });
+    // Imports of the console left running by a server that stopped end as interrupted.
+    await services.catalogueAdmin.recoverInterrupted();
     const tenants = await services.tenants.list();
     if (tenants.length === 0 && opts.seedDemoIfEmpty) {
       await seedDemo(db.kysely);

@@ -34,7 +34,11 @@ import { StaffDesk } from './modules/desk/desk-service.js';
 import { ReaderAdmin } from './modules/reader-admin/reader-admin-service.js';
 import { RequestAdmin } from './modules/request-admin/request-admin-service.js';
 import { ModerationService } from './modules/moderation/moderation-service.js';
+import { CatalogueAdmin } from './modules/catalogue-admin/catalogue-admin-service.js';
+import { ContentAdmin } from './modules/content-admin/content-admin-service.js';
+import { LibraryAdmin } from './modules/library-admin/library-admin-service.js';
 import { ReportsService } from './modules/reports/reports-service.js';
+import { SiteAdmin } from './modules/site-admin/site-admin-service.js';
 import { ReminderService } from './modules/reminders/reminder-service.js';
 import { ReminderJob } from './modules/reminders/reminder-job.js';
 import { SmtpMailSender } from './modules/delivery/delivery.js';
@@ -81,8 +85,16 @@ export interface Services extends AuthServices {
   requestAdmin: RequestAdmin;
   /** Moderation of readers' comments and the sensitive-word list (issue 28). */
   moderation: ModerationService;
+  /** The staff console's catalogue: imports from an upload, records and their MARC, suppressing, deleting (issue 28). */
+  catalogueAdmin: CatalogueAdmin;
+  /** The staff console's content: e-resources, book lists, donation news, help texts, attachments (issue 28). */
+  contentAdmin: ContentAdmin;
+  /** The institution's libraries, campuses, locations and loan policies, kept by administrators (issue 28). */
+  libraryAdmin: LibraryAdmin;
   /** The staff console's dashboard, statistics and audit log (issue 28). */
   reports: ReportsService;
+  /** The staff console's site configuration: sections, menus, uploaded images (issue 28). */
+  siteAdmin: SiteAdmin;
   /** A reader's delivery addresses (My Library key 9). */
   addresses: AddressService;
   /** A reader's points: the ledger, the balance, the rules (My Library key 8). */
@@ -112,6 +124,8 @@ export function createServices(
     rateLimiters?: RateLimiterFactory | undefined;
     /** The reminders' time zone (a run's day); the rest of `ReminderEnv` is the server's schedule. */
     reminders?: Pick<ReminderEnv, 'timeZone'> | undefined;
+    /** Where the console's catalogue uploads wait for their run, and the largest (default: a temporary folder, 200 MB). */
+    catalogueImport?: { dir?: string | undefined; maxBytes?: number | undefined } | undefined;
   },
 ): Services {
   const searchCacheMs = config.searchCacheMs ?? (config.configCacheMs > 0 ? 60_000 : 0);
@@ -191,7 +205,17 @@ export function createServices(
     }),
     requestAdmin: new RequestAdmin(db.kysely, { circulation, staff }),
     moderation: new ModerationService(db.kysely, { staff }),
+    catalogueAdmin: new CatalogueAdmin(db.kysely, {
+      staff,
+      catalogueChanged: (tenantId) => search.catalogueChanged(tenantId),
+      kind: db.kind,
+      uploadDir: config.catalogueImport?.dir,
+      maxBytes: config.catalogueImport?.maxBytes,
+    }),
+    contentAdmin: new ContentAdmin(db.kysely, { staff, siteConfig }),
+    libraryAdmin: new LibraryAdmin(db.kysely, { staff, dictionaries }),
     reports: new ReportsService(db.kysely),
+    siteAdmin: new SiteAdmin(db.kysely, { siteConfig, tenants, staff }),
     addresses: new AddressService(db.kysely, dictionaries),
     points: new PointsService(db.kysely),
     personalInfo: new PersonalInfoService(db.kysely, dictionaries),

@@ -18,6 +18,13 @@ import { createTestApp, type TestApp } from './helpers.js';
 import { day, makeReader, makeRecords, makeTenant, signIn, type MadeTenant } from './support/factories.js';
 import { makeStaff, staffHeader } from './support/staff.js';
 import type { StaffAccount } from '../src/modules/staff/staff-repository.js';
+import {
+  collectionIds,
+  insertAttachment,
+  insertBookList,
+  insertCollection,
+  insertNews,
+} from '../src/modules/content-admin/content-admin-repository.js';
 
 /**
  * Every staff call of the table (`access: 'staff'` or `'admin'`, taken from `Calls`, so a call added
@@ -147,8 +154,115 @@ async function heldRequest(): Promise<{ requestId: number }> {
   return { requestId: placed.requestId };
 }
 
+/** The values of a loan policy a sample adds. */
+const POLICY_VALUES = {
+  loanDays: 30,
+  maxLoans: 10,
+  maxRenewals: 1,
+  renewalDays: 30,
+  renewWindowDays: 0,
+  renewWhenOverdue: false,
+  maxRequests: 5,
+  holdShelfDays: 7,
+  finePerDayCents: 10,
+  maxFineCents: 5000,
+  suspendDaysPerDay: 0,
+  fineLimitCents: 1000,
+  maxRelends: 2,
+};
+
+/** An e-resource, a book list, a news item and an attachment of the home institution (version 0), for the content calls. */
+const content = {
+  collection: () =>
+    insertCollection(t.db.kysely, home.id, {
+      name: `库${++serial}`,
+      name_en: '',
+      name_tw: '',
+      description: '',
+      description_en: '',
+      url: 'https://db.example/',
+      image_url: null,
+      access_kind: 'purchased',
+      trial_until: null,
+      subjects: [],
+    }),
+  bookList: () =>
+    insertBookList(t.db.kysely, home.id, {
+      name: `书单${++serial}`,
+      name_en: '',
+      name_tw: '',
+      description: '',
+      description_en: '',
+      image_url: null,
+    }),
+  news: () =>
+    insertNews(t.db.kysely, home.id, {
+      title: `动态${++serial}`,
+      title_en: '',
+      content: '',
+      content_en: '',
+      donor_name: '',
+      copies: 0,
+      remark: '',
+      published_on: day(0),
+      published: false,
+    }),
+  attachment: async () => {
+    const { recordId } = await copy();
+    const id = await insertAttachment(t.db.kysely, home.id, {
+      recordId,
+      name: '目录',
+      kind: 'toc',
+      size: 4,
+      contentType: 'text/plain; charset=utf-8',
+      sha256: '0',
+      bytes: Buffer.from('目录'),
+      by: 'test',
+      urlOf: (n) => `/find/attachment/file?attachmentId=${n}`,
+    });
+    return { recordId, attachmentId: id };
+  },
+};
+
 /** Input that the call accepts and can carry out, made afresh for each case; a call without one gets {}. */
 const SAMPLES: Record<string, () => Promise<Record<string, unknown>>> = {
+  // The content screen.
+  contentCollectionSave: async () => ({ name: `新库${++serial}`, url: 'https://db.example/', accessKind: 'open' }),
+  contentCollectionHide: async () => ({ id: await content.collection(), version: 0, hidden: true }),
+  contentCollectionOrder: async () => {
+    await content.collection();
+    return { ids: await collectionIds(t.db.kysely, home.id) };
+  },
+  contentCollectionDelete: async () => ({ id: await content.collection(), version: 0 }),
+  contentBookList: async () => ({ id: String(await content.bookList()) }),
+  contentBookListSave: async () => ({ name: `新书单${++serial}` }),
+  contentBookListPublish: async () => ({ id: await content.bookList(), version: 0, published: true }),
+  contentBookListRecords: async () => ({
+    id: await content.bookList(),
+    version: 0,
+    records: [{ recordId: (await copy()).recordId, note: '推荐' }],
+  }),
+  contentBookListDelete: async () => ({ id: await content.bookList(), version: 0 }),
+  contentRecordSearch: async () => ({ q: '书' }),
+  contentNewsSave: async () => ({ title: `新动态${++serial}`, content: '<p>感谢</p>' }),
+  contentNewsPublish: async () => ({ id: await content.news(), version: 0, published: true }),
+  contentNewsDelete: async () => ({ id: await content.news(), version: 0 }),
+  contentTextsSave: async () => ({
+    version: (await t.services.contentAdmin.texts(home.id)).version,
+    texts: { helpHtml: `<p>帮助${++serial}</p>` },
+  }),
+  contentAttachments: async () => ({ recordId: String((await content.attachment()).recordId) }),
+  contentAttachmentUpdate: async () => ({
+    attachmentId: (await content.attachment()).attachmentId,
+    version: 0,
+    name: '新名',
+    kind: 'other',
+  }),
+  contentAttachmentOrder: async () => {
+    const { recordId, attachmentId } = await content.attachment();
+    return { recordId, ids: [attachmentId] };
+  },
+  contentAttachmentDelete: async () => ({ attachmentId: (await content.attachment()).attachmentId, version: 0 }),
   deskCheckout: async () => ({ reader: (await makeReader(t, home.id)).account, barcode: (await copy()).barcode }),
   deskCheckin: async () => {
     const reader = await makeReader(t, home.id);
@@ -242,6 +356,66 @@ const SAMPLES: Record<string, () => Promise<Record<string, unknown>>> = {
     return { commentIds: [commentId], decision: 'approve' };
   },
   saveSensitiveWords: async () => ({ words: ['广告'] }),
+  // Libraries and policies: a new row each time (a code of its own), or one made for the case.
+  saveLibrary: async () => ({ libCode: `LA${++serial}`, name: '新馆' }),
+  saveCampus: async () => ({ campusId: `CA${++serial}`, libCode: 'OFU-MED', name: '新校区' }),
+  saveLocation: async () => ({ locationId: `LO${++serial}`, campusId: '3', locationTypeCode: '1', name: '新馆藏地' }),
+  deletePlace: async () => {
+    const code = `LD${++serial}`;
+    await t.db.kysely
+      .insertInto('location')
+      .values({ tenant_id: home.id, location_id: code, campus_id: '3', location_type_code: '1', name: '待删' })
+      .execute();
+    const tree = await t.services.libraryAdmin.tree(home.id, 'zh-CN');
+    const location = tree.libraries
+      .flatMap((l) => l.campuses.flatMap((c) => c.locations))
+      .find((o) => o.locationId === code)!;
+    return { kind: 'location', code, version: location.version };
+  },
+  reorderPlaces: async () => {
+    const tree = await t.services.libraryAdmin.tree(home.id, 'zh-CN');
+    const campus = tree.libraries.flatMap((l) => l.campuses).find((c) => c.campusId === '3')!;
+    return { kind: 'location', parent: '3', codes: campus.locations.map((o) => o.locationId).reverse() };
+  },
+  saveLoanPolicy: async () => ({ ...POLICY_VALUES, readerType: `类型${++serial}` }),
+  deleteLoanPolicy: async () => {
+    const readerType = `类型${++serial}`;
+    await t.db.kysely.insertInto('loan_policy').values({ tenant_id: home.id, reader_type: readerType }).execute();
+    const { policies } = await t.services.libraryAdmin.policies(home.id, 'zh-CN');
+    return { readerType, circAttr: '', version: policies.find((p) => p.readerType === readerType)!.version };
+  },
+  // The catalogue: a record of the institution to view, find, suppress, delete (the import calls get {}: refused as input).
+  catalogueRecord: async () => ({ recordId: String((await copy()).recordId) }),
+  catalogueFindRecords: async () => ({ q: '书' }),
+  catalogueSuppress: async () => ({ recordId: (await copy()).recordId, suppressed: true }),
+  catalogueDelete: async () => ({ recordId: (await copy()).recordId }),
+  // The site configuration: from the version as it is now (each save moves it on).
+  siteAdminSaveSection: async () => {
+    const { version } = await t.services.siteAdmin.settings(
+      (await t.services.tenants.byMappingPath(home.mappingPath))!,
+    );
+    return { section: 'texts', version, values: { helpHtml: '<p>帮助</p>', privacyHtml: '', oldPrivacyHtml: '' } };
+  },
+  siteAdminSaveMenu: async () => {
+    const { version } = await t.services.siteAdmin.settings(
+      (await t.services.tenants.byMappingPath(home.mappingPath))!,
+    );
+    return {
+      group: 'C',
+      version,
+      items: [
+        {
+          menuName: '帮助',
+          complexFont: '',
+          englishName: 'Help',
+          menuUrl: '/help',
+          useFlag: '1',
+          jumpMode: '1',
+          child: [],
+        },
+      ],
+    };
+  },
   adminRequestDetail: heldRequest,
   adminRetrieveRequest: heldRequest,
   adminShelveRequest: heldRequest,

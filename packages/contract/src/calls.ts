@@ -1,5 +1,6 @@
 import { AddressCalls } from './addresses.js';
 import { AuthCalls } from './auth.js';
+import { CatalogueAdminCalls } from './catalogue-admin.js';
 import { CirculationCalls } from './circulation.js';
 import { DeskCalls } from './desk.js';
 import { DictionaryCalls } from './dictionaries.js';
@@ -8,8 +9,10 @@ import { FavouriteCalls } from './favourites.js';
 import { FineCalls } from './fines.js';
 import { HoldingsCalls } from './holdings.js';
 import { HomeListCalls } from './home-lists.js';
+import { LibraryAdminCalls } from './library-admin.js';
 import { LoanCalls } from './loans.js';
 import { ModerationCalls } from './moderation.js';
+import { ContentAdminCalls } from './content-admin.js';
 import { PersonalInfoCalls } from './personal-info.js';
 import { PointsCalls } from './points.js';
 import { ProviderCalls } from './providers.js';
@@ -18,6 +21,7 @@ import { RecordDetailCalls } from './record-detail.js';
 import { RelendCalls } from './relend.js';
 import { RequestAdminCalls } from './request-admin.js';
 import { ReportsCalls } from './reports.js';
+import { SiteAdminCalls } from './site-admin.js';
 import { ReminderCalls } from './reminders.js';
 import { RequestCalls } from './requests.js';
 import { SearchCalls } from './search.js';
@@ -56,5 +60,9 @@ export const Calls = {
   ...RequestAdminCalls,
   ...ReaderAdminCalls,
   ...ModerationCalls,
+  ...CatalogueAdminCalls,
+  ...ContentAdminCalls,
+  ...LibraryAdminCalls,
   ...ReportsCalls,
+  ...SiteAdminCalls,
 } as const;

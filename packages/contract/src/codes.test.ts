@@ -11,6 +11,10 @@ import { SearchErrCode } from './search.js';
 import { StaffErrCode } from './staff.js';
 import { DeskErrCode } from './desk.js';
 import { ModerationErrCode } from './moderation.js';
+import { CatalogueAdminErrCode } from './catalogue-admin.js';
+import { ContentAdminErrCode } from './content-admin.js';
+import { LibraryAdminErrCode } from './library-admin.js';
+import { SiteAdminErrCode } from './site-admin.js';
 
 describe('error codes', () => {
   it('name one failure each across every catalogue (clients branch on errCode)', () => {
@@ -27,6 +31,10 @@ describe('error codes', () => {
       StaffErrCode,
       DeskErrCode,
       ModerationErrCode,
+      CatalogueAdminErrCode,
+      ContentAdminErrCode,
+      LibraryAdminErrCode,
+      SiteAdminErrCode,
     };
     const seen = new Map<number, string>();
     const clashes: string[] = [];

@@ -62,6 +62,8 @@ export const Collection = z.object({
   endDate: z.string().nullable(),
   /** Subject names in the request language. */
   subjects: z.array(z.string()),
+  /** How readers may use it: 'trial', 'purchased', 'formal' or 'open' (access); set by staff. */
+  accessKind: z.string(),
 });
 export type Collection = z.infer<typeof Collection>;
 /** `POST /find/index/getHotCollection | getNewCollection | getTryCollection {page, rows}`. */

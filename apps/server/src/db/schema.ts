@@ -120,6 +120,8 @@ export interface BibRecordTable {
   vernacular: ColumnType<Record<string, unknown>, string, string>;
   /** The kept source record as marc-in-json text (migration 0012; jsonb before). */
   marc: string | null;
+  /** Hidden from readers (search, record page, lists, counts), shown to staff (migration 0038). */
+  suppressed: Generated<boolean>;
   physical_count: Generated<number>;
   on_shelf_count: Generated<number>;
   e_count: Generated<number>;
@@ -187,6 +189,35 @@ export interface ImportRunTable {
   updated_count: Generated<number>;
   unchanged_count: Generated<number>;
   skipped_count: Generated<number>;
+}
+/** An import started from the staff console (migration 0038). */
+export interface CatalogueImportTable {
+  id: Generated<number>;
+  tenant_id: number;
+  run_id: number | null;
+  state: ColumnType<
+    'running' | 'done' | 'failed' | 'interrupted',
+    'running' | undefined,
+    'done' | 'failed' | 'interrupted'
+  >;
+  file_name: string;
+  file_size: number;
+  file_hash: string | null;
+  format: string;
+  detected: string | null;
+  staff_id: number | null;
+  started_by: string;
+  started_at: ColumnType<Date, never, never>;
+  heartbeat_at: ColumnType<Date, string | undefined, string>;
+  finished_at: ColumnType<Date | null, string | null, string | null>;
+  bytes_read: Generated<number>;
+  read_count: Generated<number>;
+  created_count: Generated<number>;
+  updated_count: Generated<number>;
+  unchanged_count: Generated<number>;
+  skipped_count: Generated<number>;
+  error: string | null;
+  reject_report: string | null;
 }
 /** Discovery tables (migration 0004). */
 export interface LoanEventTable {
@@ -433,6 +464,18 @@ export interface RecordAttachmentTable {
   kind: Generated<string>;
   size: number | null;
   seq: Generated<number>;
+  /** Raised by each change (0037): a save from an older version is refused. */
+  version: Generated<number>;
+}
+/** The file of an uploaded attachment (0037), checked by content. */
+export interface RecordAttachmentFileTable {
+  attachment_id: number;
+  tenant_id: number;
+  content_type: string;
+  sha256: string;
+  bytes: Buffer;
+  uploaded_at: ColumnType<Date, string | undefined, never>;
+  uploaded_by: Generated<string>;
 }
 export interface ECollectionTable {
   id: Generated<number>;
@@ -450,6 +493,9 @@ export interface ECollectionTable {
   visit_count: Generated<number>;
   hidden: Generated<boolean>;
   seq: Generated<number>;
+  /** 'trial' | 'purchased' | 'formal' | 'open' (0037). */
+  access_kind: Generated<string>;
+  version: Generated<number>;
 }
 export interface BookListTable {
   id: Generated<number>;
@@ -463,6 +509,7 @@ export interface BookListTable {
   view_count: Generated<number>;
   published: Generated<boolean>;
   created_at: ColumnType<Date, string | undefined, string>;
+  version: Generated<number>;
 }
 export interface BookListRecordTable {
   book_list_id: number;
@@ -482,6 +529,7 @@ export interface DonateNewsTable {
   remark: Generated<string>;
   published_on: ColumnType<Date, string | undefined, string>;
   published: Generated<boolean>;
+  version: Generated<number>;
 }
 export interface ReaderTable {
   id: Generated<number>;
@@ -721,6 +769,17 @@ export interface SchemaMigrationTable {
   applied_at: ColumnType<Date, never, never>;
 }
 
+/** An image uploaded for the portal (logo, icon, search background), re-encoded, named by its SHA-256 (0036). */
+export interface SiteAssetTable {
+  tenant_id: number;
+  hash: string;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp';
+  width: number;
+  height: number;
+  image: Uint8Array;
+  created_by: Generated<string>;
+  created_at: ColumnType<Date, never, never>;
+}
 export interface ReaderImportTable {
   id: Generated<number>;
   tenant_id: number;
@@ -746,6 +805,7 @@ export interface Database {
   bib_record: BibRecordTable;
   item: ItemTable;
   import_run: ImportRunTable;
+  catalogue_import: CatalogueImportTable;
   deferred_index: DeferredIndexTable;
   schema_migration: SchemaMigrationTable;
   loan_event: LoanEventTable;
@@ -763,6 +823,7 @@ export interface Database {
   moderation_word: ModerationWordTable;
   record_view: RecordViewTable;
   record_attachment: RecordAttachmentTable;
+  record_attachment_file: RecordAttachmentFileTable;
   e_collection: ECollectionTable;
   book_list: BookListTable;
   book_list_record: BookListRecordTable;
@@ -791,4 +852,5 @@ export interface Database {
   staff_recovery_code: StaffRecoveryCodeTable;
   audit_log: AuditLogTable;
   reader_import: ReaderImportTable;
+  site_asset: SiteAssetTable;
 }

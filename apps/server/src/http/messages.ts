@@ -1,4 +1,7 @@
 import type { Lang } from '@openfind/contract';
+import { CONTENT_ADMIN_MESSAGES } from './messages-content-admin.js';
+import { CATALOGUE_ADMIN_MESSAGES } from '../modules/catalogue-admin/messages.js';
+import { LIBRARY_ADMIN_MESSAGES } from './messages-library-admin.js';
 
 type Texts = Record<Lang, string>;
 
@@ -7,6 +10,8 @@ type Texts = Record<Lang, string>;
  * Keys are stable; clients key on `errCode`, people read `message`.
  */
 export const MESSAGES = {
+  // The staff console's content screen (issue 28), kept in a file of its own.
+  ...CONTENT_ADMIN_MESSAGES,
   ok: { 'zh-CN': '操作成功', 'zh-TW': '操作成功', 'en-US': 'Success' },
   badRequest: {
     'zh-CN': '请求参数有误：{detail}',
@@ -475,10 +480,11 @@ export const MESSAGES = {
     'zh-TW': '預約成功，您排在第 {position} 位',
     'en-US': 'Requested: you are number {position} in the queue',
   },
-  requestReady: {
-    'zh-CN': '预约成功，图书已为您保留至 {date}，取书码 {code}',
-    'zh-TW': '預約成功，圖書已為您保留至 {date}，取書碼 {code}',
-    'en-US': 'Requested: a copy is held for you until {date}, pickup code {code}',
+  requestBeingFetched: {
+    'zh-CN': '预约成功，馆员正在为您取书。图书放上预约书架后会通知您取书码，并为您保留 {days} 天',
+    'zh-TW': '預約成功，館員正在為您取書。圖書放上預約書架後會通知您取書碼，並為您保留 {days} 天',
+    'en-US':
+      'Requested: staff are fetching a copy for you. Once it is on the hold shelf you will be told the pickup code, and it is kept for you {days} days',
   },
   requestCancelled: {
     'zh-CN': '取消成功',
@@ -1211,6 +1217,53 @@ export const MESSAGES = {
     'zh-TW': '統計時段有誤：結束日期不能早於開始日期，且時段不能超過 {days} 天',
     'en-US': 'Invalid period: the end may not be before the start, and a period may cover at most {days} days',
   },
+  // The site configuration screen of the staff console (issue 28).
+  siteAdminChangedMeanwhile: {
+    'zh-CN': '站点设置已被其他人修改（可能在另一个标签页），本次未保存。请重新加载后再修改',
+    'zh-TW': '網站設定已被其他人修改（可能在另一個分頁），本次未儲存。請重新載入後再修改',
+    'en-US':
+      'Someone else changed the site settings meanwhile (perhaps in another tab); nothing was saved. Reload and make your change again',
+  },
+  siteAdminImageType: {
+    'zh-CN': '只能上传 PNG、JPEG 或 WebP 图片（按文件内容判断，不支持 SVG）',
+    'zh-TW': '只能上傳 PNG、JPEG 或 WebP 圖片（依檔案內容判斷，不支援 SVG）',
+    'en-US': 'Only PNG, JPEG or WebP images can be uploaded (judged by the content; no SVG)',
+  },
+  siteAdminImageTooLarge: {
+    'zh-CN': '图片过大：最大 {mb} MB',
+    'zh-TW': '圖片過大：最大 {mb} MB',
+    'en-US': 'The image is too large: at most {mb} MB',
+  },
+  siteAdminImageUnreadable: {
+    'zh-CN': '图片已损坏或无法读取，请换一个文件',
+    'zh-TW': '圖片已損毀或無法讀取，請換一個檔案',
+    'en-US': 'The image is damaged or cannot be read; try another file',
+  },
+  siteAdminImagePixels: {
+    'zh-CN': '图片尺寸过大，请缩小后再上传',
+    'zh-TW': '圖片尺寸過大，請縮小後再上傳',
+    'en-US': 'The image has too many pixels; scale it down first',
+  },
+  siteAdminMenuTooDeep: {
+    'zh-CN': '菜单最多 {depth} 级',
+    'zh-TW': '選單最多 {depth} 層',
+    'en-US': 'A menu has at most {depth} levels',
+  },
+  siteAdminSaved: {
+    'zh-CN': '站点设置已保存，读者刷新页面即可看到',
+    'zh-TW': '網站設定已儲存，讀者重新整理頁面即可看到',
+    'en-US': 'Site settings saved; readers see them on their next page',
+  },
+  siteAdminMenuSaved: {
+    'zh-CN': '菜单已保存',
+    'zh-TW': '選單已儲存',
+    'en-US': 'Menu saved',
+  },
+  siteAdminUploaded: {
+    'zh-CN': '图片已上传，保存后生效',
+    'zh-TW': '圖片已上傳，儲存後生效',
+    'en-US': 'Image uploaded; it takes effect once saved',
+  },
   // Moderation of comments in the staff console (issue 28).
   moderationNoSuchComment: {
     'zh-CN': '没有找到这些评论',
@@ -1333,6 +1386,10 @@ export const MESSAGES = {
     'zh-TW': '已匯入：新增 {added} 位，更新 {updated} 位，拒絕 {rejected} 列',
     'en-US': 'Imported: {added} added, {updated} updated, {rejected} rows rejected',
   },
+  // The staff console's libraries and circulation policies (issue 28).
+  ...LIBRARY_ADMIN_MESSAGES,
+  // The staff console's catalogue (issue 28).
+  ...CATALOGUE_ADMIN_MESSAGES,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -40,6 +40,14 @@ const ATTACKS: Record<string, string> = {
   'img javascript src': '<img src="javascript:alert(1)">',
   'area href': '<map name="m"><area href="javascript:alert(1)"></map>',
   'target of another frame': '<a href="https://example.org/" target="_top">x</a>',
+  // The server's list too (apps/server/test/rich-text-config.test.ts): the same cases, the same policy.
+  'javascript: with decimal entities':
+    '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">x</a>',
+  'javascript: after whitespace and a line break': '<a href="  \n javascript:alert(1)">x</a>',
+  'tab hex entity inside the scheme': '<a href="jav&#x09;ascript:alert(1)">x</a>',
+  'button formaction': '<button formaction="javascript:alert(1)">go</button>',
+  'style attribute with a script URL':
+    '<div style="position:fixed;inset:0;background:url(javascript:alert(1))">fake login</div>',
 };
 
 const ALLOWED_TAGS = new Set(RICH_TEXT_TAGS);

@@ -22,6 +22,7 @@ export interface CollectionRow {
   visit_count: number;
   added_on: string;
   trial_until: string | null;
+  access_kind: string;
 }
 
 /** Hot (most visited), new (added in the last year, newest first) or trial (trial not ended) collections. */
@@ -44,7 +45,7 @@ export async function findCollections(
   }[list];
   const select = sql`
     SELECT id, name, name_en, name_tw, description, description_en, url, image_url, subjects, visit_count,
-           to_char(added_on, 'YYYY-MM-DD') AS added_on, to_char(trial_until, 'YYYY-MM-DD') AS trial_until, seq
+           to_char(added_on, 'YYYY-MM-DD') AS added_on, to_char(trial_until, 'YYYY-MM-DD') AS trial_until, seq, access_kind
     FROM e_collection
     WHERE tenant_id = ${tenantId} AND NOT hidden AND ${where}`;
   return findPage<CollectionRow>(db, select, sql`${order}, seq, id`, offset, rows);
@@ -132,7 +133,8 @@ export async function findBookListRecords(
       SELECT r.book_list_id, b.record_id, b.title, b.author, b.publisher, b.publish_year, b.isbns, r.note,
              row_number() OVER (PARTITION BY r.book_list_id ORDER BY r.seq, r.record_id) AS n
       FROM book_list_record r JOIN bib_record b ON b.record_id = r.record_id
-      WHERE b.tenant_id = ${tenantId} AND r.book_list_id = ANY(${ids}::int[])
+      -- A record suppressed by staff is left out of the lists readers see.
+      WHERE b.tenant_id = ${tenantId} AND NOT b.suppressed AND r.book_list_id = ANY(${ids}::int[])
     ) s
     WHERE n > ${offset} AND n <= ${offset + rows}
     ORDER BY book_list_id, n`.execute(db);

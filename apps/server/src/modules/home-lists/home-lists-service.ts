@@ -82,6 +82,7 @@ export class HomeListsService {
         startDate: c.added_on,
         endDate: c.trial_until,
         subjects: c.subjects.map((s) => subjectName.get(s) ?? s),
+        accessKind: c.access_kind,
       })),
     };
   }

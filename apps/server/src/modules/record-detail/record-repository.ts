@@ -35,51 +35,56 @@ export async function findRecordDetail(
   const text = <K extends string>(column: K) => readText(column, RECORD_CAPS).as(column);
   const texts = <K extends string>(column: K) => readTexts(column, RECORD_CAPS).as(column);
   // Every value read capped (see answer-caps): a record stored with a 50 MB field answers fast.
-  return db
-    .selectFrom('bib_record')
-    .select([
-      'record_id',
-      'source_format',
-      sql<string>`${readText('title', RECORD_CAPS)}`.as('title'),
-      text('title_vernacular'),
-      texts('other_titles'),
-      text('responsibility'),
-      sql<string>`${readText('author', RECORD_CAPS)}`.as('author'),
-      texts('authors'),
-      text('edition'),
-      text('publisher'),
-      text('publish_place'),
-      text('publish_year'),
-      text('physical_description'),
-      texts('isbns'),
-      texts('invalid_isbns'),
-      text('issn'),
-      text('price'),
-      texts('clc_classes'),
-      texts('other_classes'),
-      texts('call_numbers'),
-      texts('subjects'),
-      texts('series'),
-      'lang_code',
-      'doc_code',
-      text('abstract'),
-      texts('notes'),
-      readLinks('links', LINK_CAPS).as('links'),
-      'vernacular',
-      sql<string | null>`CASE WHEN octet_length(marc) <= ${sql.lit(MAX_VIEWED_MARC_BYTES)} THEN marc END`.as('marc'),
-    ])
-    .where('tenant_id', '=', tenantId)
-    .where('record_id', '=', recordId)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('bib_record')
+      .select([
+        'record_id',
+        'source_format',
+        sql<string>`${readText('title', RECORD_CAPS)}`.as('title'),
+        text('title_vernacular'),
+        texts('other_titles'),
+        text('responsibility'),
+        sql<string>`${readText('author', RECORD_CAPS)}`.as('author'),
+        texts('authors'),
+        text('edition'),
+        text('publisher'),
+        text('publish_place'),
+        text('publish_year'),
+        text('physical_description'),
+        texts('isbns'),
+        texts('invalid_isbns'),
+        text('issn'),
+        text('price'),
+        texts('clc_classes'),
+        texts('other_classes'),
+        texts('call_numbers'),
+        texts('subjects'),
+        texts('series'),
+        'lang_code',
+        'doc_code',
+        text('abstract'),
+        texts('notes'),
+        readLinks('links', LINK_CAPS).as('links'),
+        'vernacular',
+        sql<string | null>`CASE WHEN octet_length(marc) <= ${sql.lit(MAX_VIEWED_MARC_BYTES)} THEN marc END`.as('marc'),
+      ])
+      .where('tenant_id', '=', tenantId)
+      .where('record_id', '=', recordId)
+      // A record suppressed by staff is not found by readers (the staff console shows it).
+      .where('suppressed', '=', false)
+      .executeTakeFirst()
+  );
 }
 
-/** Throws the translated not-found error unless the tenant has record `recordId`. */
+/** Throws the translated not-found error unless the tenant has record `recordId` (not suppressed by staff). */
 export async function requireRecord(db: Kysely<Database>, tenantId: number, recordId: number): Promise<void> {
   const row = await db
     .selectFrom('bib_record')
     .select('record_id')
     .where('tenant_id', '=', tenantId)
     .where('record_id', '=', recordId)
+    .where('suppressed', '=', false)
     .executeTakeFirst();
   if (!row) throw Errors.recordNotFound(recordId);
 }

@@ -28,8 +28,13 @@ export interface MatchResult {
 
 const join = (parts: Sql[], glue: Sql): Sql => (parts.length ? sql.join(parts, glue) : sql`true`);
 
+/**
+ * What every reader's search tests: the tenant, a record not suppressed by staff (migration 0038:
+ * tested on the rows the text, prefix and sort indexes find, so it needs no index of its own), the
+ * match and the other filters.
+ */
 function baseWhere(q: CompiledSearch): Sql {
-  return join([sql`b.tenant_id = ${q.tenantId}`, q.match, ...q.otherFilters], sql` AND `);
+  return join([sql`b.tenant_id = ${q.tenantId}`, sql`NOT b.suppressed`, q.match, ...q.otherFilters], sql` AND `);
 }
 
 /** The order of a search over the table (`b`), a subquery `h`, or the select list's own columns `s` and `record_id`. */
@@ -300,6 +305,16 @@ export async function hasMatch(db: Kysely<Database>, q: CompiledSearch): Promise
   const { rows } = await sql<{ found: boolean }>`
     SELECT EXISTS (SELECT 1 FROM bib_record b WHERE ${baseWhere(q)}) AS found`.execute(db);
   return rows[0]?.found ?? false;
+}
+
+/**
+ * The tenant's records suppressed by staff (few: a partial index lists them), which the search in
+ * memory leaves out of what it ranks (its copies of the catalogue hold every record).
+ */
+export async function findSuppressedIds(db: Kysely<Database>, tenantId: number): Promise<Set<number>> {
+  const { rows } = await sql<{ record_id: number }>`
+    SELECT record_id FROM bib_record WHERE tenant_id = ${tenantId} AND suppressed`.execute(db);
+  return new Set(rows.map((r) => r.record_id));
 }
 
 /** Whether the tenant's full-text index holds `token` (a word as the index keeps it). */

@@ -48,6 +48,7 @@ import {
   findTop,
   findPageIds,
   findRankedIds,
+  findSuppressedIds,
   findRecordTopics,
   findRecordsByIds,
   findRelated,
@@ -200,6 +201,15 @@ function codeSearch(plan: SearchPlan): { kind: 'class' | 'call'; codes: string[]
  * Free-text facet values that differ only in script, width, case or punctuation become one, under
  * their most frequent form (the facet store in memory does the same as it loads).
  */
+/** Facet counts less others (records left out after counting), those left at none dropped. */
+function withoutCounts(rows: FacetCount[], less: FacetCount[]): FacetCount[] {
+  if (!less.length) return rows;
+  const minus = new Map(less.map((r) => [`${r.dim}\u0000${r.key}`, r.count]));
+  return rows
+    .map((r) => ({ ...r, count: r.count - (minus.get(`${r.dim}\u0000${r.key}`) ?? 0) }))
+    .filter((r) => r.count > 0);
+}
+
 function mergeTextVariants(rows: FacetCount[]): FacetCount[] {
   const text = new Set<string>(TEXT_FACETS);
   const merged = new Map<string, FacetCount & { top: number }>();
@@ -426,7 +436,17 @@ export class SearchService {
   private async rankedIds(tenantId: number, plan: SearchPlan): Promise<Int32Array> {
     const text = await this.deps.textIndex?.get(tenantId);
     const inMemory = text && rankInMemory(text, plan, this.commonWords());
-    return inMemory ?? findRankedIds(this.db, this.compileFor(plan, tenantId));
+    // The database's own search leaves out records suppressed by staff; the copy in memory holds them.
+    return inMemory ? this.visible(tenantId, inMemory) : findRankedIds(this.db, this.compileFor(plan, tenantId));
+  }
+
+  /**
+   * `ids` without the tenant's records suppressed by staff (migration 0038: a partial index lists
+   * the few there are), for what the copies in memory found; the set too.
+   */
+  private async visible(tenantId: number, ids: Int32Array): Promise<Int32Array> {
+    const hidden = await findSuppressedIds(this.db, tenantId);
+    return hidden.size ? ids.filter((id) => !hidden.has(id)) : ids;
   }
 
   /**
@@ -631,7 +651,9 @@ export class SearchService {
    */
   private async findBase(tenantId: number, plan: SearchPlan, store?: TenantFacets): Promise<Base> {
     const byCode = store && codeSearch(plan);
-    const ids = byCode ? store.byCode(byCode.kind, byCode.codes, byCode.exact) : await this.rankedIds(tenantId, plan);
+    const ids = byCode
+      ? await this.visible(tenantId, store.byCode(byCode.kind, byCode.codes, byCode.exact))
+      : await this.rankedIds(tenantId, plan);
     return ids.length ? { ids, relaxed: false, suggestions: [], plan } : this.findLooseBase(tenantId, plan);
   }
 
@@ -729,18 +751,26 @@ export class SearchService {
         return { compiled, ...(await findMatches(this.db, compiled, { top, facets, facetLimit: FACET_LIMIT })) };
       // Newest first (relevance without text) and the orders the store keeps need no database.
       const facetLimit = facets === 'none' ? undefined : FACET_LIMIT;
-      const page: { total: number; ids: number[]; facets?: FacetCount[] } =
-        p.sort === 'relevance' || store.canSort(p.sort)
-          ? store.browse(
-              p.filters,
-              p.sort === 'relevance' ? undefined : { sort: p.sort as MemorySort, desc: p.desc },
-              top,
-              facetLimit,
-            )
-          : top > 0
-            ? await findTop(this.db, compiled, top)
-            : { total: await countMatches(this.db, compiled), ids: [] };
-      const counted = facetLimit === undefined ? null : (page.facets ?? store.count(null, p.filters, facetLimit));
+      const inMemory = p.sort === 'relevance' || store.canSort(p.sort);
+      // Records suppressed by staff: the store holds them, so they are taken out of its answer.
+      const hidden = inMemory ? await findSuppressedIds(this.db, tenantId) : new Set<number>();
+      const page: { total: number; ids: number[]; facets?: FacetCount[] } = inMemory
+        ? store.browse(
+            p.filters,
+            p.sort === 'relevance' ? undefined : { sort: p.sort as MemorySort, desc: p.desc },
+            top + hidden.size,
+            facetLimit,
+          )
+        : top > 0
+          ? await findTop(this.db, compiled, top)
+          : { total: await countMatches(this.db, compiled), ids: [] };
+      let counted = facetLimit === undefined ? null : (page.facets ?? store.count(null, p.filters, facetLimit));
+      if (hidden.size) {
+        const ranged = store.narrow(Int32Array.from([...hidden].sort((a, b) => a - b)), p.filters);
+        page.total -= store.filter(ranged, p.filters).length;
+        page.ids = page.ids.filter((id) => !hidden.has(id)).slice(0, top);
+        if (counted) counted = withoutCounts(counted, store.count(ranged, p.filters, Number.MAX_SAFE_INTEGER));
+      }
       return { compiled, total: page.total, ids: page.ids, facets: counted };
     };
     let r = await run(plan);

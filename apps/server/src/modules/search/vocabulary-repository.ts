@@ -49,14 +49,18 @@ export async function findRecordTexts(
   afterId: number,
   limit: number,
 ): Promise<Array<{ record_id: number; title: string; authors: string[]; subjects: string[] }>> {
-  return db
-    .selectFrom('bib_record')
-    .select(['record_id', 'title', 'authors', 'subjects'])
-    .where('tenant_id', '=', tenantId)
-    .where('record_id', '>', afterId)
-    .orderBy('record_id')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('bib_record')
+      .select(['record_id', 'title', 'authors', 'subjects'])
+      .where('tenant_id', '=', tenantId)
+      // The words of records suppressed by staff are not suggested to readers.
+      .where('suppressed', '=', false)
+      .where('record_id', '>', afterId)
+      .orderBy('record_id')
+      .limit(limit)
+      .execute()
+  );
 }
 
 /** Writes vocabulary entries of a build (new ones added, known ones updated). */

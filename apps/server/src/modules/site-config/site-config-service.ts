@@ -79,6 +79,11 @@ export class SiteConfigService {
     return (await this.settings(tenantId)).config;
   }
 
+  /** Forgets the tenant's cached settings: the next request reads them anew (a save of the staff console). */
+  forget(tenantId: number): void {
+    this.cache.delete(tenantId);
+  }
+
   /** Resets keys to their defaults. */
   async resetConfig(tenantId: number, keys: string[]): Promise<void> {
     await unsetSiteConfigKeys(this.db, tenantId, keys);

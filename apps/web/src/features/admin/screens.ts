@@ -24,12 +24,26 @@ export const ADMIN_SCREENS: readonly AdminScreenDef[] = [
     Component: lazy(() => import('./moderation/ModerationScreen')),
   },
   {
+    key: 'catalogue',
+    path: 'catalogue/*',
+    minRole: 'staff',
+    Component: lazy(() => import('./catalogue/CatalogueScreen')),
+  },
+  { key: 'content', path: 'content', minRole: 'staff', Component: lazy(() => import('./content/ContentScreen')) },
+  {
     key: 'statistics',
     path: 'statistics',
     minRole: 'staff',
     Component: lazy(() => import('./statistics/StatisticsScreen')),
   },
   { key: 'accounts', path: 'accounts', minRole: 'admin', Component: lazy(() => import('./accounts/AccountsScreen')) },
+  { key: 'site', path: 'site', minRole: 'admin', Component: lazy(() => import('./site/SiteScreen')) },
+  {
+    key: 'libraries',
+    path: 'libraries',
+    minRole: 'admin',
+    Component: lazy(() => import('./libraries/LibrariesScreen')),
+  },
   { key: 'audit', path: 'audit', minRole: 'admin', Component: lazy(() => import('./audit/AuditScreen')) },
   { key: 'profile', path: 'profile', minRole: 'staff', Component: lazy(() => import('./profile/ProfileScreen')) },
 ];

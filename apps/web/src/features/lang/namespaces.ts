@@ -13,9 +13,13 @@ export const NAMESPACES = [
   'myLibrary',
   'admin',
   'adminModeration',
+  'adminContent',
+  'adminLibraries',
+  'adminCatalogue',
   'adminRequests',
   'adminReaders',
   'adminReports',
+  'adminSite',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
@@ -34,8 +38,12 @@ export const LAZY_NAMESPACES = [
   // The staff console's texts: loaded with its chunks only (readers never load them).
   'admin',
   'adminModeration',
+  'adminContent',
+  'adminLibraries',
+  'adminCatalogue',
   'adminRequests',
   'adminReaders',
   'adminReports',
+  'adminSite',
 ] as const satisfies readonly Namespace[];
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];

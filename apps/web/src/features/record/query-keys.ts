@@ -11,6 +11,7 @@ export const recordKeys = {
   detailIn: (recordId: number, lang: string) => [...recordKeys.detail(recordId), lang] as const,
   holdings: (recordId: number, lang: string) => [...recordKeys.one(recordId), 'holdings', lang] as const,
   digital: (recordId: number) => [...recordKeys.one(recordId), 'digital'] as const,
+  attachments: (recordId: number) => [...recordKeys.one(recordId), 'attachments'] as const,
   qr: (recordId: number) => [...recordKeys.one(recordId), 'qr'] as const,
   /** Where a requested copy can be picked up (the institution's libraries). */
   pickupLibraries: (recordId: number) => [...recordKeys.one(recordId), 'pickupLibraries'] as const,

@@ -39,10 +39,23 @@ export interface ImportFileOptions {
   concurrentWrites?: number;
   /** Read in a thread of its own (true) or in this one (false); by default by the file's size. */
   readerThread?: boolean;
-  /** Called after each stored batch: bytes read so far, file size, records read. */
-  onProgress?: (bytes: number, total: number, read: number) => void;
+  /**
+   * Called after each stored batch: bytes read so far, file size, records read, and what became of
+   * the records stored so far (the staff console shows them as the import runs).
+   */
+  onProgress?: (bytes: number, total: number, read: number, figures: ImportFigures) => void;
+  /** Called once the run is recorded in `import_run`, with its id. */
+  onRun?: (runId: number) => void;
   /** Threads started beforehand (`startImportThreads`) for reading in a thread; the import stops them. */
   threads?: ImportThreads | undefined;
+}
+
+/** What became of the records stored so far. */
+export interface ImportFigures {
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
 }
 
 /** What importing one file did. Every record read is created, updated, unchanged, attached or skipped. */
@@ -78,6 +91,7 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
     fileSize: size,
     format: opts.format ?? 'auto',
   });
+  opts.onRun?.(runId);
 
   const writers = Math.max(1, opts.concurrentWrites ?? 1);
   const writes = new BatchWrites((batch) => writeBatch(opts.db, opts.tenantId, batch), writers);
@@ -91,6 +105,12 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
   };
   const reader = startReader(input, opts.readerThread ?? readsInOwnThread(size), opts.threads);
   const totals = { read: 0, created: 0, updated: 0, unchanged: 0, warnings: 0 };
+  const figures = (): ImportFigures => ({
+    created: totals.created,
+    updated: totals.updated,
+    unchanged: totals.unchanged,
+    skipped: rejects.count,
+  });
   // Hashed by the reader as it reads, recorded when the run ends.
   let fileHash: string | null = null;
   let progressBytes = 0;
@@ -140,7 +160,7 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
           totals.warnings += result.warnings.length;
           // Batches written at once may finish out of order: progress never goes back.
           [progressBytes, progressRead] = [Math.max(progressBytes, bytes), Math.max(progressRead, read)];
-          opts.onProgress?.(progressBytes, size, progressRead);
+          opts.onProgress?.(progressBytes, size, progressRead, figures());
         });
       } else if (msg.kind === 'reject') {
         rejects.write(msg.source, msg.reason, msg.raw);
@@ -168,7 +188,7 @@ export async function importFile(opts: ImportFileOptions): Promise<FileSummary> 
     await reader.stop();
     await rejects.close();
   }
-  opts.onProgress?.(size, size, totals.read);
+  opts.onProgress?.(size, size, totals.read, figures());
   await finishImportRun(opts.db, opts.tenantId, runId, {
     fileHash,
     read: totals.read,

@@ -10,6 +10,8 @@ import { listKeys } from '../query-keys';
 const ROWS = 12;
 const DEFAULTS = { kind: 'hot' };
 const KINDS: CollectionKind[] = ['hot', 'new', 'trial'];
+/** How readers may use a resource (set by staff): shown when it is one of these. */
+const ACCESS_KINDS: string[] = ['trial', 'purchased', 'formal', 'open'];
 
 /** /collect: hot, new and trial electronic collections (databases), each opening the collection's site. */
 export function CollectionsPage({ feature }: { feature: string }) {
@@ -43,6 +45,9 @@ export function CollectionsPage({ feature }: { feature: string }) {
               <a className="of-card-title" href={c.url} target="_blank" rel="noopener noreferrer">
                 {c.collectionName}
               </a>
+              {ACCESS_KINDS.includes(c.accessKind) ? (
+                <p className="of-card-meta">{t(`hotCollections.access.${c.accessKind}`)}</p>
+              ) : null}
               {c.description ? <p className="of-muted">{c.description}</p> : null}
               <p className="of-card-meta">
                 {kind === 'trial' && c.endDate

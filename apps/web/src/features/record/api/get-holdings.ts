@@ -1,7 +1,7 @@
 import * as Calls from '@openfind/contract/calls';
 import { queryOptions } from '@tanstack/react-query';
 
-import type { DigitalItemsResponse, ItemsByLibrary } from '@openfind/contract';
+import type { AttachmentsResponse, DigitalItemsResponse, ItemsByLibrary } from '@openfind/contract';
 import { api } from '../../../lib/api-client';
 import { useQueryAfterPaint } from '../../../lib/first-paint';
 import { recordKeys } from '../query-keys';
@@ -34,6 +34,20 @@ export function useDigitalItems(recordId: number) {
   return useQueryAfterPaint({
     queryKey: recordKeys.digital(recordId),
     queryFn: ({ signal }) => getDigitalItems(recordId, signal),
+    retry: false,
+  });
+}
+
+/** Files attached to the record (`getAttachmentList`): contents, covers, previews; silent, most records have none. */
+export function getAttachments(recordId: number, signal?: AbortSignal): Promise<AttachmentsResponse> {
+  return api.call(Calls.getAttachmentList, { recordId, page: 1, rows: 50 }, { signal, silent: true });
+}
+
+/** A record's attachments. */
+export function useAttachments(recordId: number) {
+  return useQueryAfterPaint({
+    queryKey: recordKeys.attachments(recordId),
+    queryFn: ({ signal }) => getAttachments(recordId, signal),
     retry: false,
   });
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { safeLinkUrl, type PhysicalItem } from '@openfind/contract';
-import { useDigitalItems, useItemsByLibrary } from '../api/get-holdings';
+import { useAttachments, useDigitalItems, useItemsByLibrary } from '../api/get-holdings';
 
 /** Spec / api-contract: processTypeCode 411 is on shelf, 412 on loan. */
 const ON_SHELF = '411';
@@ -61,6 +61,7 @@ export function Holdings({ recordId, lang }: { recordId: number; lang: string })
   const { t } = useTranslation('record');
   const print = useItemsByLibrary(recordId, lang);
   const digital = useDigitalItems(recordId);
+  const attachments = useAttachments(recordId).data?.list ?? [];
   const libraries = Object.values(print.data?.sortedList ?? {}).filter((lib) => lib.phyItemVo.length);
   const links = digital.data?.list ?? [];
   return (
@@ -91,6 +92,29 @@ export function Holdings({ recordId, lang }: { recordId: number; lang: string })
                   ) : (
                     text
                   )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ) : null}
+      {attachments.length ? (
+        <div className="of-digital">
+          <h3>{t('holdings.attachments')}</h3>
+          <ul>
+            {attachments.map((a) => {
+              // Files uploaded by staff are served by the API (a same-site path); other links only when http(s).
+              const href = a.url.startsWith('/find/') ? a.url : safeLinkUrl(a.url);
+              return (
+                <li key={a.attachmentId}>
+                  {href ? (
+                    <a href={href} download>
+                      {a.name}
+                    </a>
+                  ) : (
+                    a.name
+                  )}
+                  {a.size ? <span className="of-muted"> ({Math.max(1, Math.round(a.size / 1024))} KB)</span> : null}
                 </li>
               );
             })}

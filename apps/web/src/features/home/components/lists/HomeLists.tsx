@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NewBookTime } from '@openfind/contract';
 import { recordPath, searchPath } from '../../../../lib/record-path';
+import { sanitizeHtml } from '../../../../lib/sanitize-html';
 import { listsApi, useListQuery } from '../../../lists';
 import { getHotLoan } from '../../../loans';
 import type { CollectionKind } from '../../../lists';
@@ -208,6 +209,13 @@ function DonationNews() {
             <span className="of-muted">
               {[n.donorName, t('home.copies', { count: n.copies }), n.publishTime].filter(Boolean).join(' · ')}
             </span>
+            {n.content ? (
+              <details className="of-home-news-details">
+                <summary>{t('home.donationDetails')}</summary>
+                {/* Staff's rich text, cleaned by the same allow-list the server applied when it was saved. */}
+                <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(n.content) }} />
+              </details>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,0 +1,689 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  ApiPath,
+  CONTENT_TEXT_MAX,
+  ContentAdminErrCode,
+  NEWS_CONTENT_MAX,
+  RICH_TEXT_CONFIG_KEYS,
+  checkLinkUrl,
+  type AdminAttachment,
+  type AdminAttachments,
+  type AdminBookList,
+  type AdminBookListDetail,
+  type AdminBookListPage,
+  type AdminBookListQuery,
+  type AdminCollection,
+  type AdminCollectionPage,
+  type AdminCollectionQuery,
+  type AdminNews,
+  type AdminNewsPage,
+  type AdminNewsQuery,
+  type AttachmentKind,
+  type AttachmentUploadQuery,
+  type ContentRecordHits,
+  type ContentTexts,
+  type ContentTextKey,
+  type HideCollectionRequest,
+  type OrderAttachmentsRequest,
+  type PublishRequest,
+  type SaveBookListRequest,
+  type SaveCollectionRequest,
+  type SaveContentTextsRequest,
+  type SaveListRecordsRequest,
+  type SaveNewsRequest,
+  type UpdateAttachmentRequest,
+  type VersionedId,
+} from '@openfind/contract';
+import type { Database } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import { AppError } from '../../http/errors.js';
+import type { MessageKey } from '../../http/messages.js';
+import { sanitizeRichText } from '../../lib/rich-text.js';
+import type { SiteConfigService } from '../site-config/site-config-service.js';
+import type { StaffActor } from '../staff/staff-context.js';
+import type { StaffService } from '../staff/staff-service.js';
+import { attachmentKindOf, contentTypeOf, dispositionOf, kindOfContentType } from './attachment-file.js';
+import {
+  attachmentIds,
+  bookListNameTaken,
+  collectionIds,
+  collectionNameTaken,
+  deleteVersioned,
+  exists,
+  findAttachment,
+  findAttachmentFile,
+  findAttachmentRows,
+  findBookList,
+  findBookListPage,
+  findCollection,
+  findCollectionPage,
+  findListRecords,
+  findNews,
+  findNewsPage,
+  insertAttachment,
+  insertBookList,
+  insertCollection,
+  insertNews,
+  knownRecords,
+  renumber,
+  replaceListRecords,
+  searchRecords,
+  updateAttachment,
+  updateBookList,
+  updateCollection,
+  updateNews,
+  type AttachmentRow,
+  type BookListRow,
+  type CollectionRow,
+  type ListRecordRow,
+  type NewsRow,
+} from './content-admin-repository.js';
+
+const E = ContentAdminErrCode;
+const err = (key: MessageKey, code: number, params: Record<string, string | number> = {}) =>
+  new AppError(key, code, params);
+
+/** The content screen's failures (translated messages, the contract's codes). */
+export const ContentAdminErrors = {
+  noSuchCollection: () => err('contentNoSuchCollection', E.noSuchCollection),
+  noSuchBookList: () => err('contentNoSuchBookList', E.noSuchBookList),
+  noSuchNews: () => err('contentNoSuchNews', E.noSuchNews),
+  noSuchAttachment: () => err('contentNoSuchAttachment', E.noSuchAttachment),
+  noSuchRecord: (recordId: number) => err('contentNoSuchRecord', E.noSuchRecord, { recordId }),
+  conflict: () => err('contentConflict', E.conflict),
+  trialEndRequired: () => err('contentTrialEndRequired', E.trialEndRequired),
+  duplicateName: (name: string) => err('contentDuplicateName', E.duplicateName, { name }),
+  fileTooLarge: () => err('contentFileTooLarge', E.fileTooLarge),
+  fileTypeRefused: () => err('contentFileTypeRefused', E.fileTypeRefused),
+  fileEmpty: () => err('contentFileEmpty', E.fileEmpty),
+  badOrder: () => err('contentBadOrder', E.badOrder),
+  badLink: (link: string) => err('contentBadLink', E.badLink, { link: link.slice(0, 100) }),
+  textTooLong: () => err('contentTextTooLong', E.textTooLong),
+};
+
+/** A link staff typed: '' stays '' when allowed, else an http(s) address or refused. */
+function httpLink(raw: string, required: boolean): string {
+  if (!raw && !required) return '';
+  const scheme = /^\s*([a-z][a-z0-9+.-]*):/i.exec(raw)?.[1]?.toLowerCase();
+  const checked = checkLinkUrl(raw);
+  // Identifier rewrites (doi:…) are for catalogue data; staff give the address itself.
+  if (!checked.url || (scheme !== 'http' && scheme !== 'https')) throw ContentAdminErrors.badLink(raw);
+  return checked.url;
+}
+
+/** Today in UTC, YYYY-MM-DD. */
+const today = () => new Date().toISOString().slice(0, 10);
+
+const collectionOf = (r: CollectionRow): AdminCollection => ({
+  id: r.id,
+  name: r.name,
+  nameEn: r.name_en,
+  nameTw: r.name_tw,
+  description: r.description,
+  descriptionEn: r.description_en,
+  url: r.url,
+  imageUrl: r.image_url ?? '',
+  accessKind: r.access_kind,
+  trialUntil: r.trial_until,
+  subjects: r.subjects,
+  hidden: r.hidden,
+  seq: r.seq,
+  visitCount: r.visit_count,
+  addedOn: r.added_on,
+  version: r.version,
+});
+
+const bookListOf = (r: BookListRow): AdminBookList => ({
+  id: r.id,
+  name: r.name,
+  nameEn: r.name_en,
+  nameTw: r.name_tw,
+  description: r.description,
+  descriptionEn: r.description_en,
+  imageUrl: r.image_url ?? '',
+  published: r.published,
+  recordCount: r.record_count,
+  createdDate: r.created_date,
+  version: r.version,
+});
+
+const recordOf = (r: Omit<ListRecordRow, 'note'>) => ({
+  recordId: r.record_id,
+  title: r.title,
+  author: r.author,
+  isbn: r.isbns[0] ?? '',
+  publishYear: r.publish_year ?? '',
+});
+
+const newsOf = (r: NewsRow): AdminNews => ({
+  id: r.id,
+  title: r.title,
+  titleEn: r.title_en,
+  content: r.content,
+  contentEn: r.content_en,
+  donorName: r.donor_name,
+  copies: r.copies,
+  remark: r.remark,
+  publishedOn: r.published_on,
+  published: r.published,
+  version: r.version,
+});
+
+const attachmentOf = (r: AttachmentRow): AdminAttachment => ({
+  attachmentId: r.id,
+  name: r.name,
+  kind: r.kind as AttachmentKind,
+  url: r.url,
+  size: r.size === null ? null : Number(r.size),
+  contentType: r.content_type ?? '',
+  seq: r.seq,
+  version: r.version,
+});
+
+/** The address readers download an uploaded attachment at. */
+export const attachmentFileUrl = (mappingPath: string, id: number) =>
+  `${ApiPath.attachmentFile}?${new URLSearchParams({ mappingPath, attachmentId: String(id) }).toString()}`;
+
+/** The digest of the texts as read: what a save must name. */
+const textsVersion = (texts: Record<string, string>) =>
+  createHash('sha256')
+    .update(JSON.stringify(RICH_TEXT_CONFIG_KEYS.map((k) => texts[k] ?? '')))
+    .digest('hex')
+    .slice(0, 32);
+
+/**
+ * The staff console's content: e-resources, book lists, donation news, the help and privacy texts,
+ * and records' attachments. Each change is one transaction with its audit row (before and after;
+ * never a file's bytes), guarded by the version the screen read: a change someone saved meanwhile
+ * is refused with `conflict`, nothing overwritten.
+ */
+export class ContentAdmin {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly deps: { staff: StaffService; siteConfig: SiteConfigService },
+  ) {}
+
+  private audit(
+    db: Kysely<Database>,
+    actor: StaffActor,
+    ip: string,
+    e: { action: string; target: string; before?: unknown; after?: unknown },
+  ) {
+    return this.deps.staff.audit(
+      { tenantId: actor.tenantId, staffId: actor.staffId, actor: actor.username, ip, ...e },
+      db,
+    );
+  }
+
+  /** After a guarded change changed nothing: the item is gone (`missing`) or someone changed it first. */
+  private async missingOrConflict(
+    db: Kysely<Database>,
+    table: 'e_collection' | 'book_list' | 'donate_news' | 'record_attachment',
+    tenantId: number,
+    id: number,
+    missing: () => AppError,
+  ): Promise<never> {
+    throw (await exists(db, table, tenantId, id)) ? ContentAdminErrors.conflict() : missing();
+  }
+
+  // ---- e-resources ----------------------------------------------------------------------------
+
+  async collections(tenantId: number, q: AdminCollectionQuery): Promise<AdminCollectionPage> {
+    const { total, rows } = await findCollectionPage(this.db, tenantId, {
+      text: q.q.toLowerCase(),
+      accessKind: q.accessKind,
+      hidden: q.visibility === 'all' ? undefined : q.visibility === 'hidden',
+      offset: (q.page - 1) * q.rows,
+      rows: q.rows,
+    });
+    return { totalCount: total, list: rows.map(collectionOf) };
+  }
+
+  async saveCollection(actor: StaffActor, input: SaveCollectionRequest, ip: string): Promise<AdminCollection> {
+    const { tenantId } = actor;
+    const trial = input.accessKind === 'trial';
+    if (trial && (!input.trialUntil || input.trialUntil < today())) throw ContentAdminErrors.trialEndRequired();
+    const fields = {
+      name: input.name,
+      name_en: input.nameEn,
+      name_tw: input.nameTw,
+      description: input.description,
+      description_en: input.descriptionEn,
+      url: httpLink(input.url, true),
+      image_url: httpLink(input.imageUrl, false) || null,
+      access_kind: input.accessKind,
+      trial_until: trial ? input.trialUntil! : null,
+      subjects: input.subjects,
+    };
+    return inTransaction(this.db, async (trx) => {
+      if (await collectionNameTaken(trx, tenantId, fields.name, input.id ?? 0))
+        throw ContentAdminErrors.duplicateName(fields.name);
+      let id = input.id;
+      let before: CollectionRow | undefined;
+      if (id === undefined) {
+        id = await insertCollection(trx, tenantId, fields);
+      } else {
+        before = await findCollection(trx, tenantId, id);
+        if (!before) throw ContentAdminErrors.noSuchCollection();
+        if (!(await updateCollection(trx, tenantId, id, input.version ?? -1, fields)))
+          await this.missingOrConflict(trx, 'e_collection', tenantId, id, ContentAdminErrors.noSuchCollection);
+      }
+      const after = (await findCollection(trx, tenantId, id))!;
+      await this.audit(trx, actor, ip, {
+        action: before ? 'content.collection.update' : 'content.collection.add',
+        target: `e-resource ${id}`,
+        before: before && collectionOf(before),
+        after: collectionOf(after),
+      });
+      return collectionOf(after);
+    });
+  }
+
+  async hideCollection(actor: StaffActor, input: HideCollectionRequest, ip: string): Promise<AdminCollection> {
+    const { tenantId } = actor;
+    return inTransaction(this.db, async (trx) => {
+      if (!(await updateCollection(trx, tenantId, input.id, input.version, { hidden: input.hidden })))
+        await this.missingOrConflict(trx, 'e_collection', tenantId, input.id, ContentAdminErrors.noSuchCollection);
+      const after = (await findCollection(trx, tenantId, input.id))!;
+      await this.audit(trx, actor, ip, {
+        action: input.hidden ? 'content.collection.hide' : 'content.collection.show',
+        target: `e-resource ${input.id}`,
+        before: { hidden: !input.hidden },
+        after: { hidden: input.hidden },
+      });
+      return collectionOf(after);
+    });
+  }
+
+  async orderCollections(actor: StaffActor, ids: number[], ip: string): Promise<{ ids: number[] }> {
+    const { tenantId } = actor;
+    return inTransaction(this.db, async (trx) => {
+      const before = await collectionIds(trx, tenantId);
+      if (!sameMembers(before, ids)) throw ContentAdminErrors.badOrder();
+      await renumber(trx, 'e_collection', tenantId, ids);
+      await this.audit(trx, actor, ip, {
+        action: 'content.collection.order',
+        target: 'e-resources',
+        before: { ids: before },
+        after: { ids },
+      });
+      return { ids };
+    });
+  }
+
+  async deleteCollection(actor: StaffActor, input: VersionedId, ip: string): Promise<{ id: number }> {
+    const { tenantId } = actor;
+    return inTransaction(this.db, async (trx) => {
+      const before = await findCollection(trx, tenantId, input.id);
+      if (!before) throw ContentAdminErrors.noSuchCollection();
+      if (!(await deleteVersioned(trx, 'e_collection', tenantId, input.id, input.version)))
+        throw ContentAdminErrors.conflict();
+      await this.audit(trx, actor, ip, {
+        action: 'content.collection.delete',
+        target: `e-resource ${input.id}`,
+        before: collectionOf(before),
+      });
+      return { id: input.id };
+    });
+  }
+
+  // ---- book lists -----------------------------------------------------------------------------
+
+  async bookLists(tenantId: number, q: AdminBookListQuery): Promise<AdminBookListPage> {
+    const { total, rows } = await findBookListPage(this.db, tenantId, {
+      text: q.q.toLowerCase(),
+      offset: (q.page - 1) * q.rows,
+      rows: q.rows,
+    });
+    return { totalCount: total, list: rows.map(bookListOf) };
+  }
+
+  async bookList(tenantId: number, id: number, db: Kysely<Database> = this.db): Promise<AdminBookListDetail> {
+    const row = await findBookList(db, tenantId, id);
+    if (!row) throw ContentAdminErrors.noSuchBookList();
+    const records = await findListRecords(db, tenantId, id);
+    return { ...bookListOf(row), records: records.map((r) => ({ ...recordOf(r), note: r.note })) };
+  }
+
+  async saveBookList(actor: StaffActor, input: SaveBookListRequest, ip: string): Promise<AdminBookList> {
+    const { tenantId } = actor;
+    const fields = {
+      name: input.name,
+      name_en: input.nameEn,
+      name_tw: input.nameTw,
+      description: input.description,
+      description_en: input.descriptionEn,
+      image_url: httpLink(input.imageUrl, false) || null,
+    };
+    return inTransaction(this.db, async (trx) => {
+      if (await bookListNameTaken(trx, tenantId, fields.name, input.id ?? 0))
+        throw ContentAdminErrors.duplicateName(fields.name);
+      let id = input.id;
+      let before: BookListRow | undefined;
+      if (id === undefined) id = await insertBookList(trx, tenantId, fields);
+      else {
+        before = await findBookList(trx, tenantId, id);
+        if (!before) throw ContentAdminErrors.noSuchBookList();
+        if (!(await updateBookList(trx, tenantId, id, input.version ?? -1, fields)))
+          await this.missingOrConflict(trx, 'book_list', tenantId, id, ContentAdminErrors.noSuchBookList);
+      }
+      const after = (await findBookList(trx, tenantId, id))!;
+      await this.audit(trx, actor, ip, {
+        action: before ? 'content.bookList.update' : 'content.bookList.add',
+        target: `book list ${id}`,
+        before: before && bookListOf(before),
+        after: bookListOf(after),
+      });
+      return bookListOf(after);
+    });
+  }
+
+  async publishBookList(actor: StaffActor, input: PublishRequest, ip: string): Promise<AdminBookList> {
+    const { tenantId } = actor;
+    return inTransaction(this.db, async (trx) => {
+      if (!(await updateBookList(trx, tenantId, input.id, input.version, { published: input.published })))
+        await this.missingOrConflict(trx, 'book_list', tenantId, input.id, ContentAdminErrors.noSuchBookList);
+      await this.audit(trx, actor, ip, {
+        action: input.published ? 'content.bookList.publish' : 'content.bookList.unpublish',
+        target: `book list ${input.id}`,
+        before: { published: !input.published },
+        after: { published: input.published },
+      });
+      return bookListOf((await findBookList(trx, tenantId, input.id))!);
+    });
+  }
+
+  async saveListRecords(actor: StaffActor, input: SaveListRecordsRequest, ip: string): Promise<AdminBookListDetail> {
+    const { tenantId } = actor;
+    return inTransaction(this.db, async (trx) => {
+      const known = await knownRecords(
+        trx,
+        tenantId,
+        input.records.map((r) => r.recordId),
+      );
+      const unknown = input.records.find((r) => !known.has(r.recordId));
+      if (unknown) throw ContentAdminErrors.noSuchRecord(unknown.recordId);
+      const before = await findListRecords(trx, tenantId, input.id);
+      // The guarded update first: it locks the list, so two saves of its records queue up.
+      if (!(await updateBookList(trx, tenantId, input.id, input.version, {})))
+        await this.missingOrConflict(trx, 'book_list', tenantId, input.id, ContentAdminErrors.noSuchBookList);
+      await replaceListRecords(trx, input.id, input.records);
+      await this.audit(trx, actor, ip, {
+        action: 'content.bookList.records',
+        target: `book list ${input.id}`,
+        before: { records: before.map((r) => ({ recordId: r.record_id, note: r.note })) },
+        after: { records: input.records },
+      });
+      return this.bookList(tenantId, input.id, trx);
+    });
+  }
+
+  async deleteBookList(actor: StaffActor, input: VersionedId, ip: string): Promise<{ id: number }> {
+    const { tenantId } = actor;
+    return inTransaction(this.db, async (trx) => {
+      const before = await findBookList(trx, tenantId, input.id);
+      if (!before) throw ContentAdminErrors.noSuchBookList();
+      const records = await findListRecords(trx, tenantId, input.id);
+      if (!(await deleteVersioned(trx, 'book_list', tenantId, input.id, input.version)))
+        throw ContentAdminErrors.conflict();
+      await this.audit(trx, actor, ip, {
+        action: 'content.bookList.delete',
+        target: `book list ${input.id}`,
+        before: { ...bookListOf(before), records: records.map((r) => ({ recordId: r.record_id, note: r.note })) },
+      });
+      return { id: input.id };
+    });
+  }
+
+  async searchRecords(tenantId: number, q: { q: string; rows: number }): Promise<ContentRecordHits> {
+    if (!q.q) return { list: [] };
+    return { list: (await searchRecords(this.db, tenantId, q.q, q.rows)).map(recordOf) };
+  }
+
+  // ---- donation news --------------------------------------------------------------------------
+
+  async news(tenantId: number, q: AdminNewsQuery): Promise<AdminNewsPage> {
+    const { total, rows } = await findNewsPage(this.db, tenantId, {
+      text: q.q.toLowerCase(),
+      offset: (q.page - 1) * q.rows,
+      rows: q.rows,
+    });
+    return { totalCount: total, list: rows.map(newsOf) };
+  }
+
+  async saveNews(actor: StaffActor, input: SaveNewsRequest, ip: string): Promise<AdminNews> {
+    const { tenantId } = actor;
+    const [content, contentEn] = await Promise.all([
+      sanitizeRichText(input.content),
+      sanitizeRichText(input.contentEn),
+    ]);
+    // Cleaning can lengthen a text (closing tags, escaped characters).
+    if (content.length > NEWS_CONTENT_MAX || contentEn.length > NEWS_CONTENT_MAX)
+      throw ContentAdminErrors.textTooLong();
+    const fields = {
+      title: input.title,
+      title_en: input.titleEn,
+      content,
+      content_en: contentEn,
+      donor_name: input.donorName,
+      copies: input.copies,
+      remark: input.remark,
+      published_on: input.publishedOn ?? today(),
+    };
+    return inTransaction(this.db, async (trx) => {
+      let id = input.id;
+      let before: NewsRow | undefined;
+      if (id === undefined) id = await insertNews(trx, tenantId, { ...fields, published: input.published });
+      else {
+        before = await findNews(trx, tenantId, id);
+        if (!before) throw ContentAdminErrors.noSuchNews();
+        if (!(await updateNews(trx, tenantId, id, input.version ?? -1, fields)))
+          await this.missingOrConflict(trx, 'donate_news', tenantId, id, ContentAdminErrors.noSuchNews);
+      }
+      const after = (await findNews(trx, tenantId, id))!;
+      await this.audit(trx, actor, ip, {
+        action: before ? 'content.news.update' : 'content.news.add',
+        target: `donation news ${id}`,
+        before: before && newsOf(before),
+        after: newsOf(after),
+      });
+      return newsOf(after);
+    });
+  }
+
+  async publishNews(actor: StaffActor, input: PublishRequest, ip: string): Promise<AdminNews> {
+    const { tenantId } = actor;
+    return inTransaction(this.db, async (trx) => {
+      if (!(await updateNews(trx, tenantId, input.id, input.version, { published: input.published })))
+        await this.missingOrConflict(trx, 'donate_news', tenantId, input.id, ContentAdminErrors.noSuchNews);
+      await this.audit(trx, actor, ip, {
+        action: input.published ? 'content.news.publish' : 'content.news.unpublish',
+        target: `donation news ${input.id}`,
+        before: { published: !input.published },
+        after: { published: input.published },
+      });
+      return newsOf((await findNews(trx, tenantId, input.id))!);
+    });
+  }
+
+  async deleteNews(actor: StaffActor, input: VersionedId, ip: string): Promise<{ id: number }> {
+    const { tenantId } = actor;
+    return inTransaction(this.db, async (trx) => {
+      const before = await findNews(trx, tenantId, input.id);
+      if (!before) throw ContentAdminErrors.noSuchNews();
+      if (!(await deleteVersioned(trx, 'donate_news', tenantId, input.id, input.version)))
+        throw ContentAdminErrors.conflict();
+      await this.audit(trx, actor, ip, {
+        action: 'content.news.delete',
+        target: `donation news ${input.id}`,
+        before: newsOf(before),
+      });
+      return { id: input.id };
+    });
+  }
+
+  // ---- help and privacy texts -----------------------------------------------------------------
+
+  async texts(tenantId: number): Promise<ContentTexts> {
+    const { config } = await this.deps.siteConfig.settings(tenantId);
+    const texts = Object.fromEntries(RICH_TEXT_CONFIG_KEYS.map((k) => [k, config[k]])) as Record<
+      ContentTextKey,
+      string
+    >;
+    return { texts, version: textsVersion(texts) };
+  }
+
+  /**
+   * Saves some of the texts, cleaned by the allow-list, if they are still as the screen read them
+   * (the digest). The site configuration's own store: the readers' shell shows them at once.
+   */
+  async saveTexts(actor: StaffActor, input: SaveContentTextsRequest, ip: string): Promise<ContentTexts> {
+    const { tenantId } = actor;
+    const current = await this.texts(tenantId);
+    if (current.version !== input.version) throw ContentAdminErrors.conflict();
+    const patch: Partial<Record<ContentTextKey, string>> = {};
+    for (const key of RICH_TEXT_CONFIG_KEYS) {
+      const value = input.texts[key];
+      if (value === undefined) continue;
+      const clean = await sanitizeRichText(value);
+      if (clean.length > CONTENT_TEXT_MAX) throw ContentAdminErrors.textTooLong();
+      if (clean !== current.texts[key]) patch[key] = clean;
+    }
+    if (Object.keys(patch).length) {
+      await this.deps.siteConfig.updateConfig(tenantId, patch);
+      await this.audit(this.db, actor, ip, {
+        action: 'content.texts.update',
+        target: Object.keys(patch).join(', '),
+        before: Object.fromEntries(Object.keys(patch).map((k) => [k, current.texts[k as ContentTextKey]])),
+        after: patch,
+      });
+    }
+    return this.texts(tenantId);
+  }
+
+  // ---- attachments ----------------------------------------------------------------------------
+
+  async attachments(tenantId: number, recordId: number): Promise<AdminAttachments> {
+    const [record] = await searchRecords(this.db, tenantId, String(recordId), 1);
+    if (!record || record.record_id !== recordId) throw ContentAdminErrors.noSuchRecord(recordId);
+    const rows = await findAttachmentRows(this.db, tenantId, recordId);
+    return { record: recordOf(record), list: rows.map(attachmentOf) };
+  }
+
+  /** Stores an uploaded file as a new attachment of the record, if its content is an accepted kind. */
+  async upload(
+    actor: StaffActor,
+    mappingPath: string,
+    q: AttachmentUploadQuery,
+    bytes: Buffer,
+    ip: string,
+  ): Promise<AdminAttachment> {
+    const { tenantId } = actor;
+    if (!bytes.length) throw ContentAdminErrors.fileEmpty();
+    const kind = attachmentKindOf(bytes);
+    if (!kind) throw ContentAdminErrors.fileTypeRefused();
+    if (!(await knownRecords(this.db, tenantId, [q.recordId])).has(q.recordId))
+      throw ContentAdminErrors.noSuchRecord(q.recordId);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const contentType = contentTypeOf(kind);
+    return inTransaction(this.db, async (trx) => {
+      const id = await insertAttachment(trx, tenantId, {
+        recordId: q.recordId,
+        name: q.name,
+        kind: q.kind,
+        size: bytes.length,
+        contentType,
+        sha256,
+        bytes,
+        by: actor.username,
+        urlOf: (n) => attachmentFileUrl(mappingPath, n),
+      });
+      const after = attachmentOf((await findAttachment(trx, tenantId, id))!);
+      await this.audit(trx, actor, ip, {
+        action: 'content.attachment.upload',
+        target: `record ${q.recordId} attachment ${id}`,
+        after: { ...after, sha256 },
+      });
+      return after;
+    });
+  }
+
+  async updateAttachment(actor: StaffActor, input: UpdateAttachmentRequest, ip: string): Promise<AdminAttachment> {
+    const { tenantId } = actor;
+    return inTransaction(this.db, async (trx) => {
+      const before = await findAttachment(trx, tenantId, input.attachmentId);
+      if (!before) throw ContentAdminErrors.noSuchAttachment();
+      if (!(await updateAttachment(trx, tenantId, input.attachmentId, input.version, input)))
+        throw ContentAdminErrors.conflict();
+      const after = attachmentOf((await findAttachment(trx, tenantId, input.attachmentId))!);
+      await this.audit(trx, actor, ip, {
+        action: 'content.attachment.update',
+        target: `record ${before.record_id} attachment ${before.id}`,
+        before: { name: before.name, kind: before.kind },
+        after: { name: after.name, kind: after.kind },
+      });
+      return after;
+    });
+  }
+
+  async orderAttachments(actor: StaffActor, input: OrderAttachmentsRequest, ip: string): Promise<{ ids: number[] }> {
+    const { tenantId } = actor;
+    return inTransaction(this.db, async (trx) => {
+      if (!(await knownRecords(trx, tenantId, [input.recordId])).has(input.recordId))
+        throw ContentAdminErrors.noSuchRecord(input.recordId);
+      const before = await attachmentIds(trx, tenantId, input.recordId);
+      if (!sameMembers(before, input.ids)) throw ContentAdminErrors.badOrder();
+      await renumber(trx, 'record_attachment', tenantId, input.ids);
+      await this.audit(trx, actor, ip, {
+        action: 'content.attachment.order',
+        target: `record ${input.recordId}`,
+        before: { ids: before },
+        after: { ids: input.ids },
+      });
+      return { ids: input.ids };
+    });
+  }
+
+  async deleteAttachment(
+    actor: StaffActor,
+    input: { attachmentId: number; version: number },
+    ip: string,
+  ): Promise<{ id: number }> {
+    const { tenantId } = actor;
+    return inTransaction(this.db, async (trx) => {
+      const before = await findAttachment(trx, tenantId, input.attachmentId);
+      if (!before) throw ContentAdminErrors.noSuchAttachment();
+      if (!(await deleteVersioned(trx, 'record_attachment', tenantId, input.attachmentId, input.version)))
+        throw ContentAdminErrors.conflict();
+      await this.audit(trx, actor, ip, {
+        action: 'content.attachment.delete',
+        target: `record ${before.record_id} attachment ${before.id}`,
+        before: attachmentOf(before),
+      });
+      return { id: input.attachmentId };
+    });
+  }
+
+  /** An uploaded file to serve: bytes, type, the download's disposition and an ETag. */
+  async file(
+    tenantId: number,
+    id: number,
+  ): Promise<{ bytes: Buffer; contentType: string; disposition: string; etag: string } | undefined> {
+    const f = await findAttachmentFile(this.db, tenantId, id);
+    if (!f) return undefined;
+    return {
+      bytes: f.bytes,
+      contentType: f.content_type,
+      disposition: dispositionOf(f.name, kindOfContentType(f.content_type)),
+      etag: `"${f.sha256.slice(0, 32)}"`,
+    };
+  }
+}
+
+/** Whether `b` names exactly the members of `a`, each once. */
+function sameMembers(a: number[], b: number[]): boolean {
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return new Set(b).size === b.length && b.every((id) => set.has(id));
+}
