@@ -1,13 +1,8 @@
-import sharp, { type Metadata } from 'sharp';
 import { AVATAR_MAX_PIXELS, AVATAR_SIZE, imageKindOf } from '@openfind/contract';
-
-// Decoded images are not kept between requests (each avatar is decoded once), and libvips uses one
-// thread per image: two cores serve the API, not one reader's picture.
-sharp.cache(false);
-sharp.concurrency(1);
+import { reencodeImage, type ImageRefusal } from '../../lib/image-upload.js';
 
 /** Why an upload is not an avatar: not a JPEG or PNG, too many pixels, or not decodable. */
-export type AvatarRefusal = 'type' | 'pixels' | 'unreadable';
+export type AvatarRefusal = ImageRefusal;
 
 export class AvatarImageError extends Error {
   override name = 'AvatarImageError';
@@ -24,25 +19,6 @@ export interface AvatarImage {
   height: number;
 }
 
-/** Whether sharp refused an image for having more pixels than `limitInputPixels`. */
-const isPixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
-
-/** Images re-encoded at once in this process; more wait (each may hold a large decoded image). */
-const MAX_AT_ONCE = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
-
 /**
  * Makes the stored avatar of an upload. The content decides, not the name or the declared type: it
  * must start as a JPEG or PNG and decode as the same format; an image of more than AVATAR_MAX_PIXELS
@@ -52,33 +28,22 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
  * upload's metadata (EXIF with GPS position, camera, ICC, XMP, comments) is carried over.
  */
 export async function makeAvatar(upload: Buffer): Promise<AvatarImage> {
-  const kind = imageKindOf(upload.subarray(0, 16));
-  if (!kind) throw new AvatarImageError('type');
-  return inTurn(async () => {
-    const input = () =>
-      sharp(upload, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: 'error', sequentialRead: true }).timeout({
-        seconds: 20,
-      });
-    let meta: Metadata;
-    try {
-      meta = await input().metadata();
-    } catch (err) {
-      // libvips reads the dimensions from the header and refuses past the limit before decoding.
-      throw new AvatarImageError(isPixelLimit(err) ? 'pixels' : 'unreadable');
-    }
-    if (meta.format !== kind) throw new AvatarImageError('type');
-    if (!meta.width || !meta.height) throw new AvatarImageError('unreadable');
-    if (meta.width * meta.height > AVATAR_MAX_PIXELS) throw new AvatarImageError('pixels');
-    try {
+  return reencodeImage(
+    upload,
+    {
+      kindOf: imageKindOf,
+      maxPixels: AVATAR_MAX_PIXELS,
+      refuse: (r) => new AvatarImageError(r),
+      sequentialRead: true,
+    },
+    async (input) => {
       const { data, info } = await input()
         .rotate()
         .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'centre' })
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: 82, mozjpeg: true })
         .toBuffer({ resolveWithObject: true });
-      return { image: data, contentType: 'image/jpeg', width: info.width, height: info.height };
-    } catch (err) {
-      throw new AvatarImageError(isPixelLimit(err) ? 'pixels' : 'unreadable');
-    }
-  });
+      return { image: data, contentType: 'image/jpeg' as const, width: info.width, height: info.height };
+    },
+  );
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
 import { SITE_ASSET_MAX_PIXELS, type SiteAssetType } from '@openfind/contract';
+import { reencodeImage, type ImageRefusal } from '../../lib/image-upload.js';
 
 /** Why an upload is not an image for the portal: not a PNG, JPEG or WebP, too many pixels, or not decodable. */
-export type SiteImageRefusal = 'type' | 'pixels' | 'unreadable';
+export type SiteImageRefusal = ImageRefusal;
 
 export class SiteImageError extends Error {
   override name = 'SiteImageError';
@@ -47,23 +47,6 @@ export interface SiteImage {
   hash: string;
 }
 
-const isPixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
-
-/** Images re-encoded at once in this process; more wait. */
-const MAX_AT_ONCE = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
-
 /**
  * Makes the stored image of an upload. The content decides: it must start as a PNG, JPEG or WebP and
  * decode, whole, as that same format (a PNG signature before other bytes, a header that lies about its
@@ -72,23 +55,10 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
  * without EXIF, ICC, XMP or comments — so nothing of the upload but its pixels reaches readers.
  */
 export async function makeSiteImage(upload: Buffer): Promise<SiteImage> {
-  const kind = siteImageKindOf(upload.subarray(0, 16));
-  if (!kind) throw new SiteImageError('type');
-  return inTurn(async () => {
-    const input = () =>
-      sharp(upload, { limitInputPixels: SITE_ASSET_MAX_PIXELS, failOn: 'error', animated: false }).timeout({
-        seconds: 20,
-      });
-    let meta: Metadata;
-    try {
-      meta = await input().metadata();
-    } catch (err) {
-      throw new SiteImageError(isPixelLimit(err) ? 'pixels' : 'unreadable');
-    }
-    if (meta.format !== kind) throw new SiteImageError('type');
-    if (!meta.width || !meta.height) throw new SiteImageError('unreadable');
-    if (meta.width * meta.height > SITE_ASSET_MAX_PIXELS) throw new SiteImageError('pixels');
-    try {
+  return reencodeImage(
+    upload,
+    { kindOf: siteImageKindOf, maxPixels: SITE_ASSET_MAX_PIXELS, refuse: (r) => new SiteImageError(r) },
+    async (input, kind) => {
       const pipeline = input().rotate().resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
       const encoded =
         kind === 'png'
@@ -104,8 +74,6 @@ export async function makeSiteImage(upload: Buffer): Promise<SiteImage> {
         height: info.height,
         hash: createHash('sha256').update(data).digest('hex'),
       };
-    } catch (err) {
-      throw new SiteImageError(isPixelLimit(err) ? 'pixels' : 'unreadable');
-    }
-  });
+    },
+  );
 }
