@@ -65,6 +65,9 @@ async function openContent(page: Page, lang: Lang) {
   await expect(page.getByRole('heading', { level: 1, name: text(lang, 'title') })).toBeVisible({ timeout: 30_000 });
 }
 
+// A login, several screens with axe, and the portal afterwards, on a shared two-core machine.
+test.describe.configure({ timeout: 120_000 });
+
 for (const lang of LANGS) {
   test(`staff add a trial database, which readers see among the trial databases (${lang}, 390 px)`, async ({
     page,

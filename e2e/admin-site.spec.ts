@@ -60,6 +60,9 @@ function makePng(width: number, height: number): Buffer {
   ]);
 }
 
+// A login, several screens with axe, and the portal afterwards, on a shared two-core machine.
+test.describe.configure({ timeout: 120_000 });
+
 for (const lang of LANGS) {
   test(`an administrator sets up a new institution's colours, logo and menu and sees the portal change (${lang}, 390 px)`, async ({
     page,
