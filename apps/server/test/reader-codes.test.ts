@@ -9,10 +9,11 @@ import {
 } from '@openfind/contract';
 import { checkout, type DeskError } from '../src/modules/circulation/desk-service.js';
 import { findReadyRequestByCode } from '../src/modules/circulation/request-repository.js';
+import { markShelved } from '../src/modules/request-admin/request-admin-repository.js';
 import { t as text } from '../src/http/messages.js';
 import { TEST_AUTH } from './auth-support.js';
 import { createTestApp, envelopeOf, type CallOptions, type TestApp } from './helpers.js';
-import { makeReader, makeRecords, makeTenant, signIn, type MadeTenant } from './support/factories.js';
+import { day, makeReader, makeRecords, makeTenant, signIn, type MadeTenant } from './support/factories.js';
 
 /**
  * Issue 27: the take code a reader shows at the desk (5 minutes, used once), and the handover code
@@ -143,6 +144,13 @@ describe('handing a ready request over', () => {
       hg,
     );
     expect(placed.data.status).toBe('ready');
+    // Still being fetched: nothing to hand over yet.
+    expect(await post(ApiPath.handoverCode, { requestId: placed.data.requestId }, hg)).toMatchObject({
+      success: false,
+      errCode: RequestErrCode.notOnHoldShelf,
+      message: text('zh-CN', 'requestNotOnHoldShelf'),
+    });
+    await markShelved(t.db.kysely, tenant.id, placed.data.requestId, day(0), 7);
     const { code } = (await post<ReaderCode>(ApiPath.handoverCode, { requestId: placed.data.requestId }, hg)).data;
 
     expect(await post(ApiPath.acceptRequest, { pickupCode: code }, hg)).toMatchObject({
@@ -199,6 +207,7 @@ describe('handing a ready request over', () => {
       { recordId, pickupLibCode: libCode, contactPhone: '13800000000' },
       hg,
     );
+    await markShelved(t.db.kysely, tenant.id, placed.data.requestId, day(0), 7);
     const { code } = (await post<ReaderCode>(ApiPath.handoverCode, { requestId: placed.data.requestId }, hg)).data;
     const refused = await post(ApiPath.acceptRequest, { pickupCode: code }, await signIn(t, tenant, frozen));
     expect(refused.success).toBe(false);

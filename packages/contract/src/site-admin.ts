@@ -148,20 +148,24 @@ export type AdminMenuItem = {
   jumpMode: '1' | '2';
   child: AdminMenuItem[];
 };
-export const AdminMenuItem: z.ZodType<AdminMenuItem> = z.lazy(() =>
-  z.object({
-    menuName: z.string().trim().min(1).max(MAX_SITE_NAME),
-    complexFont: z.string().trim().max(MAX_SITE_NAME),
-    englishName: z.string().trim().max(MAX_SHORT_TEXT),
-    menuUrl: z
-      .string()
-      .trim()
-      .refine((v) => v === '' || isPortalUrl(v), 'a path of the portal or an http(s) address'),
-    useFlag: z.enum(['1', '2']),
-    jumpMode: z.enum(['1', '2']),
-    child: z.array(AdminMenuItem).max(MAX_MENU_ITEMS),
-  }),
-);
+export const AdminMenuItem: z.ZodType<AdminMenuItem> = z
+  .lazy(
+    () =>
+      z.object({
+        menuName: z.string().trim().min(1).max(MAX_SITE_NAME),
+        complexFont: z.string().trim().max(MAX_SITE_NAME),
+        englishName: z.string().trim().max(MAX_SHORT_TEXT),
+        menuUrl: z
+          .string()
+          .trim()
+          .refine((v) => v === '' || isPortalUrl(v), 'a path of the portal or an http(s) address'),
+        useFlag: z.enum(['1', '2']),
+        jumpMode: z.enum(['1', '2']),
+        child: z.array(AdminMenuItem).max(MAX_MENU_ITEMS),
+      }),
+    // Named: the OpenAPI document refers to a recursive schema by its name.
+  )
+  .meta({ id: 'AdminMenuItem' });
 
 /** `POST /find/admin/site/menu`: one menu group, whole, in its order (replaced in one transaction). */
 export const SaveSiteMenuRequest = z.object({

@@ -486,6 +486,11 @@ export const MESSAGES = {
     'en-US':
       'Requested: staff are fetching a copy for you. Once it is on the hold shelf you will be told the pickup code, and it is kept for you {days} days',
   },
+  requestNotOnHoldShelf: {
+    'zh-CN': '图书还未放上预约书架，暂时不能转交给他人；放上预约书架后会通知您',
+    'zh-TW': '圖書還未放上預約書架，暫時不能轉交給他人；放上預約書架後會通知您',
+    'en-US': 'The book is not on the hold shelf yet, so it cannot be handed over; you will be told once it is there',
+  },
   requestCancelled: {
     'zh-CN': '取消成功',
     'zh-TW': '取消成功',

@@ -104,6 +104,8 @@ export const RequestErrCode = {
   shippedNoCancel: 40816,
   /** The desk: no delivery with a copy ready to send has this id (waiting, sent or ended). */
   notShippable: 40817,
+  /** A handover code before the copy is on the hold shelf (staff are still fetching it: nothing to collect yet). */
+  notOnHoldShelf: 40818,
 } as const;
 
 /** Take codes and handover codes are valid this long (spec §9: 5 minutes). */

@@ -137,7 +137,7 @@ export async function setSuppressed(
 }
 
 /** What goes with a record when it is deleted (for the audit row). */
-export async function countDependents(db: Kysely<Database>, recordId: number) {
+export async function countDependents(db: Kysely<Database>, tenantId: number, recordId: number) {
   const { rows } = await sql<{
     items: number;
     ratings: number;
@@ -147,11 +147,11 @@ export async function countDependents(db: Kysely<Database>, recordId: number) {
     on_loan: number;
     open_requests: number;
   }>`
-    SELECT (SELECT count(*)::int FROM item WHERE record_id = ${recordId}) AS items,
-           (SELECT count(*)::int FROM record_rating WHERE record_id = ${recordId}) AS ratings,
-           (SELECT count(*)::int FROM record_comment WHERE record_id = ${recordId}) AS comments,
-           (SELECT count(*)::int FROM favourite WHERE record_id = ${recordId}) AS favourites,
-           (SELECT count(*)::int FROM loan_event WHERE record_id = ${recordId}) AS loans,
+    SELECT (SELECT count(*)::int FROM item WHERE tenant_id = ${tenantId} AND record_id = ${recordId}) AS items,
+           (SELECT count(*)::int FROM record_rating WHERE tenant_id = ${tenantId} AND record_id = ${recordId}) AS ratings,
+           (SELECT count(*)::int FROM record_comment WHERE tenant_id = ${tenantId} AND record_id = ${recordId}) AS comments,
+           (SELECT count(*)::int FROM favourite WHERE tenant_id = ${tenantId} AND record_id = ${recordId}) AS favourites,
+           (SELECT count(*)::int FROM loan_event WHERE tenant_id = ${tenantId} AND record_id = ${recordId}) AS loans,
            ${onLoan(sql`${recordId}`)} AS on_loan,
            ${openRequests(sql`${recordId}`)} AS open_requests`.execute(db);
   return rows[0]!;
@@ -247,6 +247,7 @@ export async function findRunningImport(db: Kysely<Database>, tenantId: number):
 /** Records progress (and that the server running it is alive). */
 export async function saveProgress(
   db: Kysely<Database>,
+  tenantId: number,
   id: number,
   p: {
     runId?: number | undefined;
@@ -262,24 +263,26 @@ export async function saveProgress(
     UPDATE catalogue_import SET heartbeat_at = now(), bytes_read = ${p.bytes}, read_count = ${p.read},
       created_count = ${p.created}, updated_count = ${p.updated}, unchanged_count = ${p.unchanged},
       skipped_count = ${p.skipped}, run_id = coalesce(${p.runId ?? null}::int, run_id)
-    WHERE id = ${id} AND state = 'running'`.execute(db);
+    WHERE tenant_id = ${tenantId} AND id = ${id} AND state = 'running'`.execute(db);
 }
 
 /** Records that the server running the import is alive. */
-export async function beat(db: Kysely<Database>, id: number): Promise<void> {
-  await sql`UPDATE catalogue_import SET heartbeat_at = now() WHERE id = ${id} AND state = 'running'`.execute(db);
+export async function beat(db: Kysely<Database>, tenantId: number, id: number): Promise<void> {
+  await sql`UPDATE catalogue_import SET heartbeat_at = now()
+    WHERE tenant_id = ${tenantId} AND id = ${id} AND state = 'running'`.execute(db);
 }
 
 /** Ends an import: done or failed, with its reason and its reject report. */
 export async function finishImport(
   db: Kysely<Database>,
+  tenantId: number,
   id: number,
   end: { state: 'done' | 'failed'; error: string | null; report: string | null; runId: number | null },
 ): Promise<void> {
   await sql`
     UPDATE catalogue_import SET state = ${end.state}, finished_at = now(), error = ${end.error},
       reject_report = ${end.report}, run_id = coalesce(${end.runId}::int, run_id)
-    WHERE id = ${id} AND state = 'running'`.execute(db);
+    WHERE tenant_id = ${tenantId} AND id = ${id} AND state = 'running'`.execute(db);
 }
 
 /**

@@ -238,7 +238,7 @@ export class CatalogueAdmin {
     let runId: number | null = null;
     let lastSaved = 0;
     let saving: Promise<void> = Promise.resolve();
-    const heartbeat = setInterval(() => void beat(this.db, jobId).catch(() => {}), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => void beat(this.db, tenantId, jobId).catch(() => {}), HEARTBEAT_MS);
     heartbeat.unref();
     let state: 'done' | 'failed' = 'done';
     let error: string | null = null;
@@ -257,7 +257,7 @@ export class CatalogueAdmin {
         concurrentWrites: importWriters(this.deps.kind),
         onRun: (id) => {
           runId = id;
-          saving = saving.then(() => saveProgress(this.db, jobId, { runId: id, bytes: 0, read: 0, ...zero }));
+          saving = saving.then(() => saveProgress(this.db, tenantId, jobId, { runId: id, bytes: 0, read: 0, ...zero }));
         },
         onProgress: (bytes, _total, read, f) => {
           figures = { read, ...f };
@@ -265,7 +265,7 @@ export class CatalogueAdmin {
           if (now - lastSaved < PROGRESS_MS) return;
           lastSaved = now;
           saving = saving
-            .then(() => saveProgress(this.db, jobId, { runId: runId ?? undefined, bytes, read, ...f }))
+            .then(() => saveProgress(this.db, tenantId, jobId, { runId: runId ?? undefined, bytes, read, ...f }))
             .catch(() => {});
         },
       });
@@ -277,7 +277,7 @@ export class CatalogueAdmin {
         skipped: summary.skipped,
       };
       await saving;
-      await saveProgress(this.db, jobId, { runId: runId ?? undefined, bytes: upload.size, ...figures });
+      await saveProgress(this.db, tenantId, jobId, { runId: runId ?? undefined, bytes: upload.size, ...figures });
       if (summary.rejectReport) report = await readReport(summary.rejectReport);
     } catch (err) {
       state = 'failed';
@@ -288,7 +288,7 @@ export class CatalogueAdmin {
     }
     try {
       await inTransaction(this.db, async (trx) => {
-        await finishImport(trx, jobId, { state, error, report, runId });
+        await finishImport(trx, tenantId, jobId, { state, error, report, runId });
         await this.deps.staff.audit(
           {
             tenantId,
@@ -446,7 +446,7 @@ export class CatalogueAdmin {
     const title = await inTransaction(this.db, async (trx) => {
       const row = await lockRecord(trx, tenantId, recordId);
       if (!row) throw CatalogueAdminErrors.noSuchRecord();
-      const d = await countDependents(trx, recordId);
+      const d = await countDependents(trx, tenantId, recordId);
       if (d.on_loan > 0) throw CatalogueAdminErrors.onLoan(row.title, d.on_loan);
       if (d.open_requests > 0) throw CatalogueAdminErrors.requested(row.title, d.open_requests);
       await deleteRecord(trx, tenantId, recordId);

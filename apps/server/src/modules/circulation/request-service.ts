@@ -260,6 +260,8 @@ export class RequestService {
       request.request_type === 'relend'
     )
       throw new AppError('requestNoSuch', RequestErrCode.noSuchRequest);
+    if ((request.hold_stage ?? 'shelved') !== 'shelved')
+      throw new AppError('requestNotOnHoldShelf', RequestErrCode.notOnHoldShelf);
     return issueReaderCode(this.db, tenantId, readerId, 'handover', requestId);
   }
 

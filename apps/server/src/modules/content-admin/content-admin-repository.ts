@@ -255,15 +255,20 @@ export async function bookListNameTaken(db: Db, tenantId: number, name: string, 
 /** Replaces a list's records (the list's row is locked by the guarded update before). */
 export async function replaceListRecords(
   db: Db,
+  tenantId: number,
   id: number,
   records: Array<{ recordId: number; note: string }>,
 ): Promise<void> {
-  await sql`DELETE FROM book_list_record WHERE book_list_id = ${id}`.execute(db);
+  // Only a book list of the institution (book_list_record has no institution of its own).
+  await sql`DELETE FROM book_list_record
+    WHERE book_list_id = (SELECT l.id FROM book_list l WHERE l.tenant_id = ${tenantId} AND l.id = ${id})`.execute(db);
   if (!records.length) return;
   await sql`INSERT INTO book_list_record (book_list_id, record_id, seq, note)
-    SELECT ${id}, r.record_id, r.n, r.note
-    FROM unnest(${records.map((r) => r.recordId)}::int[], ${records.map((r) => r.note)}::text[])
-      WITH ORDINALITY AS r(record_id, note, n)`.execute(db);
+    SELECT l.id, r.record_id, r.n, r.note
+    FROM book_list l,
+         unnest(${records.map((r) => r.recordId)}::int[], ${records.map((r) => r.note)}::text[])
+           WITH ORDINALITY AS r(record_id, note, n)
+    WHERE l.tenant_id = ${tenantId} AND l.id = ${id}`.execute(db);
 }
 
 /** The ids among `ids` that are records of the institution. */

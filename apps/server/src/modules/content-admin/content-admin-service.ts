@@ -408,7 +408,7 @@ export class ContentAdmin {
       // The guarded update first: it locks the list, so two saves of its records queue up.
       if (!(await updateBookList(trx, tenantId, input.id, input.version, {})))
         await this.missingOrConflict(trx, 'book_list', tenantId, input.id, ContentAdminErrors.noSuchBookList);
-      await replaceListRecords(trx, input.id, input.records);
+      await replaceListRecords(trx, tenantId, input.id, input.records);
       await this.audit(trx, actor, ip, {
         action: 'content.bookList.records',
         target: `book list ${input.id}`,
