@@ -131,7 +131,7 @@ test('a ready request handed over to another reader with its code; at 390 px (zh
   await expect(fetching.first().locator('.of-request-code')).toHaveCount(0);
   await expect(fetching.first().getByRole('button', { name: text('codes.handover') })).toHaveCount(0);
   // The desk puts it on the hold shelf: ready, with its code.
-  await shelveByApi(request, '', requestId);
+  await shelveByApi('', requestId);
   await page.reload();
   const ready = page
     .locator('.of-loans-list > li')

@@ -1,5 +1,5 @@
-import { expect } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, request as api, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { presetLang, type Lang } from './app';
 import { spaced, webText } from './texts';
 
@@ -32,12 +32,18 @@ export async function adminLogin(
  * Puts a ready request's copy on the hold shelf as the desk does (the request manager's two steps,
  * by API): the reader then sees the pickup code and the last day.
  */
-export async function shelveByApi(request: APIRequestContext, mappingPath: string, requestId: number): Promise<void> {
-  const login = await (await request.post('/oga/admin/login', { headers: { mappingPath }, data: DEMO_DESK })).json();
-  expect(login.success, login.message).toBe(true);
-  const headers = { mappingPath, [login.data.header as string]: login.data.token as string };
-  for (const step of ['retrieve', 'shelve']) {
-    const res = await (await request.post(`/find/admin/requests/${step}`, { headers, data: { requestId } })).json();
-    expect(res.success, res.message).toBe(true);
+export async function shelveByApi(mappingPath: string, requestId: number): Promise<void> {
+  // A context of its own: a reader's session cookie beside a staff call reads as a cross-site request.
+  const request = await api.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const login = await (await request.post('/oga/admin/login', { headers: { mappingPath }, data: DEMO_DESK })).json();
+    expect(login.success, login.message).toBe(true);
+    const headers = { mappingPath, [login.data.header as string]: login.data.token as string };
+    for (const step of ['retrieve', 'shelve']) {
+      const res = await (await request.post(`/find/admin/requests/${step}`, { headers, data: { requestId } })).json();
+      expect(res.success, res.message).toBe(true);
+    }
+  } finally {
+    await request.dispose();
   }
 }
