@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { AdminMenuItem, MenuGroup, SiteAssetType } from '@openfind/contract';
+import type { SiteAssetType } from '@openfind/contract';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -106,45 +106,6 @@ export async function saveParams(
       oc.columns(['tenant_id', 'para_code']).doUpdateSet((eb) => ({ para_value: eb.ref('excluded.para_value') })),
     )
     .execute();
-}
-
-/** Replaces one menu group with `items` in their order (call in a transaction). */
-export async function replaceMenu(
-  db: Kysely<Database>,
-  tenantId: number,
-  group: MenuGroup,
-  items: AdminMenuItem[],
-): Promise<void> {
-  await db.deleteFrom('menu_item').where('tenant_id', '=', tenantId).where('menu_group', '=', group).execute();
-  await insertItems(db, tenantId, group, null, items);
-}
-
-async function insertItems(
-  db: Kysely<Database>,
-  tenantId: number,
-  group: MenuGroup,
-  parentId: number | null,
-  items: AdminMenuItem[],
-): Promise<void> {
-  for (const [seq, item] of items.entries()) {
-    const { id } = await db
-      .insertInto('menu_item')
-      .values({
-        tenant_id: tenantId,
-        menu_group: group,
-        parent_id: parentId,
-        seq,
-        menu_name: item.menuName,
-        english_name: item.englishName,
-        complex_font: item.complexFont,
-        menu_url: item.menuUrl,
-        use_flag: item.useFlag,
-        jump_mode: item.jumpMode,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (item.child.length) await insertItems(db, tenantId, group, id, item.child);
-  }
 }
 
 /** Stores an uploaded image (the same bytes twice: once). */

@@ -23,7 +23,7 @@ import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
-import { findInstitutionParams, findMenuRows } from '../site-config/site-config-repository.js';
+import { findInstitutionParams, findMenuRows, replaceMenuGroup } from '../site-config/site-config-repository.js';
 import { buildMenus, type SiteConfigService } from '../site-config/site-config-service.js';
 import type { StaffActor } from '../staff/staff-context.js';
 import type { StaffService } from '../staff/staff-service.js';
@@ -35,7 +35,6 @@ import {
   lockAtVersion,
   readStored,
   removeUnusedAssets,
-  replaceMenu,
   saveNames,
   saveParams,
   storeAsset,
@@ -205,7 +204,8 @@ export class SiteAdmin {
       if (!stored) throw SiteAdminErrors.changedMeanwhile();
       // Read in the transaction (the engine may have one connection: nothing outside it while it runs).
       const before = buildMenus(await findMenuRows(trx, tenantId))[key];
-      await replaceMenu(trx, tenantId, input.group, input.items);
+      // The settings' own menu writer, in this save's transaction.
+      await replaceMenuGroup(trx, tenantId, input.group, input.items);
       const next = await writeStored(trx, tenantId, stored);
       await this.deps.staff.audit(
         {
