@@ -138,6 +138,7 @@ export function createServices(
   const searchHistory = new SearchHistory(db.kysely);
   const providers = new ContentProviders();
   const facetStore = new FacetStore(facetLoader(db.kysely), searchCacheMs > 0 ? 30_000 : 0);
+  const classification = new Classification(db.kysely, searchCacheMs, facetStore);
   const search = new SearchService(
     db.kysely,
     {
@@ -148,6 +149,7 @@ export function createServices(
       facetStore,
       textIndex: new TextIndex(textIndexLoader(db.kysely), searchCacheMs > 0 ? 30_000 : 0),
       maintenance: new SearchMaintenance(db.kysely, db.kind, searchCacheMs > 0 ? 10 * 60_000 : 0),
+      classification,
     },
     { cacheMs: searchCacheMs },
   );
@@ -182,7 +184,7 @@ export function createServices(
     vocabulary,
     popularSearches,
     searchHistory,
-    classification: new Classification(db.kysely, searchCacheMs, facetStore),
+    classification,
     recordDetail: new RecordDetailService(db.kysely, { dictionaries, providers }),
     holdings: new HoldingsService(db.kysely, dictionaries),
     loans: new LoanService(db.kysely),

@@ -408,6 +408,29 @@ describe('suppressing and deleting', () => {
     for (const n of counts) expect(n).toBe(1);
   });
 
+  it('leaves suppressed records out of the class tree counts, at once', async () => {
+    const tenant = await makeTenant(t, { libraries: 'demo' });
+    const tenantAdmin = await staffHeader(t, await makeStaff(t, tenant.id, { role: 'admin' }));
+    const [hidden] = await makeRecords(t, tenant.id, [
+      { title: '分类隐藏之书', clcClasses: ['TP311'] },
+      { title: '分类可见之书', clcClasses: ['TP312'] },
+    ]);
+    const classT = async () => {
+      const res = await t.call({ url: ApiPath.classificaList, mappingPath: tenant.mappingPath, body: {} });
+      return envelopeOf<Array<{ code: string; count: number }>>(res).data.find((n) => n.code === 'T')?.count;
+    };
+    expect(await classT()).toBe(2);
+    const r = await call(
+      ApiPath.catalogueSuppress,
+      { recordId: hidden, suppressed: true },
+      { headers: tenantAdmin, to: tenant },
+    );
+    expect(r.success, r.message).toBe(true);
+    expect(await classT()).toBe(1);
+    await call(ApiPath.catalogueSuppress, { recordId: hidden, suppressed: false }, { headers: tenantAdmin, to: tenant });
+    expect(await classT()).toBe(2);
+  });
+
   it('lets only administrators suppress', async () => {
     const [recordId] = await makeRecords(t, home.id, [{ title: '权限测试之书' }]);
     const r = await call(ApiPath.catalogueSuppress, { recordId, suppressed: true }, { headers: desk });

@@ -5,7 +5,7 @@ import { localName } from '../../lib/localized.js';
 import { findDictEntries } from '../dictionaries/dictionary-repository.js';
 import type { FacetStore } from './engine/facet-store.js';
 import { ResultCache } from './result-cache.js';
-import { countRecordsByClassPrefix } from './search-repository.js';
+import { countRecordsByClassPrefix, findSuppressedIds } from './search-repository.js';
 
 /** The CLC class tree of the tenant's code list (`classNo`) with the number of records in each class. */
 export class Classification {
@@ -30,14 +30,16 @@ export class Classification {
     const entries = (await findDictEntries(this.db, tenantId)).filter((e) => e.dict_name === 'classNo');
     const codes = entries.map((e) => e.code.toUpperCase());
     const filters = { libCodes: req.libCode, docCodes: req.docCode };
-    const counts = await this.counts.get(JSON.stringify([tenantId, filters]), async () => {
+    const counts = await this.counts.get(`${tenantId}|${JSON.stringify(filters)}`, async () => {
       const store = await this.facetStore?.get(tenantId);
       if (!store) return countRecordsByClassPrefix(this.db, tenantId, codes, filters);
       const facets = {
         ...(req.libCode.length ? { libCode: req.libCode } : {}),
         ...(req.docCode.length ? { docCode: req.docCode } : {}),
       };
-      return store.classCounts(codes, { facets, unsupported: [], onlyOnShelf: false });
+      // The copy in memory holds records suppressed by staff: they are not counted.
+      const hidden = await findSuppressedIds(this.db, tenantId);
+      return store.classCounts(codes, { facets, unsupported: [], onlyOnShelf: false }, hidden);
     });
     const nodes = new Map<string, ClassNode>();
     for (const e of entries) {
@@ -57,5 +59,10 @@ export class Classification {
     }
     const parentCode = (req.parentCode ?? '').trim();
     return parentCode ? (nodes.get(parentCode)?.child ?? []) : roots;
+  }
+
+  /** Forgets the tenant's counts (its catalogue changed: an import, a record suppressed or deleted). */
+  forget(tenantId: number): void {
+    this.counts.clear(`${tenantId}|`);
   }
 }

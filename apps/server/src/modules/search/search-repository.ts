@@ -289,7 +289,7 @@ export async function countRecordsByClassPrefix(
   filters: { libCodes: string[]; docCodes: string[] },
 ): Promise<Map<string, number>> {
   if (!codes.length) return new Map();
-  const conds: Sql[] = [sql`b.tenant_id = ${tenantId}`, sql`b.clc_classes <> '{}'`];
+  const conds: Sql[] = [sql`b.tenant_id = ${tenantId}`, sql`b.clc_classes <> '{}'`, sql`NOT b.suppressed`];
   if (filters.libCodes.length) conds.push(sql`b.lib_codes && ${filters.libCodes}::text[]`);
   if (filters.docCodes.length) conds.push(sql`b.doc_code = ANY(${filters.docCodes}::text[])`);
   const { rows } = await sql<{ code: string; n: number }>`

@@ -26,6 +26,7 @@ import type { FacetCount, FacetStore, MemorySort, TenantFacets } from './engine/
 import { anyInMemory, rankInMemory } from './engine/memory-search.js';
 import type { SearchMaintenance } from './search-maintenance.js';
 import type { PopularSearches } from './popular-searches.js';
+import type { Classification } from './classification.js';
 import { ResultCache } from './result-cache.js';
 import { highlight } from './search-highlight.js';
 import type { SearchHistory } from './search-history.js';
@@ -273,6 +274,8 @@ export class SearchService {
       /** Text searches matched and ranked in memory; without it (or until built) by the database. */
       textIndex?: TextIndex | undefined;
       maintenance?: SearchMaintenance | undefined;
+      /** The class tree's counts, forgotten with the rest when the catalogue changes. */
+      classification?: Pick<Classification, 'forget'> | undefined;
     },
     opts: {
       cacheMs: number;
@@ -458,6 +461,7 @@ export class SearchService {
     this.deps.facetStore?.markStale(tenantId);
     this.deps.textIndex?.markStale(tenantId);
     this.deps.vocabulary.markStale(tenantId);
+    this.deps.classification?.forget(tenantId);
     void this.deps.maintenance?.poke(true);
     this.scheduleRewarm(tenantId);
   }

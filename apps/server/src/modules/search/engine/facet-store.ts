@@ -851,9 +851,10 @@ export class TenantFacets implements Mirrored<FacetRow> {
 
   /**
    * Records per class code: for each of `codes`, the records with a class number starting with it
-   * (each record once per code), among those passing the facet filters.
+   * (each record once per code), among those passing the facet filters and not in `hidden` (records
+   * suppressed by staff).
    */
-  classCounts(codes: string[], filters: Filters): Map<string, number> {
+  classCounts(codes: string[], filters: Filters, hidden: ReadonlySet<number> = new Set()): Map<string, number> {
     const wanted = new Set(codes.map((c) => c.toUpperCase()));
     const longest = Math.max(0, ...[...wanted].map((c) => c.length));
     const tests = Object.entries(filters.facets).map(([dim, v]) => this.filterOf(dim as FacetDimension, v));
@@ -861,6 +862,7 @@ export class TenantFacets implements Mirrored<FacetRow> {
     const seen = new Set<string>();
     for (let slot = 0; slot < this.slots; slot++) {
       if (!tests.every((t) => this.passes(slot, t))) continue;
+      if (hidden.size && hidden.has(this.recordOf[slot]!)) continue;
       seen.clear();
       const from = this.start[slot]!;
       const to = from + this.len[slot]!;
