@@ -203,6 +203,41 @@ describe('the statistics', () => {
     ]);
   });
 
+  it('counts a return when it is made, and a loan under the class its record had when lent', async () => {
+    // An institution of its own: the other tests' figures stay as they are, in any order.
+    const place = await makeTenant(t, { libraries: 'demo' });
+    const staff = await staffHeader(t, await makeStaff(t, place.id, { role: 'staff' }));
+    const reader = await makeReader(t, place.id);
+    const [recordId] = await makeRecords(t, place.id, [
+      { title: '归还统计之书', clcClasses: ['K825'], items: [{ barcode: 'RET-1' }] },
+    ]);
+    const desk = (url: string, body: Record<string, unknown>) =>
+      t.call({ url, body, mappingPath: place.mappingPath, headers: staff }).then((r) => envelopeOf(r));
+    expect((await desk(ApiPath.deskCheckout, { reader: reader.account, barcode: 'RET-1' })).success).toBe(true);
+    // The record is classed again after the loan: the loan stays under K.
+    await t.db.kysely
+      .updateTable('bib_record')
+      .set({ clc_classes: ['I247'] })
+      .where('record_id', '=', recordId)
+      .execute();
+    const today = async () => {
+      const r = await t.call({
+        url: ApiPath.reportsStatistics,
+        query: { from: day(0), to: day(0) },
+        mappingPath: place.mappingPath,
+        headers: staff,
+      });
+      return envelopeOf<Statistics>(r).data;
+    };
+    expect((await today()).periods[0]).toMatchObject({ loans: 1, returns: 0 });
+    const back = await desk(ApiPath.deskCheckin, { barcode: 'RET-1' });
+    expect(back.success, back.message).toBe(true);
+    const s = await today();
+    expect(s.periods[0]).toMatchObject({ loans: 1, returns: 1 });
+    expect(s.loansByClass).toEqual([{ key: 'K', n: 1 }]);
+    expect(s.recordsByClass).toEqual([{ key: 'I', n: 1 }]);
+  });
+
   it('groups by month', async () => {
     const { env } = await get<Statistics>(ApiPath.reportsStatistics, desk, { by: 'month' });
     const s = env.data;

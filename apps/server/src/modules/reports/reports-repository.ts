@@ -6,14 +6,14 @@ type Q = Kysely<Database>;
 
 /**
  * What the staff console reports (issue 28), every function scoped by institution. The daily
- * figures of searches, logins and renewals come from the rollups of migration 0034 (`stat_daily`,
- * `search_zero_daily`, kept by triggers), never from the search log itself: ten million logged
- * searches must not slow the dashboard. Loans are counted from `loan_event` by its (tenant_id,
- * loan_date) index, which answers a month's counts from the index alone.
+ * figures of searches, logins, renewals, loans and returns come from the rollups of migrations 0034
+ * and 0042 (`stat_daily`, `search_zero_daily`, `loan_class_daily`, kept by triggers), never from the
+ * search log or the loan history themselves: ten million logged searches and a million loans must
+ * not slow the dashboard or a year's statistics.
  */
 
 /** The daily counters of `stat_daily`. */
-export type DailyMetric = 'search' | 'zero_result' | 'login' | 'renewal';
+export type DailyMetric = 'search' | 'zero_result' | 'login' | 'renewal' | 'loan' | 'return';
 
 /** The counters of each day from `from` to `to` (YYYY-MM-DD), grouped by `period` ('day' or 'month'). */
 export async function findDailyCounters(
@@ -28,40 +28,6 @@ export async function findDailyCounters(
     FROM stat_daily
     WHERE tenant_id = ${tenantId} AND day BETWEEN ${from}::date AND ${to}::date
     GROUP BY 1, 2`.execute(db);
-  return rows;
-}
-
-/** Loans made in each period from `from` to `to`. */
-export async function findLoanCounts(
-  db: Q,
-  tenantId: number,
-  from: string,
-  to: string,
-  period: 'day' | 'month',
-): Promise<Array<{ period: string; n: number }>> {
-  // Grouped by the date first: the index gives dates in order, the month is formed from a few dozen rows.
-  const { rows } = await sql<{ period: string; n: number }>`
-    SELECT to_char(d, ${formatOf(period)}) AS period, sum(n)::int AS n
-    FROM (SELECT loan_date AS d, count(*) AS n FROM loan_event
-          WHERE tenant_id = ${tenantId} AND loan_date BETWEEN ${from}::date AND ${to}::date
-          GROUP BY loan_date) per_day
-    GROUP BY 1`.execute(db);
-  return rows;
-}
-
-/** Returns (loans closed) in each period from `from` to `to`. */
-export async function findReturnCounts(
-  db: Q,
-  tenantId: number,
-  from: string,
-  to: string,
-  period: 'day' | 'month',
-): Promise<Array<{ period: string; n: number }>> {
-  const { rows } = await sql<{ period: string; n: number }>`
-    SELECT to_char(return_date, ${formatOf(period)}) AS period, count(*)::int AS n
-    FROM loan_event
-    WHERE tenant_id = ${tenantId} AND return_date BETWEEN ${from}::date AND ${to}::date
-    GROUP BY 1`.execute(db);
   return rows;
 }
 
@@ -127,7 +93,7 @@ export async function findRecordClasses(db: Q, tenantId: number): Promise<Array<
   return rows;
 }
 
-/** Loans made from `from` to `to` by the top CLC class of their record. */
+/** Loans made from `from` to `to` by the top CLC class of their record (at the time of the loan). */
 export async function findLoanClasses(
   db: Q,
   tenantId: number,
@@ -135,9 +101,9 @@ export async function findLoanClasses(
   to: string,
 ): Promise<Array<{ key: string; n: number }>> {
   const { rows } = await sql<{ key: string; n: number }>`
-    SELECT ${topClass} AS key, count(*)::int AS n
-    FROM loan_event l JOIN bib_record b ON b.record_id = l.record_id AND b.tenant_id = l.tenant_id
-    WHERE l.tenant_id = ${tenantId} AND l.loan_date BETWEEN ${from}::date AND ${to}::date
+    SELECT top_class AS key, sum(n)::int AS n
+    FROM loan_class_daily
+    WHERE tenant_id = ${tenantId} AND day BETWEEN ${from}::date AND ${to}::date
     GROUP BY 1 ORDER BY key`.execute(db);
   return rows;
 }
