@@ -17,6 +17,7 @@ import {
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { today } from '../circulation/circulation-repository.js';
+import { ResultCache } from '../search/result-cache.js';
 import {
   findAuditActions,
   findAuditPage,
@@ -49,7 +50,19 @@ const METRIC_FIELDS: Record<DailyMetric, 'searches' | 'zeroResults' | 'logins' |
  * search log.
  */
 export class ReportsService {
-  constructor(private readonly db: Kysely<Database>) {}
+  /**
+   * The records by class, per institution: counting them reads every record (about a second for a
+   * million), and the collection changes with imports, not by the minute.
+   */
+  private readonly recordClasses: ResultCache<Array<{ key: string; n: number }>>;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** How long the records by class are kept (0: counted at every call). */
+    recordClassesMs = 0,
+  ) {
+    this.recordClasses = new ResultCache(recordClassesMs, 1000);
+  }
 
   /** Today and the last 30 days: the figures per day, the zero-result searches, what waits. */
   async dashboard(tenantId: number): Promise<Dashboard> {
@@ -99,7 +112,7 @@ export class ReportsService {
       this.periods(tenantId, from, to, q.by),
       findReaderGroups(this.db, tenantId, 'department', MAX_READER_GROUPS),
       findReaderGroups(this.db, tenantId, 'reader_type', MAX_READER_GROUPS),
-      findRecordClasses(this.db, tenantId),
+      this.recordClasses.get(String(tenantId), () => findRecordClasses(this.db, tenantId)),
       findLoanClasses(this.db, tenantId, from, to),
     ]);
     return { from, to, by: q.by, periods, readersByDepartment, readersByType, recordsByClass, loansByClass };
