@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Button, Empty, Input, Popconfirm, Select, Spin } from 'antd';
+import { Button, Empty, Input, Select, Spin } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import * as Calls from '@openfind/contract/calls';
@@ -13,6 +13,7 @@ import {
   type Attachment,
   type RecordHit,
 } from './content-api';
+import { DeleteButton } from './ContentItems';
 import { RecordPicker } from './RecordPicker';
 
 const sizeOf = (n: number | null) =>
@@ -177,16 +178,10 @@ function AttachmentRow(props: {
           {t('down')}
         </Button>
         {props.canDelete ? (
-          <Popconfirm
-            title={t('confirmDelete', { name: a.name })}
-            okText={t('delete')}
-            cancelText={t('cancel')}
+          <DeleteButton
+            name={a.name}
             onConfirm={() => remove.mutate({ attachmentId: a.attachmentId, version: a.version })}
-          >
-            <Button size="small" danger>
-              {t('delete')}
-            </Button>
-          </Popconfirm>
+          />
         ) : null}
       </div>
     </li>

@@ -1,89 +1,70 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Empty, Form, Input, Modal, Pagination, Popconfirm, Spin, Tag } from 'antd';
+import { useState } from 'react';
+import { Button, Form, Input, Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as Calls from '@openfind/contract/calls';
 import { useBookList, useBookLists, useContentChange, type BookList, type BookListDetail } from './content-api';
+import {
+  ContentFilters,
+  ContentItem,
+  ContentList,
+  DeleteButton,
+  NameFields,
+  PublishedTag,
+  useTextFilter,
+} from './ContentItems';
 import { RecordPicker } from './RecordPicker';
 
 /** The library's book lists: add, edit, publish or take back, their records, delete (administrators). */
 export function BookListsPanel({ canDelete }: { canDelete: boolean }) {
   const { t } = useTranslation('adminContent');
-  const [draft, setDraft] = useState('');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
+  const { draft, setDraft, q, page, setPage, apply } = useTextFilter();
   const [editing, setEditing] = useState<BookList | 'new' | null>(null);
   const [recordsOf, setRecordsOf] = useState<number | null>(null);
   const lists = useBookLists(q, page);
   const publish = useContentChange(Calls.contentBookListPublish);
   const remove = useContentChange(Calls.contentBookListDelete);
-  const items = lists.data?.list ?? [];
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    setQ(draft.trim());
-    setPage(1);
-  };
   return (
     <div>
-      <form className="of-content-filters" onSubmit={search} role="search" aria-label={t('bookLists.filter')}>
-        <label>
-          {t('bookLists.name')}
-          <Input className="of-content-field" value={draft} onChange={(e) => setDraft(e.target.value)} />
-        </label>
-        <Button htmlType="submit">{t('search')}</Button>
-        <Button type="primary" onClick={() => setEditing('new')}>
-          {t('bookLists.add')}
-        </Button>
-      </form>
-      {lists.isPending ? <Spin /> : null}
-      {lists.isSuccess && !items.length ? <Empty description={t('none')} /> : null}
-      <ul className="of-content-list" aria-label={t('tabs.bookLists')}>
-        {items.map((l) => (
-          <li key={l.id} className="of-content-item">
-            <h3>{l.name}</h3>
-            <p className="of-content-meta">
-              <Tag color={l.published ? 'green' : 'default'}>{l.published ? t('published') : t('draft')}</Tag>
-              {t('bookLists.count', { count: l.recordCount })} · {l.createdDate}
-            </p>
-            <div className="of-content-actions">
-              <Button size="small" onClick={() => setEditing(l)}>
-                {t('edit')}
-              </Button>
-              <Button size="small" onClick={() => setRecordsOf(l.id)}>
-                {t('bookLists.records')}
-              </Button>
-              <Button
-                size="small"
-                loading={publish.isPending && publish.variables?.id === l.id}
-                onClick={() => publish.mutate({ id: l.id, version: l.version, published: !l.published })}
-              >
-                {l.published ? t('unpublish') : t('publish')}
-              </Button>
-              {canDelete ? (
-                <Popconfirm
-                  title={t('confirmDelete', { name: l.name })}
-                  okText={t('delete')}
-                  cancelText={t('cancel')}
-                  onConfirm={() => remove.mutate({ id: l.id, version: l.version })}
-                >
-                  <Button size="small" danger>
-                    {t('delete')}
-                  </Button>
-                </Popconfirm>
-              ) : null}
-            </div>
-          </li>
-        ))}
-      </ul>
-      {(lists.data?.totalCount ?? 0) > 20 ? (
-        <Pagination
-          className="of-content-pager"
-          current={page}
-          pageSize={20}
-          total={lists.data?.totalCount ?? 0}
-          onChange={setPage}
-          showSizeChanger={false}
-        />
-      ) : null}
+      <ContentFilters
+        label={t('bookLists.filter')}
+        textLabel={t('bookLists.name')}
+        text={draft}
+        onText={setDraft}
+        onSearch={apply}
+        addLabel={t('bookLists.add')}
+        onAdd={() => setEditing('new')}
+      />
+      <ContentList label={t('tabs.bookLists')} query={lists} page={page} onPage={setPage}>
+        {(l) => (
+          <ContentItem
+            key={l.id}
+            title={l.name}
+            meta={
+              <>
+                <PublishedTag published={l.published} />
+                {t('bookLists.count', { count: l.recordCount })} · {l.createdDate}
+              </>
+            }
+          >
+            <Button size="small" onClick={() => setEditing(l)}>
+              {t('edit')}
+            </Button>
+            <Button size="small" onClick={() => setRecordsOf(l.id)}>
+              {t('bookLists.records')}
+            </Button>
+            <Button
+              size="small"
+              loading={publish.isPending && publish.variables?.id === l.id}
+              onClick={() => publish.mutate({ id: l.id, version: l.version, published: !l.published })}
+            >
+              {l.published ? t('unpublish') : t('publish')}
+            </Button>
+            {canDelete ? (
+              <DeleteButton name={l.name} onConfirm={() => remove.mutate({ id: l.id, version: l.version })} />
+            ) : null}
+          </ContentItem>
+        )}
+      </ContentList>
       {editing ? <BookListForm item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       {recordsOf !== null ? <ListRecords id={recordsOf} onClose={() => setRecordsOf(null)} /> : null}
     </div>
@@ -119,19 +100,7 @@ function BookListForm({ item, onClose }: { item: BookList | null; onClose: () =>
         }}
         onFinish={(v) => save.mutate({ ...v, ...(item ? { id: item.id, version: item.version } : {}) })}
       >
-        <Form.Item
-          name="name"
-          label={t('form.nameZh')}
-          rules={[{ required: true, whitespace: true, message: t('form.required') }]}
-        >
-          <Input maxLength={200} />
-        </Form.Item>
-        <Form.Item name="nameTw" label={t('form.nameTw')}>
-          <Input maxLength={200} />
-        </Form.Item>
-        <Form.Item name="nameEn" label={t('form.nameEn')}>
-          <Input maxLength={200} />
-        </Form.Item>
+        <NameFields />
         <Form.Item name="description" label={t('form.descriptionZh')}>
           <Input.TextArea rows={3} maxLength={4000} />
         </Form.Item>

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Empty, Form, Input, Modal, Popconfirm, Select, Spin, Tag } from 'antd';
+import { useState } from 'react';
+import { Button, Form, Input, Modal, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as Calls from '@openfind/contract/calls';
 import { COLLECTION_ACCESS_KINDS, COLLECTION_VISIBILITY, type CollectionAccessKind } from '@openfind/contract';
@@ -10,6 +10,7 @@ import {
   type CollectionInput,
   type CollectionQuery,
 } from './content-api';
+import { ContentFilters, ContentItem, ContentList, DeleteButton, NameFields } from './ContentItems';
 
 type Visibility = (typeof COLLECTION_VISIBILITY)[number];
 type Filter = { q: string; accessKind: CollectionAccessKind | ''; visibility: Visibility };
@@ -40,10 +41,6 @@ export function CollectionsPanel({ canDelete }: { canDelete: boolean }) {
   const canMove = filter === START || (!filter.q && !filter.accessKind && filter.visibility === 'all');
   const movable = canMove && (list.data?.totalCount ?? 0) <= ROWS;
 
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    setFilter(draft);
-  };
   const move = (index: number, by: -1 | 1) => {
     const ids = items.map((c) => c.id);
     const [id] = ids.splice(index, 1);
@@ -53,15 +50,15 @@ export function CollectionsPanel({ canDelete }: { canDelete: boolean }) {
 
   return (
     <div>
-      <form className="of-content-filters" onSubmit={search} role="search" aria-label={t('collections.filter')}>
-        <label>
-          {t('collections.name')}
-          <Input
-            className="of-content-field"
-            value={draft.q}
-            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-          />
-        </label>
+      <ContentFilters
+        label={t('collections.filter')}
+        textLabel={t('collections.name')}
+        text={draft.q}
+        onText={(q) => setDraft({ ...draft, q })}
+        onSearch={() => setFilter(draft)}
+        addLabel={t('collections.add')}
+        onAdd={() => setEditing('new')}
+      >
         <label>
           {t('collections.accessKind')}
           <Select
@@ -85,62 +82,49 @@ export function CollectionsPanel({ canDelete }: { canDelete: boolean }) {
             options={COLLECTION_VISIBILITY.map((v) => ({ value: v, label: t(`visibility.${v}`) }))}
           />
         </label>
-        <Button htmlType="submit">{t('search')}</Button>
-        <Button type="primary" onClick={() => setEditing('new')}>
-          {t('collections.add')}
-        </Button>
-      </form>
-      {list.isPending ? <Spin /> : null}
-      {list.isSuccess && !items.length ? <Empty description={t('none')} /> : null}
-      <ul className="of-content-list" aria-label={t('tabs.collections')}>
-        {items.map((c, i) => (
-          <li key={c.id} className="of-content-item">
-            <h3>{c.name}</h3>
-            <p className="of-content-meta">
-              <Tag color={c.accessKind === 'trial' ? 'orange' : 'blue'}>{t(`accessKinds.${c.accessKind}`)}</Tag>
-              {c.hidden ? <Tag>{t('collections.hidden')}</Tag> : null}
-              {c.trialUntil ? t('collections.trialUntil', { date: c.trialUntil }) : null}{' '}
-              <a href={c.url} target="_blank" rel="noopener noreferrer">
-                {c.url}
-              </a>
-            </p>
-            <div className="of-content-actions">
-              <Button size="small" onClick={() => setEditing(c)}>
-                {t('edit')}
-              </Button>
-              <Button
-                size="small"
-                loading={hide.isPending && hide.variables?.id === c.id}
-                onClick={() => hide.mutate({ id: c.id, version: c.version, hidden: !c.hidden })}
-              >
-                {c.hidden ? t('collections.show') : t('collections.hide')}
-              </Button>
-              {movable ? (
-                <>
-                  <Button size="small" disabled={i === 0 || order.isPending} onClick={() => move(i, -1)}>
-                    {t('up')}
-                  </Button>
-                  <Button size="small" disabled={i === items.length - 1 || order.isPending} onClick={() => move(i, 1)}>
-                    {t('down')}
-                  </Button>
-                </>
-              ) : null}
-              {canDelete ? (
-                <Popconfirm
-                  title={t('confirmDelete', { name: c.name })}
-                  okText={t('delete')}
-                  cancelText={t('cancel')}
-                  onConfirm={() => remove.mutate({ id: c.id, version: c.version })}
-                >
-                  <Button size="small" danger>
-                    {t('delete')}
-                  </Button>
-                </Popconfirm>
-              ) : null}
-            </div>
-          </li>
-        ))}
-      </ul>
+      </ContentFilters>
+      <ContentList label={t('tabs.collections')} query={list}>
+        {(c, i) => (
+          <ContentItem
+            key={c.id}
+            title={c.name}
+            meta={
+              <>
+                <Tag color={c.accessKind === 'trial' ? 'orange' : 'blue'}>{t(`accessKinds.${c.accessKind}`)}</Tag>
+                {c.hidden ? <Tag>{t('collections.hidden')}</Tag> : null}
+                {c.trialUntil ? t('collections.trialUntil', { date: c.trialUntil }) : null}{' '}
+                <a href={c.url} target="_blank" rel="noopener noreferrer">
+                  {c.url}
+                </a>
+              </>
+            }
+          >
+            <Button size="small" onClick={() => setEditing(c)}>
+              {t('edit')}
+            </Button>
+            <Button
+              size="small"
+              loading={hide.isPending && hide.variables?.id === c.id}
+              onClick={() => hide.mutate({ id: c.id, version: c.version, hidden: !c.hidden })}
+            >
+              {c.hidden ? t('collections.show') : t('collections.hide')}
+            </Button>
+            {movable ? (
+              <>
+                <Button size="small" disabled={i === 0 || order.isPending} onClick={() => move(i, -1)}>
+                  {t('up')}
+                </Button>
+                <Button size="small" disabled={i === items.length - 1 || order.isPending} onClick={() => move(i, 1)}>
+                  {t('down')}
+                </Button>
+              </>
+            ) : null}
+            {canDelete ? (
+              <DeleteButton name={c.name} onConfirm={() => remove.mutate({ id: c.id, version: c.version })} />
+            ) : null}
+          </ContentItem>
+        )}
+      </ContentList>
       {editing ? <CollectionForm item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </div>
   );
@@ -199,19 +183,7 @@ function CollectionForm({ item, onClose }: { item: Collection | null; onClose: (
     >
       <Form form={form} layout="vertical" initialValues={initial} onFinish={submit}>
         <div className="of-content-grid">
-          <Form.Item
-            name="name"
-            label={t('form.nameZh')}
-            rules={[{ required: true, whitespace: true, message: t('form.required') }]}
-          >
-            <Input maxLength={200} />
-          </Form.Item>
-          <Form.Item name="nameTw" label={t('form.nameTw')}>
-            <Input maxLength={200} />
-          </Form.Item>
-          <Form.Item name="nameEn" label={t('form.nameEn')}>
-            <Input maxLength={200} />
-          </Form.Item>
+          <NameFields />
         </div>
         <Form.Item name="description" label={t('form.descriptionZh')}>
           <Input.TextArea rows={2} maxLength={4000} />

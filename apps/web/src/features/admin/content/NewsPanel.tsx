@@ -1,85 +1,58 @@
-import { useMemo, useState, type FormEvent } from 'react';
-import { Button, Empty, Form, Input, InputNumber, Modal, Pagination, Popconfirm, Spin, Switch, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { Button, Form, Input, InputNumber, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as Calls from '@openfind/contract/calls';
 import { sanitizeHtml } from '../../../lib/sanitize-html';
 import { useContentChange, useNews, type News } from './content-api';
+import { ContentFilters, ContentItem, ContentList, DeleteButton, PublishedTag, useTextFilter } from './ContentItems';
 
 /** Donation news: add, edit (rich text with a cleaned preview), publish or take back, delete (administrators). */
 export function NewsPanel({ canDelete }: { canDelete: boolean }) {
   const { t } = useTranslation('adminContent');
-  const [draft, setDraft] = useState('');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
+  const { draft, setDraft, q, page, setPage, apply } = useTextFilter();
   const [editing, setEditing] = useState<News | 'new' | null>(null);
   const news = useNews(q, page);
   const publish = useContentChange(Calls.contentNewsPublish);
   const remove = useContentChange(Calls.contentNewsDelete);
-  const items = news.data?.list ?? [];
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    setQ(draft.trim());
-    setPage(1);
-  };
   return (
     <div>
-      <form className="of-content-filters" onSubmit={search} role="search" aria-label={t('news.filter')}>
-        <label>
-          {t('news.search')}
-          <Input className="of-content-field" value={draft} onChange={(e) => setDraft(e.target.value)} />
-        </label>
-        <Button htmlType="submit">{t('search')}</Button>
-        <Button type="primary" onClick={() => setEditing('new')}>
-          {t('news.add')}
-        </Button>
-      </form>
-      {news.isPending ? <Spin /> : null}
-      {news.isSuccess && !items.length ? <Empty description={t('none')} /> : null}
-      <ul className="of-content-list" aria-label={t('tabs.news')}>
-        {items.map((n) => (
-          <li key={n.id} className="of-content-item">
-            <h3>{n.title}</h3>
-            <p className="of-content-meta">
-              <Tag color={n.published ? 'green' : 'default'}>{n.published ? t('published') : t('draft')}</Tag>
-              {[n.donorName, t('news.copiesCount', { count: n.copies }), n.publishedOn].filter(Boolean).join(' · ')}
-            </p>
-            <div className="of-content-actions">
-              <Button size="small" onClick={() => setEditing(n)}>
-                {t('edit')}
-              </Button>
-              <Button
-                size="small"
-                loading={publish.isPending && publish.variables?.id === n.id}
-                onClick={() => publish.mutate({ id: n.id, version: n.version, published: !n.published })}
-              >
-                {n.published ? t('unpublish') : t('publish')}
-              </Button>
-              {canDelete ? (
-                <Popconfirm
-                  title={t('confirmDelete', { name: n.title })}
-                  okText={t('delete')}
-                  cancelText={t('cancel')}
-                  onConfirm={() => remove.mutate({ id: n.id, version: n.version })}
-                >
-                  <Button size="small" danger>
-                    {t('delete')}
-                  </Button>
-                </Popconfirm>
-              ) : null}
-            </div>
-          </li>
-        ))}
-      </ul>
-      {(news.data?.totalCount ?? 0) > 20 ? (
-        <Pagination
-          className="of-content-pager"
-          current={page}
-          pageSize={20}
-          total={news.data?.totalCount ?? 0}
-          onChange={setPage}
-          showSizeChanger={false}
-        />
-      ) : null}
+      <ContentFilters
+        label={t('news.filter')}
+        textLabel={t('news.search')}
+        text={draft}
+        onText={setDraft}
+        onSearch={apply}
+        addLabel={t('news.add')}
+        onAdd={() => setEditing('new')}
+      />
+      <ContentList label={t('tabs.news')} query={news} page={page} onPage={setPage}>
+        {(n) => (
+          <ContentItem
+            key={n.id}
+            title={n.title}
+            meta={
+              <>
+                <PublishedTag published={n.published} />
+                {[n.donorName, t('news.copiesCount', { count: n.copies }), n.publishedOn].filter(Boolean).join(' · ')}
+              </>
+            }
+          >
+            <Button size="small" onClick={() => setEditing(n)}>
+              {t('edit')}
+            </Button>
+            <Button
+              size="small"
+              loading={publish.isPending && publish.variables?.id === n.id}
+              onClick={() => publish.mutate({ id: n.id, version: n.version, published: !n.published })}
+            >
+              {n.published ? t('unpublish') : t('publish')}
+            </Button>
+            {canDelete ? (
+              <DeleteButton name={n.title} onConfirm={() => remove.mutate({ id: n.id, version: n.version })} />
+            ) : null}
+          </ContentItem>
+        )}
+      </ContentList>
       {editing ? <NewsForm item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </div>
   );
