@@ -87,25 +87,6 @@ export async function insertCollection(db: Db, tenantId: number, f: CollectionFi
 }
 
 /** Changes an e-resource read at `version`; whether it did. */
-export async function updateCollection(
-  db: Db,
-  tenantId: number,
-  id: number,
-  version: number,
-  f: Partial<CollectionFields> & { hidden?: boolean },
-): Promise<boolean> {
-  const sets = [];
-  for (const [column, value] of Object.entries(f)) {
-    if (value === undefined) continue;
-    if (column === 'trial_until') sets.push(sql`trial_until = ${value}::date`);
-    else if (column === 'subjects') sets.push(sql`subjects = ${value}::text[]`);
-    else sets.push(sql`${sql.ref(column)} = ${value}`);
-  }
-  const res = await sql`UPDATE e_collection SET ${sql.join(sets)}, version = version + 1
-    WHERE tenant_id = ${tenantId} AND id = ${id} AND version = ${version}`.execute(db);
-  return Number(res.numAffectedRows ?? 0n) > 0;
-}
-
 /** Whether another e-resource of the institution has this name. */
 export async function collectionNameTaken(db: Db, tenantId: number, name: string, except: number): Promise<boolean> {
   const { rows } = await sql`SELECT 1 FROM e_collection WHERE tenant_id = ${tenantId} AND name = ${name}
@@ -132,10 +113,40 @@ export async function renumber(
     WHERE t.tenant_id = ${tenantId} AND t.id = o.id AND t.seq IS DISTINCT FROM o.n::int`.execute(db);
 }
 
+/** The tables of content staff edit, each row with a `version` raised by every change. */
+export type VersionedTable = 'e_collection' | 'book_list' | 'donate_news' | 'record_attachment';
+
+/** Columns whose values need a cast from their JSON form. */
+const CASTS: Record<string, string> = { trial_until: 'date', published_on: 'date', subjects: 'text[]' };
+
+/**
+ * Sets the columns of `f` (undefined ones left as they are) on a row of `table` read at `version`,
+ * and raises its version; whether it did (false: gone, or changed by someone else since).
+ */
+export async function updateVersioned(
+  db: Db,
+  table: VersionedTable,
+  tenantId: number,
+  id: number,
+  version: number,
+  f: Record<string, unknown>,
+): Promise<boolean> {
+  const sets = Object.entries(f)
+    .filter(([, v]) => v !== undefined)
+    .map(([column, value]) =>
+      CASTS[column]
+        ? sql`${sql.ref(column)} = ${value}::${sql.raw(CASTS[column])}`
+        : sql`${sql.ref(column)} = ${value}`,
+    );
+  const res = await sql`UPDATE ${sql.table(table)} SET ${sql.join([...sets, sql`version = version + 1`])}
+    WHERE tenant_id = ${tenantId} AND id = ${id} AND version = ${version}`.execute(db);
+  return Number(res.numAffectedRows ?? 0n) > 0;
+}
+
 /** Deletes a row of `table` read at `version`; whether it did. */
 export async function deleteVersioned(
   db: Db,
-  table: 'e_collection' | 'book_list' | 'donate_news' | 'record_attachment',
+  table: VersionedTable,
   tenantId: number,
   id: number,
   version: number,
@@ -146,12 +157,7 @@ export async function deleteVersioned(
 }
 
 /** Whether a row of `table` with this id belongs to the institution. */
-export async function exists(
-  db: Db,
-  table: 'e_collection' | 'book_list' | 'donate_news' | 'record_attachment',
-  tenantId: number,
-  id: number,
-): Promise<boolean> {
+export async function exists(db: Db, table: VersionedTable, tenantId: number, id: number): Promise<boolean> {
   const { rows } = await sql`SELECT 1 FROM ${sql.table(table)} WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(
     db,
   );
@@ -231,20 +237,13 @@ export async function insertBookList(db: Db, tenantId: number, f: BookListFields
 }
 
 /** Changes a book list read at `version` (and raises it); whether it did. */
-export async function updateBookList(
+export const updateBookList = (
   db: Db,
   tenantId: number,
   id: number,
   version: number,
   f: Partial<BookListFields> & { published?: boolean },
-): Promise<boolean> {
-  const sets = Object.entries(f)
-    .filter(([, v]) => v !== undefined)
-    .map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
-  const res = await sql`UPDATE book_list SET ${sql.join([...sets, sql`version = version + 1`])}
-    WHERE tenant_id = ${tenantId} AND id = ${id} AND version = ${version}`.execute(db);
-  return Number(res.numAffectedRows ?? 0n) > 0;
-}
+) => updateVersioned(db, 'book_list', tenantId, id, version, f);
 
 export async function bookListNameTaken(db: Db, tenantId: number, name: string, except: number): Promise<boolean> {
   const { rows } = await sql`SELECT 1 FROM book_list WHERE tenant_id = ${tenantId} AND name = ${name}
@@ -352,23 +351,6 @@ export async function insertNews(db: Db, tenantId: number, f: NewsFields): Promi
   return rows[0]!.id;
 }
 
-export async function updateNews(
-  db: Db,
-  tenantId: number,
-  id: number,
-  version: number,
-  f: Partial<NewsFields>,
-): Promise<boolean> {
-  const sets = Object.entries(f)
-    .filter(([, v]) => v !== undefined)
-    .map(([column, value]) =>
-      column === 'published_on' ? sql`published_on = ${value}::date` : sql`${sql.ref(column)} = ${value}`,
-    );
-  const res = await sql`UPDATE donate_news SET ${sql.join([...sets, sql`version = version + 1`])}
-    WHERE tenant_id = ${tenantId} AND id = ${id} AND version = ${version}`.execute(db);
-  return Number(res.numAffectedRows ?? 0n) > 0;
-}
-
 // ---- attachments ------------------------------------------------------------------------------
 
 export interface AttachmentRow {
@@ -438,17 +420,13 @@ export async function insertAttachment(
   return id;
 }
 
-export async function updateAttachment(
+export const updateAttachment = (
   db: Db,
   tenantId: number,
   id: number,
   version: number,
   f: { name: string; kind: string },
-): Promise<boolean> {
-  const res = await sql`UPDATE record_attachment SET name = ${f.name}, kind = ${f.kind}, version = version + 1
-    WHERE tenant_id = ${tenantId} AND id = ${id} AND version = ${version}`.execute(db);
-  return Number(res.numAffectedRows ?? 0n) > 0;
-}
+) => updateVersioned(db, 'record_attachment', tenantId, id, version, { name: f.name, kind: f.kind });
 
 /** The ids of a record's attachments in their order (locked). */
 export async function attachmentIds(db: Db, tenantId: number, recordId: number): Promise<number[]> {

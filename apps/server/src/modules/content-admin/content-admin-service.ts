@@ -71,13 +71,13 @@ import {
   searchRecords,
   updateAttachment,
   updateBookList,
-  updateCollection,
-  updateNews,
+  updateVersioned,
   type AttachmentRow,
   type BookListRow,
   type CollectionRow,
   type ListRecordRow,
   type NewsRow,
+  type VersionedTable,
 } from './content-admin-repository.js';
 
 const E = ContentAdminErrCode;
@@ -192,6 +192,42 @@ const textsVersion = (texts: Record<string, string>) =>
     .digest('hex')
     .slice(0, 32);
 
+/** What saving, hiding or publishing and deleting one kind of content needs to know of it. */
+interface ContentKind<Row, View> {
+  table: VersionedTable;
+  /** The audit log's action prefix (`content.news`) and its target's noun (`donation news 7`). */
+  action: string;
+  noun: string;
+  find: (db: Kysely<Database>, tenantId: number, id: number) => Promise<Row | undefined>;
+  view: (row: Row) => View;
+  missing: () => AppError;
+}
+
+const COLLECTION: ContentKind<CollectionRow, AdminCollection> = {
+  table: 'e_collection',
+  action: 'content.collection',
+  noun: 'e-resource',
+  find: findCollection,
+  view: collectionOf,
+  missing: ContentAdminErrors.noSuchCollection,
+};
+const BOOK_LIST: ContentKind<BookListRow, AdminBookList> = {
+  table: 'book_list',
+  action: 'content.bookList',
+  noun: 'book list',
+  find: findBookList,
+  view: bookListOf,
+  missing: ContentAdminErrors.noSuchBookList,
+};
+const NEWS: ContentKind<NewsRow, AdminNews> = {
+  table: 'donate_news',
+  action: 'content.news',
+  noun: 'donation news',
+  find: findNews,
+  view: newsOf,
+  missing: ContentAdminErrors.noSuchNews,
+};
+
 /**
  * The staff console's content: e-resources, book lists, donation news, the help and privacy texts,
  * and records' attachments. Each change is one transaction with its audit row (before and after;
@@ -219,12 +255,89 @@ export class ContentAdmin {
   /** After a guarded change changed nothing: the item is gone (`missing`) or someone changed it first. */
   private async missingOrConflict(
     db: Kysely<Database>,
-    table: 'e_collection' | 'book_list' | 'donate_news' | 'record_attachment',
+    table: VersionedTable,
     tenantId: number,
     id: number,
     missing: () => AppError,
   ): Promise<never> {
     throw (await exists(db, table, tenantId, id)) ? ContentAdminErrors.conflict() : missing();
+  }
+
+  /**
+   * Adds an item of `kind` (`insert`) or changes one read at `input.version` to `fields`, in `trx`,
+   * with its audit row (before and after); the item as it is now.
+   */
+  private async saveItem<Row, View>(
+    trx: Kysely<Database>,
+    kind: ContentKind<Row, View>,
+    actor: StaffActor,
+    ip: string,
+    input: { id?: number | undefined; version?: number | undefined },
+    fields: Record<string, unknown>,
+    insert: () => Promise<number>,
+  ): Promise<View> {
+    const { tenantId } = actor;
+    let id = input.id;
+    let before: Row | undefined;
+    if (id === undefined) id = await insert();
+    else {
+      before = await kind.find(trx, tenantId, id);
+      if (!before) throw kind.missing();
+      if (!(await updateVersioned(trx, kind.table, tenantId, id, input.version ?? -1, fields)))
+        await this.missingOrConflict(trx, kind.table, tenantId, id, kind.missing);
+    }
+    const after = (await kind.find(trx, tenantId, id))!;
+    await this.audit(trx, actor, ip, {
+      action: `${kind.action}.${before ? 'update' : 'add'}`,
+      target: `${kind.noun} ${id}`,
+      before: before && kind.view(before),
+      after: kind.view(after),
+    });
+    return kind.view(after);
+  }
+
+  /** Sets one flag of an item read at `input.version` (hidden, published), audited as `verb`. */
+  private toggle<Row, View>(
+    kind: ContentKind<Row, View>,
+    actor: StaffActor,
+    ip: string,
+    input: VersionedId,
+    flag: { hidden: boolean } | { published: boolean },
+    verb: string,
+  ): Promise<View> {
+    const { tenantId } = actor;
+    const [[name, value]] = Object.entries(flag) as [[string, boolean]];
+    return inTransaction(this.db, async (trx) => {
+      if (!(await updateVersioned(trx, kind.table, tenantId, input.id, input.version, flag)))
+        await this.missingOrConflict(trx, kind.table, tenantId, input.id, kind.missing);
+      await this.audit(trx, actor, ip, {
+        action: `${kind.action}.${verb}`,
+        target: `${kind.noun} ${input.id}`,
+        before: { [name]: !value },
+        after: { [name]: value },
+      });
+      return kind.view((await kind.find(trx, tenantId, input.id))!);
+    });
+  }
+
+  /** Deletes an item read at `input.version`; the audit row keeps what it was (`beforeOf`: more of it). */
+  private deleteItem<Row, View>(
+    kind: ContentKind<Row, View>,
+    actor: StaffActor,
+    ip: string,
+    input: VersionedId,
+    beforeOf: (trx: Kysely<Database>, view: View) => Promise<unknown> = async (_, view) => view,
+  ): Promise<{ id: number }> {
+    const { tenantId } = actor;
+    return inTransaction(this.db, async (trx) => {
+      const row = await kind.find(trx, tenantId, input.id);
+      if (!row) throw kind.missing();
+      const before = await beforeOf(trx, kind.view(row));
+      if (!(await deleteVersioned(trx, kind.table, tenantId, input.id, input.version)))
+        throw ContentAdminErrors.conflict();
+      await this.audit(trx, actor, ip, { action: `${kind.action}.delete`, target: `${kind.noun} ${input.id}`, before });
+      return { id: input.id };
+    });
   }
 
   // ---- e-resources ----------------------------------------------------------------------------
@@ -259,41 +372,12 @@ export class ContentAdmin {
     return inTransaction(this.db, async (trx) => {
       if (await collectionNameTaken(trx, tenantId, fields.name, input.id ?? 0))
         throw ContentAdminErrors.duplicateName(fields.name);
-      let id = input.id;
-      let before: CollectionRow | undefined;
-      if (id === undefined) {
-        id = await insertCollection(trx, tenantId, fields);
-      } else {
-        before = await findCollection(trx, tenantId, id);
-        if (!before) throw ContentAdminErrors.noSuchCollection();
-        if (!(await updateCollection(trx, tenantId, id, input.version ?? -1, fields)))
-          await this.missingOrConflict(trx, 'e_collection', tenantId, id, ContentAdminErrors.noSuchCollection);
-      }
-      const after = (await findCollection(trx, tenantId, id))!;
-      await this.audit(trx, actor, ip, {
-        action: before ? 'content.collection.update' : 'content.collection.add',
-        target: `e-resource ${id}`,
-        before: before && collectionOf(before),
-        after: collectionOf(after),
-      });
-      return collectionOf(after);
+      return this.saveItem(trx, COLLECTION, actor, ip, input, fields, () => insertCollection(trx, tenantId, fields));
     });
   }
 
-  async hideCollection(actor: StaffActor, input: HideCollectionRequest, ip: string): Promise<AdminCollection> {
-    const { tenantId } = actor;
-    return inTransaction(this.db, async (trx) => {
-      if (!(await updateCollection(trx, tenantId, input.id, input.version, { hidden: input.hidden })))
-        await this.missingOrConflict(trx, 'e_collection', tenantId, input.id, ContentAdminErrors.noSuchCollection);
-      const after = (await findCollection(trx, tenantId, input.id))!;
-      await this.audit(trx, actor, ip, {
-        action: input.hidden ? 'content.collection.hide' : 'content.collection.show',
-        target: `e-resource ${input.id}`,
-        before: { hidden: !input.hidden },
-        after: { hidden: input.hidden },
-      });
-      return collectionOf(after);
-    });
+  hideCollection(actor: StaffActor, input: HideCollectionRequest, ip: string): Promise<AdminCollection> {
+    return this.toggle(COLLECTION, actor, ip, input, { hidden: input.hidden }, input.hidden ? 'hide' : 'show');
   }
 
   async orderCollections(actor: StaffActor, ids: number[], ip: string): Promise<{ ids: number[] }> {
@@ -312,20 +396,8 @@ export class ContentAdmin {
     });
   }
 
-  async deleteCollection(actor: StaffActor, input: VersionedId, ip: string): Promise<{ id: number }> {
-    const { tenantId } = actor;
-    return inTransaction(this.db, async (trx) => {
-      const before = await findCollection(trx, tenantId, input.id);
-      if (!before) throw ContentAdminErrors.noSuchCollection();
-      if (!(await deleteVersioned(trx, 'e_collection', tenantId, input.id, input.version)))
-        throw ContentAdminErrors.conflict();
-      await this.audit(trx, actor, ip, {
-        action: 'content.collection.delete',
-        target: `e-resource ${input.id}`,
-        before: collectionOf(before),
-      });
-      return { id: input.id };
-    });
+  deleteCollection(actor: StaffActor, input: VersionedId, ip: string): Promise<{ id: number }> {
+    return this.deleteItem(COLLECTION, actor, ip, input);
   }
 
   // ---- book lists -----------------------------------------------------------------------------
@@ -359,39 +431,13 @@ export class ContentAdmin {
     return inTransaction(this.db, async (trx) => {
       if (await bookListNameTaken(trx, tenantId, fields.name, input.id ?? 0))
         throw ContentAdminErrors.duplicateName(fields.name);
-      let id = input.id;
-      let before: BookListRow | undefined;
-      if (id === undefined) id = await insertBookList(trx, tenantId, fields);
-      else {
-        before = await findBookList(trx, tenantId, id);
-        if (!before) throw ContentAdminErrors.noSuchBookList();
-        if (!(await updateBookList(trx, tenantId, id, input.version ?? -1, fields)))
-          await this.missingOrConflict(trx, 'book_list', tenantId, id, ContentAdminErrors.noSuchBookList);
-      }
-      const after = (await findBookList(trx, tenantId, id))!;
-      await this.audit(trx, actor, ip, {
-        action: before ? 'content.bookList.update' : 'content.bookList.add',
-        target: `book list ${id}`,
-        before: before && bookListOf(before),
-        after: bookListOf(after),
-      });
-      return bookListOf(after);
+      return this.saveItem(trx, BOOK_LIST, actor, ip, input, fields, () => insertBookList(trx, tenantId, fields));
     });
   }
 
-  async publishBookList(actor: StaffActor, input: PublishRequest, ip: string): Promise<AdminBookList> {
-    const { tenantId } = actor;
-    return inTransaction(this.db, async (trx) => {
-      if (!(await updateBookList(trx, tenantId, input.id, input.version, { published: input.published })))
-        await this.missingOrConflict(trx, 'book_list', tenantId, input.id, ContentAdminErrors.noSuchBookList);
-      await this.audit(trx, actor, ip, {
-        action: input.published ? 'content.bookList.publish' : 'content.bookList.unpublish',
-        target: `book list ${input.id}`,
-        before: { published: !input.published },
-        after: { published: input.published },
-      });
-      return bookListOf((await findBookList(trx, tenantId, input.id))!);
-    });
+  publishBookList(actor: StaffActor, input: PublishRequest, ip: string): Promise<AdminBookList> {
+    const published = input.published;
+    return this.toggle(BOOK_LIST, actor, ip, input, { published }, published ? 'publish' : 'unpublish');
   }
 
   async saveListRecords(actor: StaffActor, input: SaveListRecordsRequest, ip: string): Promise<AdminBookListDetail> {
@@ -419,21 +465,15 @@ export class ContentAdmin {
     });
   }
 
-  async deleteBookList(actor: StaffActor, input: VersionedId, ip: string): Promise<{ id: number }> {
-    const { tenantId } = actor;
-    return inTransaction(this.db, async (trx) => {
-      const before = await findBookList(trx, tenantId, input.id);
-      if (!before) throw ContentAdminErrors.noSuchBookList();
-      const records = await findListRecords(trx, tenantId, input.id);
-      if (!(await deleteVersioned(trx, 'book_list', tenantId, input.id, input.version)))
-        throw ContentAdminErrors.conflict();
-      await this.audit(trx, actor, ip, {
-        action: 'content.bookList.delete',
-        target: `book list ${input.id}`,
-        before: { ...bookListOf(before), records: records.map((r) => ({ recordId: r.record_id, note: r.note })) },
-      });
-      return { id: input.id };
-    });
+  deleteBookList(actor: StaffActor, input: VersionedId, ip: string): Promise<{ id: number }> {
+    // The list's records go with it: the audit row keeps them.
+    return this.deleteItem(BOOK_LIST, actor, ip, input, async (trx, view) => ({
+      ...view,
+      records: (await findListRecords(trx, actor.tenantId, input.id)).map((r) => ({
+        recordId: r.record_id,
+        note: r.note,
+      })),
+    }));
   }
 
   async searchRecords(tenantId: number, q: { q: string; rows: number }): Promise<ContentRecordHits> {
@@ -471,56 +511,20 @@ export class ContentAdmin {
       remark: input.remark,
       published_on: input.publishedOn ?? today(),
     };
-    return inTransaction(this.db, async (trx) => {
-      let id = input.id;
-      let before: NewsRow | undefined;
-      if (id === undefined) id = await insertNews(trx, tenantId, { ...fields, published: input.published });
-      else {
-        before = await findNews(trx, tenantId, id);
-        if (!before) throw ContentAdminErrors.noSuchNews();
-        if (!(await updateNews(trx, tenantId, id, input.version ?? -1, fields)))
-          await this.missingOrConflict(trx, 'donate_news', tenantId, id, ContentAdminErrors.noSuchNews);
-      }
-      const after = (await findNews(trx, tenantId, id))!;
-      await this.audit(trx, actor, ip, {
-        action: before ? 'content.news.update' : 'content.news.add',
-        target: `donation news ${id}`,
-        before: before && newsOf(before),
-        after: newsOf(after),
-      });
-      return newsOf(after);
-    });
+    return inTransaction(this.db, (trx) =>
+      this.saveItem(trx, NEWS, actor, ip, input, fields, () =>
+        insertNews(trx, tenantId, { ...fields, published: input.published }),
+      ),
+    );
   }
 
-  async publishNews(actor: StaffActor, input: PublishRequest, ip: string): Promise<AdminNews> {
-    const { tenantId } = actor;
-    return inTransaction(this.db, async (trx) => {
-      if (!(await updateNews(trx, tenantId, input.id, input.version, { published: input.published })))
-        await this.missingOrConflict(trx, 'donate_news', tenantId, input.id, ContentAdminErrors.noSuchNews);
-      await this.audit(trx, actor, ip, {
-        action: input.published ? 'content.news.publish' : 'content.news.unpublish',
-        target: `donation news ${input.id}`,
-        before: { published: !input.published },
-        after: { published: input.published },
-      });
-      return newsOf((await findNews(trx, tenantId, input.id))!);
-    });
+  publishNews(actor: StaffActor, input: PublishRequest, ip: string): Promise<AdminNews> {
+    const published = input.published;
+    return this.toggle(NEWS, actor, ip, input, { published }, published ? 'publish' : 'unpublish');
   }
 
-  async deleteNews(actor: StaffActor, input: VersionedId, ip: string): Promise<{ id: number }> {
-    const { tenantId } = actor;
-    return inTransaction(this.db, async (trx) => {
-      const before = await findNews(trx, tenantId, input.id);
-      if (!before) throw ContentAdminErrors.noSuchNews();
-      if (!(await deleteVersioned(trx, 'donate_news', tenantId, input.id, input.version)))
-        throw ContentAdminErrors.conflict();
-      await this.audit(trx, actor, ip, {
-        action: 'content.news.delete',
-        target: `donation news ${input.id}`,
-        before: newsOf(before),
-      });
-      return { id: input.id };
-    });
+  deleteNews(actor: StaffActor, input: VersionedId, ip: string): Promise<{ id: number }> {
+    return this.deleteItem(NEWS, actor, ip, input);
   }
 
   // ---- help and privacy texts -----------------------------------------------------------------
