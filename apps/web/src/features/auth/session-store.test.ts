@@ -83,6 +83,15 @@ describe('session store', () => {
     );
   });
 
+  it('comes back from a unified-auth logout to the page, or home from a personal page', async () => {
+    const { logoutReturnUrl } = await load();
+    expect(logoutReturnUrl('http://h/sso/searchList?q=1')).toBe('http://h/sso/searchList?q=1');
+    expect(logoutReturnUrl('http://h/sso/personalCenter')).toBe('http://h/sso/Home');
+    expect(logoutReturnUrl('http://h/personalCenter/freeOrder?x=1#a')).toBe('http://h/Home');
+    expect(logoutReturnUrl('http://h/beiling/personalExternal/4')).toBe('http://h/beiling/Home');
+    expect(logoutReturnUrl('http://h/customTabs')).toBe('http://h/Home');
+  });
+
   it('returns to the saved path, home by default and instead of the reset-password screen', async () => {
     const store = await load();
     expect(store.readNextPath()).toBe('/home');

@@ -128,12 +128,23 @@ export function withReturnService(logoutUrl: string, returnUrl: string): string 
 }
 
 /**
+ * Where a unified-auth logout comes back to: the page it left, or home when that was a personal page
+ * (spec §4), below the same institution's path.
+ */
+export function logoutReturnUrl(href: string): string {
+  const url = new URL(href);
+  const home = url.pathname.replace(/\/(personalCenter|personalExternal|customTabs)(\/.*)?$/, '/Home');
+  if (home === url.pathname) return href;
+  return `${url.origin}${home}`;
+}
+
+/**
  * Logs out: the session is forgotten here first, then the server revokes its token (a failure there
  * still logs out here), and a unified-auth session goes on to the CAS logout. Forgetting it first
  * means a call still in flight that the revocation answers with 401 meets a session already left,
  * and is not taken for an expired login. Resolves true when the page is leaving for that address.
  */
-export async function logout(returnUrl: string = window.location.href): Promise<boolean> {
+export async function logout(returnUrl: string = logoutReturnUrl(window.location.href)): Promise<boolean> {
   const token = readSessionToken();
   endLocalSession();
   const answer = await postLogout(token).catch(() => ({ logoutUrl: '' }));
