@@ -14,6 +14,9 @@ import { prepareAdminReaders } from './prepare-readers.mjs';
 import { prepareModeration } from './prepare-moderation.mjs';
 import { prepareSite } from './prepare-site.mjs';
 import { prepareLibraries } from './prepare-libraries.mjs';
+import { prepareInboxReaders } from './prepare-inbox.mjs';
+import { prepareDonations } from './prepare-donations.mjs';
+import { prepareRecommendReaders } from './prepare-rec.mjs';
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? '.cache/e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
@@ -114,4 +117,10 @@ await prepareModeration();
 await prepareSite();
 // Libraries and loan rules (e2e/admin-libraries.spec.ts): institutions of their own.
 await prepareLibraries();
+// The inbox flow's readers, one reader type per language (e2e/support/prepare-inbox.mjs).
+await prepareInboxReaders();
+// The recommendation flow's readers, one per language, with a verified e-mail (e2e/support/prepare-rec.mjs).
+await prepareRecommendReaders();
+// Book donations (e2e/donations.spec.ts): a reader per language in the default institution.
+await prepareDonations();
 console.log(`e2e data ready in ${dataDir}`);

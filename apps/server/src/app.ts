@@ -23,6 +23,8 @@ import { registerEvaluationRoutes } from './modules/evaluations/evaluation-route
 import { registerFavouriteRoutes } from './modules/favourites/favourite-routes.js';
 import { registerAvatarImageRoute, registerPersonalInfoRoutes } from './modules/personal-info/personal-info-routes.js';
 import { registerAddressRoutes } from './modules/addresses/address-routes.js';
+import { registerDonationRoutes } from './modules/donations/donation-routes.js';
+import { registerInboxRoutes } from './modules/inbox/inbox-routes.js';
 import { registerPointsRoutes } from './modules/points/points-routes.js';
 import { registerCirculationRoutes } from './modules/circulation/circulation-routes.js';
 import { registerRelendRoutes } from './modules/circulation/relend-routes.js';
@@ -42,6 +44,7 @@ import { registerDeskRoutes } from './modules/desk/desk-routes.js';
 import { registerReaderAdminRoutes } from './modules/reader-admin/reader-admin-routes.js';
 import { registerRequestAdminRoutes } from './modules/request-admin/request-admin-routes.js';
 import { registerModerationRoutes } from './modules/moderation/moderation-routes.js';
+import { registerRecommendationRoutes } from './modules/recommendations/recommendation-routes.js';
 import { registerCatalogueAdminRoutes } from './modules/catalogue-admin/catalogue-admin-routes.js';
 import {
   registerAttachmentFileRoute,
@@ -207,6 +210,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerFineRoutes(scope, opts.services);
     registerReminderRoutes(scope, opts.services);
     registerAddressRoutes(scope, opts.services);
+    registerDonationRoutes(scope, opts.services);
+    registerInboxRoutes(scope, opts.services);
     registerPointsRoutes(scope, opts.services);
     registerProviderRoutes(scope, opts.services);
     registerAuthRoutes(scope, opts.services);
@@ -216,6 +221,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerReaderAdminRoutes(scope, opts.services);
     registerRequestAdminRoutes(scope, opts.services);
     registerModerationRoutes(scope, opts.services);
+    registerRecommendationRoutes(scope, opts.services);
     registerCatalogueAdminRoutes(scope, opts.services);
     registerContentAdminRoutes(scope, opts.services);
     registerLibraryAdminRoutes(scope, opts.services);

@@ -23,6 +23,7 @@ import { createAuthServices, type AuthServices } from './modules/auth/auth-modul
 import { FavouriteService } from './modules/favourites/favourite-service.js';
 import { PersonalInfoService } from './modules/personal-info/personal-info-service.js';
 import { AddressService } from './modules/addresses/address-service.js';
+import { DonationService } from './modules/donations/donation-service.js';
 import { PointsService } from './modules/points/points-service.js';
 import { CirculationService } from './modules/circulation/circulation-service.js';
 import { RequestService } from './modules/circulation/request-service.js';
@@ -34,6 +35,7 @@ import { StaffDesk } from './modules/desk/desk-service.js';
 import { ReaderAdmin } from './modules/reader-admin/reader-admin-service.js';
 import { RequestAdmin } from './modules/request-admin/request-admin-service.js';
 import { ModerationService } from './modules/moderation/moderation-service.js';
+import { RecommendationService } from './modules/recommendations/recommendation-service.js';
 import { CatalogueAdmin } from './modules/catalogue-admin/catalogue-admin-service.js';
 import { ContentAdmin } from './modules/content-admin/content-admin-service.js';
 import { LibraryAdmin } from './modules/library-admin/library-admin-service.js';
@@ -85,6 +87,8 @@ export interface Services extends AuthServices {
   requestAdmin: RequestAdmin;
   /** Moderation of readers' comments and the sensitive-word list (issue 28). */
   moderation: ModerationService;
+  /** Readers' resource recommendations and the staff queue (issues 28 and 29). */
+  recommendations: RecommendationService;
   /** The staff console's catalogue: imports from an upload, records and their MARC, suppressing, deleting (issue 28). */
   catalogueAdmin: CatalogueAdmin;
   /** The staff console's content: e-resources, book lists, donation news, help texts, attachments (issue 28). */
@@ -97,6 +101,8 @@ export interface Services extends AuthServices {
   siteAdmin: SiteAdmin;
   /** A reader's delivery addresses (My Library key 9). */
   addresses: AddressService;
+  /** Book donations: a reader's offers, the donors list, the staff queue (My Library key 11). */
+  donations: DonationService;
   /** A reader's points: the ledger, the balance, the rules (My Library key 8). */
   points: PointsService;
   /** My Library's personal information and the reader's avatar (key 1). */
@@ -207,6 +213,7 @@ export function createServices(
     }),
     requestAdmin: new RequestAdmin(db.kysely, { circulation, staff }),
     moderation: new ModerationService(db.kysely, { staff }),
+    recommendations: new RecommendationService(db.kysely, { staff, siteConfig }),
     catalogueAdmin: new CatalogueAdmin(db.kysely, {
       staff,
       catalogueChanged: (tenantId) => search.catalogueChanged(tenantId),
@@ -216,9 +223,10 @@ export function createServices(
     }),
     contentAdmin: new ContentAdmin(db.kysely, { staff, siteConfig }),
     libraryAdmin: new LibraryAdmin(db.kysely, { staff, dictionaries }),
-    reports: new ReportsService(db.kysely),
+    reports: new ReportsService(db.kysely, searchCacheMs > 0 ? 10 * 60_000 : 0),
     siteAdmin: new SiteAdmin(db.kysely, { siteConfig, tenants, staff }),
     addresses: new AddressService(db.kysely, dictionaries),
+    donations: new DonationService(db.kysely, { staff }),
     points: new PointsService(db.kysely),
     personalInfo: new PersonalInfoService(db.kysely, dictionaries),
     providers,

@@ -427,7 +427,11 @@ describe('suppressing and deleting', () => {
     );
     expect(r.success, r.message).toBe(true);
     expect(await classT()).toBe(1);
-    await call(ApiPath.catalogueSuppress, { recordId: hidden, suppressed: false }, { headers: tenantAdmin, to: tenant });
+    await call(
+      ApiPath.catalogueSuppress,
+      { recordId: hidden, suppressed: false },
+      { headers: tenantAdmin, to: tenant },
+    );
     expect(await classT()).toBe(2);
   });
 

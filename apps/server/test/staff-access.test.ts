@@ -2,9 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AddressInput,
+  RecommendInput,
   AuthErrCode,
   Calls,
   DeskErrCode,
+  DonationOffer,
   RequestAdminErrCode,
   StaffErrCode,
   type Endpoint,
@@ -154,6 +156,32 @@ async function heldRequest(): Promise<{ requestId: number }> {
   return { requestId: placed.requestId };
 }
 
+/** An unprocessed recommendation of a new reader (with a verified e-mail) of the home institution. */
+async function recommendation(): Promise<{ id: number }> {
+  const reader = await makeReader(t, home.id, { email: `rec${++serial}@example.org` });
+  return t.services.recommendations.save(
+    home.id,
+    reader.id,
+    RecommendInput.parse({ title: `荐购${serial}`, isbn: '9787503717444' }),
+    'zh-CN',
+  );
+}
+
+/** A reader's donation offered at the home institution (submitted, version 0). */
+async function donationOffered(): Promise<{ donationId: number }> {
+  const reader = await makeReader(t, home.id);
+  return t.services.donations.offer(
+    home.id,
+    reader.id,
+    DonationOffer.parse({
+      items: [{ title: `捐赠${++serial}` }],
+      donorName: '李明',
+      contactPhone: '13800000002',
+      delivery: 'post',
+    }),
+  );
+}
+
 /** The values of a loan policy a sample adds. */
 const POLICY_VALUES = {
   loanDays: 30,
@@ -226,6 +254,22 @@ const content = {
 
 /** Input that the call accepts and can carry out, made afresh for each case; a call without one gets {}. */
 const SAMPLES: Record<string, () => Promise<Record<string, unknown>>> = {
+  // The library's notices: one to the home institution's readers, sent and withdrawn.
+  adminNoticeSend: async () => ({ subject: `通知${++serial}`, body: '正文', requestKey: `access-${serial}-key` }),
+  adminNoticeWithdraw: async () => {
+    const notice = await t.db.kysely
+      .insertInto('library_notice')
+      .values({
+        tenant_id: home.id,
+        request_key: `withdraw-${++serial}`,
+        subject: '撤回',
+        body: '正文',
+        body_format: 'text',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { noticeId: Number(notice.id) };
+  },
   // The content screen.
   contentCollectionSave: async () => ({ name: `新库${++serial}`, url: 'https://db.example/', accessKind: 'open' }),
   contentCollectionHide: async () => ({ id: await content.collection(), version: 0, hidden: true }),
@@ -356,6 +400,10 @@ const SAMPLES: Record<string, () => Promise<Record<string, unknown>>> = {
     return { commentIds: [commentId], decision: 'approve' };
   },
   saveSensitiveWords: async () => ({ words: ['广告'] }),
+  // Recommendations: a reader's new one (each case its own reader, so the daily quota holds).
+  adminRecommendation: async () => ({ id: String((await recommendation()).id) }),
+  adminRecommendDecide: async () => ({ items: [{ id: (await recommendation()).id, version: 0 }], status: 'ordered' }),
+  adminRecommendSaveSettings: async () => ({ allow: true, dailyQuota: 5 }),
   // Libraries and policies: a new row each time (a code of its own), or one made for the case.
   saveLibrary: async () => ({ libCode: `LA${++serial}`, name: '新馆' }),
   saveCampus: async () => ({ campusId: `CA${++serial}`, libCode: 'OFU-MED', name: '新校区' }),
@@ -416,6 +464,12 @@ const SAMPLES: Record<string, () => Promise<Record<string, unknown>>> = {
       ],
     };
   },
+  // Donations: a reader's fresh offer of the home institution to look at or decide.
+  adminDonation: async () => ({ donationId: String((await donationOffered()).donationId) }),
+  adminDecideDonations: async () => ({
+    donations: [{ donationId: (await donationOffered()).donationId, version: 0 }],
+    to: 'accepted',
+  }),
   adminRequestDetail: heldRequest,
   adminRetrieveRequest: heldRequest,
   adminShelveRequest: heldRequest,

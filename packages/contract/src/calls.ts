@@ -3,12 +3,14 @@ import { AuthCalls } from './auth.js';
 import { CatalogueAdminCalls } from './catalogue-admin.js';
 import { CirculationCalls } from './circulation.js';
 import { DeskCalls } from './desk.js';
+import { DonationCalls } from './donations.js';
 import { DictionaryCalls } from './dictionaries.js';
 import { EvaluationCalls } from './evaluations.js';
 import { FavouriteCalls } from './favourites.js';
 import { FineCalls } from './fines.js';
 import { HoldingsCalls } from './holdings.js';
 import { HomeListCalls } from './home-lists.js';
+import { InboxCalls, NoticeAdminCalls } from './inbox.js';
 import { LibraryAdminCalls } from './library-admin.js';
 import { LoanCalls } from './loans.js';
 import { ModerationCalls } from './moderation.js';
@@ -17,6 +19,7 @@ import { PersonalInfoCalls } from './personal-info.js';
 import { PointsCalls } from './points.js';
 import { ProviderCalls } from './providers.js';
 import { ReaderAdminCalls } from './reader-admin.js';
+import { RecommendationCalls } from './recommendations.js';
 import { RecordDetailCalls } from './record-detail.js';
 import { RelendCalls } from './relend.js';
 import { RequestAdminCalls } from './request-admin.js';
@@ -48,6 +51,7 @@ export const Calls = {
   ...FineCalls,
   ...ReminderCalls,
   ...AddressCalls,
+  ...DonationCalls,
   ...PointsCalls,
   ...HomeListCalls,
   ...EvaluationCalls,
@@ -65,4 +69,7 @@ export const Calls = {
   ...LibraryAdminCalls,
   ...ReportsCalls,
   ...SiteAdminCalls,
+  ...RecommendationCalls,
+  ...InboxCalls,
+  ...NoticeAdminCalls,
 } as const;

@@ -618,6 +618,26 @@ export interface ReaderInboxTable {
   body: string;
   created_at: ColumnType<Date, never, never>;
   read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Deleted by the reader (0041): kept, not shown. */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The library notice this message is a copy of (0041): its subject and body are the notice's. */
+  notice_id: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+}
+/** A library notice (0041), written once and put in the inboxes of its readers. */
+export interface LibraryNoticeTable {
+  id: Generated<number>;
+  tenant_id: number;
+  request_key: string;
+  subject: string;
+  body: string;
+  body_format: 'text' | 'html';
+  reader_types: ColumnType<string[], string[] | undefined, string[]>;
+  status: Generated<'sent' | 'withdrawn'>;
+  recipients: Generated<number>;
+  staff_id: number | null;
+  sent_by: Generated<string>;
+  created_at: ColumnType<Date, never, never>;
+  withdrawn_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 export interface ServerSecretTable {
   name: string;
@@ -791,6 +811,75 @@ export interface ReaderImportTable {
   summary: ColumnType<unknown, string | null | undefined, string | null | undefined>;
 }
 
+/** A reader's book donation (0040): its contact, how the books come, its state and the staff's reply. */
+export interface DonationTable {
+  id: Generated<number>;
+  tenant_id: number;
+  reader_id: number;
+  donor_name: string;
+  anonymous: boolean;
+  contact_phone: string;
+  contact_email: string;
+  delivery: 'post' | 'inPerson';
+  note: string;
+  status: Generated<'submitted' | 'received' | 'accepted' | 'declined' | 'cancelled'>;
+  reply: Generated<string>;
+  copies: number;
+  version: Generated<number>;
+  submit_key: string | null;
+  handled_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  received_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+/** One book of a donation (0040), in the reader's order. */
+export interface DonationItemTable {
+  donation_id: number;
+  seq: number;
+  tenant_id: number;
+  title: string;
+  isbn: string;
+  author: string;
+  copies: number;
+}
+/** A reader's resource recommendation, a purchase suggestion (0039). */
+export interface RecommendationTable {
+  id: Generated<number>;
+  tenant_id: number;
+  reader_id: number;
+  kind: 'book' | 'journal' | 'eresource';
+  title: string;
+  isbn: Generated<string>;
+  author: Generated<string>;
+  publisher: Generated<string>;
+  publish_year: Generated<string>;
+  price: Generated<string>;
+  reason: Generated<string>;
+  note: Generated<string>;
+  language: Generated<string>;
+  frequency: Generated<string>;
+  resource_name: Generated<string>;
+  subject: Generated<string>;
+  doc_types: Generated<string>;
+  url: Generated<string>;
+  match_key: string;
+  status: Generated<'unprocessed' | 'processing' | 'processed' | 'ordered' | 'unsubscribed' | 'shelved' | 'cancelled'>;
+  reply: Generated<string>;
+  record_id: number | null;
+  version: Generated<number>;
+  decided_by: string | null;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+/** An institution's recommendation settings (0039). */
+export interface RecommendationSettingTable {
+  tenant_id: number;
+  allow: Generated<boolean>;
+  daily_quota: Generated<number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
 export interface Database {
   tenant: TenantTable;
   site_config: SiteConfigTable;
@@ -835,6 +924,9 @@ export interface Database {
   verification_code: VerificationCodeTable;
   password_recovery: PasswordRecoveryTable;
   reader_inbox: ReaderInboxTable;
+  recommendation: RecommendationTable;
+  recommendation_setting: RecommendationSettingTable;
+  library_notice: LibraryNoticeTable;
   server_secret: ServerSecretTable;
   reader_identity: ReaderIdentityTable;
   reader_avatar: ReaderAvatarTable;
@@ -853,4 +945,6 @@ export interface Database {
   audit_log: AuditLogTable;
   reader_import: ReaderImportTable;
   site_asset: SiteAssetTable;
+  donation: DonationTable;
+  donation_item: DonationItemTable;
 }

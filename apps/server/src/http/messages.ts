@@ -2,6 +2,9 @@ import type { Lang } from '@openfind/contract';
 import { CONTENT_ADMIN_MESSAGES } from './messages-content-admin.js';
 import { CATALOGUE_ADMIN_MESSAGES } from '../modules/catalogue-admin/messages.js';
 import { LIBRARY_ADMIN_MESSAGES } from './messages-library-admin.js';
+import { INBOX_MESSAGES } from './messages-inbox.js';
+import { RECOMMENDATION_MESSAGES } from './messages-recommendations.js';
+import { DONATION_MESSAGES } from './messages-donations.js';
 
 type Texts = Record<Lang, string>;
 
@@ -1395,6 +1398,12 @@ export const MESSAGES = {
   ...LIBRARY_ADMIN_MESSAGES,
   // The staff console's catalogue (issue 28).
   ...CATALOGUE_ADMIN_MESSAGES,
+  // Book donations (issue 29).
+  ...DONATION_MESSAGES,
+  // Resource recommendations (issues 28 and 29).
+  ...RECOMMENDATION_MESSAGES,
+  // The reader's inbox and the library's notices (issue 29).
+  ...INBOX_MESSAGES,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

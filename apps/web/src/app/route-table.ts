@@ -12,6 +12,7 @@ export type RoutePage =
   | 'personalExternal'
   | 'myLibrary'
   | 'aiSearch'
+  | 'donation'
   | 'login'
   | 'loginExternal'
   | 'account';
@@ -91,9 +92,9 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     ['/grade', 'hotRatings', 'list'],
     ['/hotBook', 'hotBooks', 'list'],
     ['/newBookInform', 'newBooks', 'list'],
-    ['/bookDonate', 'bookDonation'],
-    ['/bookDonate/detail', 'bookDonationDetails'],
-    ['/donate', 'donate'],
+    ['/bookDonate', 'bookDonation', 'donation'],
+    ['/bookDonate/detail', 'bookDonationDetails', 'donation'],
+    ['/donate', 'donate', 'donation'],
     ['/drivePurList', 'purchasingList'],
     ['/drivePurDetails', 'purchasingDetails'],
     ['/drivePurCart', 'purchasingCart'],
@@ -106,7 +107,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     ['/personalCenter', 'myLibrary', 'myLibrary'],
     ['/customTabs', 'customTabs'],
     ['/personalCenter/customTabs', 'customTabs'],
-    ['/personalCenter/freeOrder', 'freeOrder'],
+    ['/personalCenter/freeOrder', 'freeOrder', 'myLibrary'],
     ['/personalCenter/bookListDetails', 'bookListDetails'],
     ['/personalExternal/:n', 'myLibrary', 'personalExternal'],
     // Account screens inside the shell

@@ -27,6 +27,7 @@ const SCREEN_LOADERS: Record<RoutePage, Loader> = {
   myLibrary: () => import('../features/my-library/pages/MyLibraryPage').then((m) => ({ default: m.MyLibraryPage })),
   personalExternal: () => import('./routes/PersonalExternalRoute').then((m) => ({ default: m.PersonalExternalRoute })),
   aiSearch: () => import('./routes/AiSearchRoute').then((m) => ({ default: m.AiSearchRoute })),
+  donation: () => import('../features/donations/pages/DonationPage').then((m) => ({ default: m.DonationPage })),
   login: () => import('../features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })),
   loginExternal: () =>
     import('../features/auth/pages/LoginExternalPage').then((m) => ({ default: m.LoginExternalPage })),

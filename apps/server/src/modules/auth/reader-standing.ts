@@ -13,6 +13,7 @@ const REFUSALS = {
   rate: { frozen: 'frozenCannotRate', lost: 'lostCannotRate' },
   favourite: { frozen: 'frozenCannotFavourite', lost: 'lostCannotFavourite' },
   request: { frozen: 'frozenCannotRequest', lost: 'lostCannotRequest' },
+  recommend: { frozen: 'frozenCannotRecommend', lost: 'lostCannotRecommend' },
 } as const satisfies Record<string, { frozen: MessageKey; lost: MessageKey }>;
 export type ReaderAction = keyof typeof REFUSALS;
 

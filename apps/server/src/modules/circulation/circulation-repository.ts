@@ -260,13 +260,15 @@ export async function closeLoan(
   return row && { dueDate: row.due_date, returnDate: row.return_date };
 }
 
-/** Messages in the reader's inbox not read yet. */
+/** Messages in the reader's inbox not read yet (channel inbox, not deleted: as the inbox's own count). */
 export async function countUnreadMessages(db: Kysely<Database>, tenantId: number, readerId: number): Promise<number> {
   const row = await db
     .selectFrom('reader_inbox')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('tenant_id', '=', tenantId)
     .where('reader_id', '=', readerId)
+    .where('channel', '=', 'inbox')
+    .where('deleted_at', 'is', null)
     .where('read_at', 'is', null)
     .executeTakeFirst();
   return Number(row?.n ?? 0);

@@ -31,6 +31,18 @@ export const ADMIN_SCREENS: readonly AdminScreenDef[] = [
   },
   { key: 'content', path: 'content', minRole: 'staff', Component: lazy(() => import('./content/ContentScreen')) },
   {
+    key: 'donations',
+    path: 'donations',
+    minRole: 'staff',
+    Component: lazy(() => import('./donations/DonationsScreen')),
+  },
+  {
+    key: 'recommendations',
+    path: 'recommendations',
+    minRole: 'staff',
+    Component: lazy(() => import('./recommendations/RecommendationsScreen')),
+  },
+  {
     key: 'statistics',
     path: 'statistics',
     minRole: 'staff',

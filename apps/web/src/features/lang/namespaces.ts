@@ -20,6 +20,12 @@ export const NAMESPACES = [
   'adminReaders',
   'adminReports',
   'adminSite',
+  'donations',
+  'adminDonations',
+  'recommend',
+  'adminRecommend',
+  'inbox',
+  'adminNotices',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
@@ -45,5 +51,14 @@ export const LAZY_NAMESPACES = [
   'adminReaders',
   'adminReports',
   'adminSite',
+  // Book donations: the public pages, the form and My Library's panel; the staff queue.
+  'donations',
+  'adminDonations',
+  // Resource recommendations: My Library's panel (key 6, /personalCenter/freeOrder); the staff queue.
+  'recommend',
+  'adminRecommend',
+  // My Library's inbox (its panel's chunk) and the console's notices tab.
+  'inbox',
+  'adminNotices',
 ] as const satisfies readonly Namespace[];
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];

@@ -11,6 +11,10 @@ export const myLibraryKeys = {
   payMethods: () => [...myLibraryKeys.all, 'payMethods'] as const,
   payment: (id: number) => [...myLibraryKeys.all, 'payment', id] as const,
   addresses: () => [...myLibraryKeys.all, 'addresses'] as const,
+  /** Resource recommendations (key 6): whether and how much the reader may, and their list by tab. */
+  recommendState: () => [...myLibraryKeys.all, 'recommendState'] as const,
+  recommendationLists: () => [...myLibraryKeys.all, 'recommendations'] as const,
+  recommendations: (tab: string, page: number) => [...myLibraryKeys.recommendationLists(), tab, page] as const,
   addressTypes: () => [...myLibraryKeys.all, 'addressTypes'] as const,
   /** The reader's own comments (key 17). */
   comments: (page: number) => [...myLibraryKeys.all, 'comments', page] as const,

@@ -8,6 +8,7 @@ import { AttachmentsPanel } from './AttachmentsPanel';
 import { BookListsPanel } from './BookListsPanel';
 import { CollectionsPanel } from './CollectionsPanel';
 import { NewsPanel } from './NewsPanel';
+import { NoticesPanel } from '../notices/NoticesPanel';
 import { TextsPanel } from './TextsPanel';
 import './content.css';
 
@@ -31,6 +32,7 @@ export default function ContentScreen() {
           { key: 'news', label: t('tabs.news'), children: <NewsPanel canDelete={canDelete} /> },
           { key: 'texts', label: t('tabs.texts'), children: <TextsPanel /> },
           { key: 'attachments', label: t('tabs.attachments'), children: <AttachmentsPanel canDelete={canDelete} /> },
+          { key: 'notices', label: t('adminNotices:tab'), children: <NoticesPanel /> },
         ]}
       />
     </AdminPage>

@@ -35,7 +35,16 @@ function Avatar({ url, name }: { url: string; name: string }) {
  * The header's account entry: the login button (the dialog, or the one outside method), or once
  * logged in the user menu with name, avatar, personal centre and logout (spec §2, §4).
  */
-export function HeaderAccount({ compact, loginLabel }: { compact: boolean; loginLabel: string }) {
+export function HeaderAccount({
+  compact,
+  loginLabel,
+  unread,
+}: {
+  compact: boolean;
+  loginLabel: string;
+  /** The reader's unread messages (the inbox), shown on the menu and its My Library entry when any. */
+  unread?: { count: number; label: string } | undefined;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   const { pathname } = useLocation();
@@ -78,10 +87,11 @@ export function HeaderAccount({ compact, loginLabel }: { compact: boolean; login
       buttonClassName="of-header-button of-user-button"
       panelClassName="of-menu-panel"
       align="end"
-      ariaLabel={t('header.userMenu', { name })}
+      ariaLabel={unread ? `${t('header.userMenu', { name })}, ${unread.label}` : t('header.userMenu', { name })}
       label={
         <>
           <Avatar url={session.userInfo?.opacPicUrl ?? ''} name={name} />
+          {unread ? <span className="of-unread-dot" aria-hidden="true" /> : null}
           {compact ? null : <span className="of-user-name">{name}</span>}
           {compact ? null : <ChevronDownIcon className="of-nav-chevron" />}
         </>
@@ -93,6 +103,12 @@ export function HeaderAccount({ compact, loginLabel }: { compact: boolean; login
           <li>
             <Link className="of-menu-item" to="/personalCenter" onClick={close}>
               {t('header.personalCenter')}
+              {unread ? (
+                <span className="of-unread-badge">
+                  <span aria-hidden="true">{unread.count > 99 ? '99+' : unread.count}</span>
+                  <span className="of-visually-hidden">{unread.label}</span>
+                </span>
+              ) : null}
             </Link>
           </li>
           <li>

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { setPageTitle } from '../../../lib/document-title';
 import { useSession } from '../../auth';
+// Donations (key 11): a lazy component, its own chunk.
+import { DonationsPanel } from '../../donations';
 import { loadNamespace } from '../../lang';
 import { useConfig } from '../../site-config';
 import { AddressesPanel } from '../components/AddressesPanel';
@@ -13,9 +15,17 @@ import { PersonalInfoPanel } from '../components/PersonalInfoPanel';
 import { PointsPanel } from '../components/PointsPanel';
 import { RequestsPanel } from '../components/RequestsPanel';
 import { SummaryPanel } from '../components/SummaryPanel';
+import { recommendEntryVisible } from '@openfind/contract';
+import { useRecommendState } from '../api/recommendations';
 import { BUILT_KEYS, menuKeys, openedKey } from '../menu';
 import type { MyLibraryKey } from '../menu';
 import '../my-library.css';
+
+// The inbox (key 13) loads with its entry: its own chunk and texts.
+const InboxPanel = lazy(() => import('../components/InboxPanel'));
+
+// Resource recommendation (key 6, /personalCenter/freeOrder): its own chunk and texts.
+const RecommendPanel = lazy(() => import('../components/RecommendPanel').then((m) => ({ default: m.RecommendPanel })));
 
 // Its texts load with the screen.
 await loadNamespace('myLibrary');
@@ -28,7 +38,22 @@ const PANELS: Partial<Record<MyLibraryKey, () => React.ReactNode>> = {
   '5': () => <BorrowingPanel />,
   '7': () => <BehaviourPanel />,
   '8': () => <PointsPanel />,
+  '6': () => (
+    <Suspense fallback={<p aria-busy="true" className="of-loans-note" />}>
+      <RecommendPanel />
+    </Suspense>
+  ),
   '9': () => <AddressesPanel />,
+  '11': () => (
+    <Suspense fallback={<p aria-busy="true" />}>
+      <DonationsPanel />
+    </Suspense>
+  ),
+  '13': () => (
+    <Suspense fallback={<p aria-busy="true" className="of-loans-note" />}>
+      <InboxPanel />
+    </Suspense>
+  ),
   '17': () => <CommentsPanel />,
 };
 
@@ -37,14 +62,21 @@ const PANELS: Partial<Record<MyLibraryKey, () => React.ReactNode>> = {
  * menu's entries follow the site configuration (spec §2); `?key=` names the open one. A visitor is
  * sent to the login screen and comes back here after it.
  */
-export function MyLibraryPage({ entry }: { entry?: string; feature?: string }) {
+export function MyLibraryPage({ entry, feature }: { entry?: string; feature?: string }) {
   const { t } = useTranslation('myLibrary');
   const session = useSession();
   const location = useLocation();
   const [params] = useSearchParams();
-  const { myLibraryLeftMenuShowSort, myLibraryLeftMenuNotShowSort } = useConfig();
-  const keys = menuKeys(myLibraryLeftMenuShowSort, myLibraryLeftMenuNotShowSort);
-  const open = openedKey(keys, entry ?? params.get('key'));
+  const config = useConfig();
+  const { myLibraryLeftMenuShowSort, myLibraryLeftMenuNotShowSort } = config;
+  // Resource recommendation shows only when the server allows it and a site flag is on (spec §6).
+  const recommend = useRecommendState(session.isLoggedIn);
+  const showRecommend = recommendEntryVisible(recommend.data?.isAllowRecommend ?? true, config);
+  const keys = menuKeys(myLibraryLeftMenuShowSort, myLibraryLeftMenuNotShowSort).filter(
+    (k) => k !== '6' || showRecommend,
+  );
+  // /personalCenter/freeOrder is the recommendation entry.
+  const open = openedKey(keys, entry ?? (feature === 'freeOrder' ? '6' : params.get('key')));
   const entryName = open ? t(`entries.${open}`) : '';
   const title = t('title');
   useEffect(() => {

@@ -1,0 +1,412 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Checkbox, Empty, Input, Modal, Pagination, Select, Spin, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  DONATION_FROM,
+  DONATION_MAX_LENGTH,
+  DONATION_STATUSES,
+  MAX_DONATION_EXPORT,
+  type DonationDecision as Decision,
+  type DonationStatus,
+} from '@openfind/contract';
+import { notify } from '../../../lib/antd';
+import { loadNamespace } from '../../lang';
+import { AdminPage } from '../components/AdminPage';
+import { downloadCsv, toCsv } from '../reports/csv';
+import {
+  exportDonations,
+  useDecideDonations,
+  useDonationQueue,
+  type DecisionOutcome,
+  type DonationQuery,
+  type QueueDonation,
+} from './donations-api';
+import './donations.css';
+
+await loadNamespace('adminDonations');
+
+const PAGE_SIZE = 20;
+
+type Filter = { status: DonationStatus | ''; q: string };
+const START: Filter = { status: 'submitted', q: '' };
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+const queryOf = (f: Filter, page: number): DonationQuery => ({
+  status: f.status,
+  q: f.q.trim(),
+  page,
+  rows: PAGE_SIZE,
+});
+const canMove = (status: DonationStatus, to: Decision) => DONATION_FROM[to].includes(status);
+const STATUS_COLOURS: Record<DonationStatus, string> = {
+  submitted: 'blue',
+  received: 'cyan',
+  accepted: 'green',
+  declined: 'default',
+  cancelled: 'default',
+};
+
+/**
+ * Book donations (`/admin/donations`): the readers' offers by state, oldest waiting first; each, or
+ * several selected, marked received, accepted or declined with a reply the reader reads (in My
+ * Library and the inbox). A donation changed meanwhile (another tab, another member of staff) is
+ * reported, never overwritten. The filtered donations export as CSV, one row per book.
+ */
+export default function DonationsScreen() {
+  const { t } = useTranslation('adminDonations');
+  const [draft, setDraft] = useState<Filter>(START);
+  const [filter, setFilter] = useState<Filter>(START);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [deciding, setDeciding] = useState<{ to: Decision; ids: number[] } | null>(null);
+  const [outcome, setOutcome] = useState<DecisionOutcome | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const queue = useDonationQueue(queryOf(filter, page));
+  const decide = useDecideDonations((o) => {
+    setOutcome(o.conflicts.length || o.missing.length ? o : null);
+    setSelected([]);
+    setDeciding(null);
+  });
+  const list = queue.data?.list ?? [];
+  const byId = new Map(list.map((d) => [d.donationId, d]));
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setFilter(draft);
+    setPage(1);
+    setSelected([]);
+    setOutcome(null);
+  };
+  const send = (to: Decision, ids: number[], reply: string) =>
+    decide.mutate({
+      to,
+      reply,
+      donations: ids.map((id) => ({ donationId: id, version: byId.get(id)?.version ?? 0 })),
+    });
+  const toggle = (id: number, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
+  const allOnPage = list.length > 0 && list.every((d) => selected.includes(d.donationId));
+  const selectedRows = selected.map((id) => byId.get(id)).filter((d): d is QueueDonation => Boolean(d));
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const got = await exportDonations({ status: filter.status, q: filter.q.trim() });
+      const header = [
+        t('csv.id'),
+        t('csv.status'),
+        t('csv.createdAt'),
+        t('csv.decidedAt'),
+        t('csv.account'),
+        t('csv.readerName'),
+        t('csv.donorName'),
+        t('csv.phone'),
+        t('csv.email'),
+        t('csv.delivery'),
+        t('csv.title'),
+        t('csv.isbn'),
+        t('csv.author'),
+        t('csv.copies'),
+        t('csv.reply'),
+      ];
+      downloadCsv(
+        t('csv.fileName'),
+        toCsv(
+          header,
+          got.list.map((r) => [
+            r.donationId,
+            t(`status.${r.status}`),
+            r.createdAt,
+            r.decidedAt ?? '',
+            r.account,
+            r.readerName,
+            r.anonymous ? t('anonymous') : r.donorName,
+            r.contactPhone,
+            r.contactEmail,
+            t(`delivery.${r.delivery}`),
+            r.title,
+            r.isbn,
+            r.author,
+            r.copies,
+            r.reply,
+          ]),
+        ),
+      );
+      if (got.capped) notify('warning', t('csv.capped', { max: MAX_DONATION_EXPORT }));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <AdminPage
+      title={t('title')}
+      extra={
+        <Button onClick={() => void exportCsv()} loading={exporting} data-testid="donations-export">
+          {t('csv.export')}
+        </Button>
+      }
+    >
+      <form className="of-adon-filters" onSubmit={search} role="search" aria-label={t('filter.label')}>
+        <label>
+          <span>{t('filter.status')}</span>
+          <Select
+            aria-label={t('filter.status')}
+            className="of-adon-field"
+            value={draft.status}
+            onChange={(status: Filter['status']) => setDraft({ ...draft, status })}
+            options={[
+              { value: '', label: t('filter.all') },
+              ...DONATION_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+            ]}
+          />
+        </label>
+        <label>
+          <span>{t('filter.text')}</span>
+          <Input
+            className="of-adon-field"
+            value={draft.q}
+            maxLength={100}
+            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+          />
+        </label>
+        <div className="of-adon-row">
+          <Button type="primary" htmlType="submit">
+            {t('filter.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              setDraft(START);
+              setFilter(START);
+              setPage(1);
+              setSelected([]);
+            }}
+          >
+            {t('filter.reset')}
+          </Button>
+        </div>
+      </form>
+
+      <p className="of-adon-summary" aria-live="polite" data-testid="donations-summary">
+        {queue.data
+          ? DONATION_STATUSES.map((s) =>
+              t('summary.count', { status: t(`status.${s}`), count: queue.data.counts[s] ?? 0 }),
+            ).join(' · ')
+          : ''}
+      </p>
+
+      {outcome ? (
+        <Alert
+          type="warning"
+          showIcon
+          closable={{ 'aria-label': t('queue.dismiss') }}
+          onClose={() => setOutcome(null)}
+          title={t('queue.conflictsTitle')}
+          description={
+            <ul className="of-adon-conflicts">
+              {outcome.conflicts.map((c) => (
+                <li key={c.donationId}>
+                  {t('queue.conflict', { id: c.donationId, status: t(`status.${c.status}`), who: c.handledBy ?? '—' })}
+                </li>
+              ))}
+              {outcome.missing.map((id) => (
+                <li key={id}>{t('queue.missing', { id })}</li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
+
+      {list.length ? (
+        <div className="of-adon-row of-adon-bulk">
+          <Checkbox
+            checked={allOnPage}
+            indeterminate={!allOnPage && selected.length > 0}
+            onChange={(e) => setSelected(e.target.checked ? list.map((d) => d.donationId) : [])}
+          >
+            {t('queue.selectAll')}
+          </Checkbox>
+          <span aria-live="polite">{t('queue.selected', { count: selected.length })}</span>
+          {(['received', 'accepted', 'declined'] as const).map((to) => (
+            <Button
+              key={to}
+              type={to === 'accepted' ? 'primary' : 'default'}
+              danger={to === 'declined'}
+              disabled={!selectedRows.some((d) => canMove(d.status, to))}
+              onClick={() =>
+                setDeciding({ to, ids: selectedRows.filter((d) => canMove(d.status, to)).map((d) => d.donationId) })
+              }
+              data-testid={`donations-bulk-${to}`}
+            >
+              {t(`actions.${to}Selected`)}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+
+      {!queue.data ? (
+        <Spin className="of-adon-loading" aria-label={t('loading')} />
+      ) : list.length ? (
+        <ol className="of-adon-list" aria-busy={queue.isFetching}>
+          {list.map((d) => (
+            <DonationCard
+              key={d.donationId}
+              donation={d}
+              selected={selected.includes(d.donationId)}
+              busy={decide.isPending}
+              onSelect={(on) => toggle(d.donationId, on)}
+              onDecide={(to) => setDeciding({ to, ids: [d.donationId] })}
+            />
+          ))}
+        </ol>
+      ) : (
+        <Empty description={t('queue.empty')} />
+      )}
+
+      {queue.data && queue.data.totalCount > PAGE_SIZE ? (
+        <Pagination
+          className="of-adon-pages"
+          current={page}
+          pageSize={PAGE_SIZE}
+          total={queue.data.totalCount}
+          showSizeChanger={false}
+          onChange={(p) => {
+            setPage(p);
+            setSelected([]);
+          }}
+        />
+      ) : null}
+
+      <DecideDialog
+        deciding={deciding}
+        busy={decide.isPending}
+        onCancel={() => setDeciding(null)}
+        onDecide={(reply) => deciding && send(deciding.to, deciding.ids, reply)}
+      />
+    </AdminPage>
+  );
+}
+
+type CardProps = {
+  donation: QueueDonation;
+  selected: boolean;
+  busy: boolean;
+  onSelect: (on: boolean) => void;
+  onDecide: (to: Decision) => void;
+};
+
+/** One donation: its number and state, the reader, the contact, the books, the note and reply, the actions. */
+function DonationCard({ donation: d, selected, busy, onSelect, onDecide }: CardProps) {
+  const { t } = useTranslation('adminDonations');
+  const headingId = `of-adon-d${d.donationId}`;
+  return (
+    <li className="of-adon-item" aria-labelledby={headingId} data-testid="donation-item">
+      <div className="of-adon-item-head">
+        <Checkbox
+          checked={selected}
+          onChange={(e) => onSelect(e.target.checked)}
+          aria-label={t('queue.select', { id: d.donationId })}
+        />
+        <h2 id={headingId} className="of-adon-title">
+          {t('queue.heading', { id: d.donationId, copies: d.copies })}
+        </h2>
+        <Tag color={STATUS_COLOURS[d.status]}>{t(`status.${d.status}`)}</Tag>
+      </div>
+      <p className="of-adon-meta">
+        {t('queue.reader', { name: d.readerName || '—', account: d.account })} · {when(d.createdAt)} ·{' '}
+        {t(`delivery.${d.delivery}`)}
+      </p>
+      <p className="of-adon-meta">
+        {t('queue.shownAs', { name: d.anonymous ? t('anonymous') : d.donorName })} ·{' '}
+        {[d.contactPhone, d.contactEmail].filter(Boolean).join(' / ')}
+      </p>
+      <ol className="of-adon-books">
+        {d.items.map((i, n) => (
+          <li key={n}>
+            《{i.title}》{i.author ? ` ${i.author}` : ''}
+            {i.isbn ? ` · ISBN ${i.isbn}` : ''} · {t('queue.copies', { count: i.copies })}
+          </li>
+        ))}
+      </ol>
+      {d.note ? <p className="of-adon-note">{t('queue.note', { note: d.note })}</p> : null}
+      {d.reply || d.handledBy ? (
+        <p className="of-adon-meta">
+          {d.reply ? t('queue.reply', { reply: d.reply }) : ''}
+          {d.handledBy ? ` ${t('queue.handledBy', { who: d.handledBy, at: when(d.decidedAt ?? d.receivedAt) })}` : ''}
+        </p>
+      ) : null}
+      <div className="of-adon-row">
+        {(['received', 'accepted', 'declined'] as const)
+          .filter((to) => canMove(d.status, to))
+          .map((to) => (
+            <Button
+              key={to}
+              type={to === 'accepted' ? 'primary' : 'default'}
+              danger={to === 'declined'}
+              disabled={busy}
+              aria-describedby={headingId}
+              onClick={() => onDecide(to)}
+              data-testid={`donation-${to}`}
+            >
+              {t(`actions.${to}`)}
+            </Button>
+          ))}
+      </div>
+    </li>
+  );
+}
+
+/** Asks the reply of a decision (the reader reads it); declining needs one. */
+function DecideDialog({
+  deciding,
+  busy,
+  onDecide,
+  onCancel,
+}: {
+  deciding: { to: Decision; ids: number[] } | null;
+  busy: boolean;
+  onDecide: (reply: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('adminDonations');
+  const [reply, setReply] = useState('');
+  const [tried, setTried] = useState(false);
+  const to = deciding?.to ?? 'received';
+  const missing = to === 'declined' && !reply.trim();
+  return (
+    <Modal
+      open={deciding !== null}
+      title={t(`dialog.${to}`, { count: deciding?.ids.length ?? 0 })}
+      okText={t(`actions.${to}`)}
+      cancelText={t('dialog.cancel')}
+      okButtonProps={{ loading: busy, danger: to === 'declined' }}
+      destroyOnHidden
+      afterClose={() => {
+        setReply('');
+        setTried(false);
+      }}
+      onCancel={onCancel}
+      onOk={() => {
+        setTried(true);
+        if (!missing) onDecide(reply.trim());
+      }}
+    >
+      <label htmlFor="of-adon-reply" className="of-adon-label">
+        {t(to === 'declined' ? 'dialog.replyRequired' : 'dialog.reply')}
+      </label>
+      <Input.TextArea
+        id="of-adon-reply"
+        value={reply}
+        maxLength={DONATION_MAX_LENGTH.reply}
+        showCount
+        autoSize={{ minRows: 3, maxRows: 6 }}
+        aria-describedby="of-adon-reply-help"
+        aria-invalid={tried && missing}
+        status={tried && missing ? 'error' : undefined}
+        onChange={(e) => setReply(e.target.value)}
+      />
+      <p id="of-adon-reply-help" className={tried && missing ? 'of-adon-error' : 'of-adon-help'}>
+        {tried && missing ? t('dialog.missing') : t('dialog.help')}
+      </p>
+    </Modal>
+  );
+}
