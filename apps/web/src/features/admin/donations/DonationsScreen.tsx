@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Checkbox, Empty, Input, Modal, Pagination, Select, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,6 +12,7 @@ import {
 import { notify } from '../../../lib/antd';
 import { loadNamespace } from '../../lang';
 import { AdminPage } from '../components/AdminPage';
+import { BulkBar, FilterField, QueueFilters } from '../components/QueueFilters';
 import { downloadCsv, toCsv } from '../reports/csv';
 import {
   exportDonations,
@@ -70,8 +71,7 @@ export default function DonationsScreen() {
   const list = queue.data?.list ?? [];
   const byId = new Map(list.map((d) => [d.donationId, d]));
 
-  const search = (e: FormEvent) => {
-    e.preventDefault();
+  const search = () => {
     setFilter(draft);
     setPage(1);
     setSelected([]);
@@ -84,7 +84,6 @@ export default function DonationsScreen() {
       donations: ids.map((id) => ({ donationId: id, version: byId.get(id)?.version ?? 0 })),
     });
   const toggle = (id: number, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
-  const allOnPage = list.length > 0 && list.every((d) => selected.includes(d.donationId));
   const selectedRows = selected.map((id) => byId.get(id)).filter((d): d is QueueDonation => Boolean(d));
 
   const exportCsv = async () => {
@@ -146,12 +145,22 @@ export default function DonationsScreen() {
         </Button>
       }
     >
-      <form className="of-adon-filters" onSubmit={search} role="search" aria-label={t('filter.label')}>
-        <label>
-          <span>{t('filter.status')}</span>
+      <QueueFilters
+        label={t('filter.label')}
+        searchText={t('filter.search')}
+        resetText={t('filter.reset')}
+        onSearch={search}
+        onReset={() => {
+          setDraft(START);
+          setFilter(START);
+          setPage(1);
+          setSelected([]);
+        }}
+      >
+        <FilterField label={t('filter.status')}>
           <Select
             aria-label={t('filter.status')}
-            className="of-adon-field"
+            className="of-queue-field"
             value={draft.status}
             onChange={(status: Filter['status']) => setDraft({ ...draft, status })}
             options={[
@@ -159,34 +168,18 @@ export default function DonationsScreen() {
               ...DONATION_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
             ]}
           />
-        </label>
-        <label>
-          <span>{t('filter.text')}</span>
+        </FilterField>
+        <FilterField label={t('filter.text')}>
           <Input
-            className="of-adon-field"
+            className="of-queue-field"
             value={draft.q}
             maxLength={100}
             onChange={(e) => setDraft({ ...draft, q: e.target.value })}
           />
-        </label>
-        <div className="of-adon-row">
-          <Button type="primary" htmlType="submit">
-            {t('filter.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              setDraft(START);
-              setFilter(START);
-              setPage(1);
-              setSelected([]);
-            }}
-          >
-            {t('filter.reset')}
-          </Button>
-        </div>
-      </form>
+        </FilterField>
+      </QueueFilters>
 
-      <p className="of-adon-summary" aria-live="polite" data-testid="donations-summary">
+      <p className="of-queue-summary" aria-live="polite" data-testid="donations-summary">
         {queue.data
           ? DONATION_STATUSES.map((s) =>
               t('summary.count', { status: t(`status.${s}`), count: queue.data.counts[s] ?? 0 }),
@@ -217,15 +210,13 @@ export default function DonationsScreen() {
       ) : null}
 
       {list.length ? (
-        <div className="of-adon-row of-adon-bulk">
-          <Checkbox
-            checked={allOnPage}
-            indeterminate={!allOnPage && selected.length > 0}
-            onChange={(e) => setSelected(e.target.checked ? list.map((d) => d.donationId) : [])}
-          >
-            {t('queue.selectAll')}
-          </Checkbox>
-          <span aria-live="polite">{t('queue.selected', { count: selected.length })}</span>
+        <BulkBar
+          ids={list.map((d) => d.donationId)}
+          selected={selected}
+          onSelect={setSelected}
+          selectAllText={t('queue.selectAll')}
+          selectedText={t('queue.selected', { count: selected.length })}
+        >
           {(['received', 'accepted', 'declined'] as const).map((to) => (
             <Button
               key={to}
@@ -240,7 +231,7 @@ export default function DonationsScreen() {
               {t(`actions.${to}Selected`)}
             </Button>
           ))}
-        </div>
+        </BulkBar>
       ) : null}
 
       {!queue.data ? (

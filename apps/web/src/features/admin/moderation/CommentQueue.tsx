@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Checkbox, Empty, Input, Pagination, Select, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { COMMENT_STATUSES, MODERATION_ORDERS, type CommentStatus } from '@openfind/contract';
 import { recordPath } from '../../../lib/record-path';
 import { CommentText } from './CommentText';
+import { BulkBar, FilterField, QueueFilters } from '../components/QueueFilters';
 import { RejectDialog } from './RejectDialog';
 import { useDecide, useQueue, type Outcome, type QueueComment, type QueueQuery } from './moderation-api';
 
@@ -43,8 +44,7 @@ export function CommentQueue() {
   const list = queue.data?.list ?? [];
   const from = filter.status;
 
-  const search = (e: FormEvent) => {
-    e.preventDefault();
+  const search = () => {
     setFilter(draft);
     setPage(1);
     setSelected([]);
@@ -52,68 +52,59 @@ export function CommentQueue() {
   };
   const approve = (ids: number[]) => decide.mutate({ commentIds: ids, decision: 'approve', from, reason: '' });
   const toggle = (id: number, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
-  const allOnPage = list.length > 0 && list.every((c) => selected.includes(c.commentId));
 
   return (
     <div className="of-mod-queue">
-      <form className="of-mod-filters" onSubmit={search} role="search" aria-label={t('filter.label')}>
-        <label>
-          <span>{t('filter.status')}</span>
+      <QueueFilters
+        label={t('filter.label')}
+        searchText={t('filter.search')}
+        resetText={t('filter.reset')}
+        onSearch={search}
+        onReset={() => {
+          setDraft(START);
+          setFilter(START);
+          setPage(1);
+          setSelected([]);
+        }}
+      >
+        <FilterField label={t('filter.status')}>
           <Select
             aria-label={t('filter.status')}
-            className="of-mod-field"
+            className="of-queue-field"
             value={draft.status}
             onChange={(status: CommentStatus) => setDraft({ ...draft, status })}
             options={COMMENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           />
-        </label>
-        <label>
-          <span>{t('filter.order')}</span>
+        </FilterField>
+        <FilterField label={t('filter.order')}>
           <Select
             aria-label={t('filter.order')}
-            className="of-mod-field"
+            className="of-queue-field"
             value={draft.order}
             onChange={(order: Filter['order']) => setDraft({ ...draft, order })}
             options={MODERATION_ORDERS.map((o) => ({ value: o, label: t(`order.${o}`) }))}
           />
-        </label>
-        <label>
-          <span>{t('filter.text')}</span>
+        </FilterField>
+        <FilterField label={t('filter.text')}>
           <Input
-            className="of-mod-field"
+            className="of-queue-field"
             value={draft.q}
             maxLength={100}
             onChange={(e) => setDraft({ ...draft, q: e.target.value })}
           />
-        </label>
-        <label>
-          <span>{t('filter.record')}</span>
+        </FilterField>
+        <FilterField label={t('filter.record')}>
           <Input
-            className="of-mod-field"
+            className="of-queue-field"
             inputMode="numeric"
             value={draft.recordId}
             maxLength={10}
             onChange={(e) => setDraft({ ...draft, recordId: e.target.value })}
           />
-        </label>
-        <div className="of-mod-filter-actions">
-          <Button type="primary" htmlType="submit">
-            {t('filter.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              setDraft(START);
-              setFilter(START);
-              setPage(1);
-              setSelected([]);
-            }}
-          >
-            {t('filter.reset')}
-          </Button>
-        </div>
-      </form>
+        </FilterField>
+      </QueueFilters>
 
-      <p className="of-mod-summary" aria-live="polite" data-testid="moderation-summary">
+      <p className="of-queue-summary" aria-live="polite" data-testid="moderation-summary">
         {t('queue.pending', { count: queue.data?.pendingCount ?? 0 })}
         {queue.data ? ` · ${t('queue.total', { count: queue.data.totalCount })}` : ''}
       </p>
@@ -145,15 +136,13 @@ export function CommentQueue() {
       ) : null}
 
       {list.length ? (
-        <div className="of-mod-bulk">
-          <Checkbox
-            checked={allOnPage}
-            indeterminate={!allOnPage && selected.length > 0}
-            onChange={(e) => setSelected(e.target.checked ? list.map((c) => c.commentId) : [])}
-          >
-            {t('queue.selectAll')}
-          </Checkbox>
-          <span aria-live="polite">{t('queue.selected', { count: selected.length })}</span>
+        <BulkBar
+          ids={list.map((c) => c.commentId)}
+          selected={selected}
+          onSelect={setSelected}
+          selectAllText={t('queue.selectAll')}
+          selectedText={t('queue.selected', { count: selected.length })}
+        >
           {from !== 'approved' ? (
             <Button
               type="primary"
@@ -170,7 +159,7 @@ export function CommentQueue() {
               {t('queue.rejectSelected')}
             </Button>
           ) : null}
-        </div>
+        </BulkBar>
       ) : null}
 
       {!queue.data ? (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -30,6 +30,7 @@ import {
 import { recordPath } from '../../../lib/record-path';
 import { loadNamespace } from '../../lang';
 import { AdminPage } from '../components/AdminPage';
+import { BulkBar, FilterField, QueueFilters } from '../components/QueueFilters';
 import { downloadCsv, toCsv } from '../reports/csv';
 import { roleAtLeast } from '../session/roles';
 import { useStaffIdentity } from '../session/use-staff-identity';
@@ -110,12 +111,10 @@ function RecommendationQueue() {
     setSelected([]);
     setOutcome(null);
   };
-  const search = (e: FormEvent) => {
-    e.preventDefault();
+  const search = () => {
     apply(draft);
   };
   const toggle = (id: number, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
-  const allOnPage = list.length > 0 && list.every((r) => selected.includes(r.id));
   // The states every chosen one can go to.
   const bulkDecisions = RECOMMEND_DECISIONS.filter(
     (d) => chosen.length && chosen.every((r) => RECOMMEND_TRANSITIONS[d].includes(r.status)),
@@ -210,12 +209,25 @@ function RecommendationQueue() {
         ))}
       </div>
 
-      <form className="of-mod-filters" onSubmit={search} role="search" aria-label={t('filter.label')}>
-        <label>
-          <span>{t('filter.kind')}</span>
+      <QueueFilters
+        label={t('filter.label')}
+        searchText={t('filter.search')}
+        resetText={t('filter.reset')}
+        onSearch={search}
+        onReset={() => {
+          setDraft(START);
+          apply(START);
+        }}
+        actions={
+          <Button onClick={() => void exportCsv()} loading={exporting}>
+            {t('export')}
+          </Button>
+        }
+      >
+        <FilterField label={t('filter.kind')}>
           <Select
             aria-label={t('filter.kind')}
-            className="of-mod-field"
+            className="of-queue-field"
             value={draft.kind}
             onChange={(kind: Filter['kind']) => setDraft({ ...draft, kind })}
             options={[
@@ -223,53 +235,34 @@ function RecommendationQueue() {
               ...RECOMMEND_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) })),
             ]}
           />
-        </label>
-        <label>
-          <span>{t('filter.from')}</span>
+        </FilterField>
+        <FilterField label={t('filter.from')}>
           <Input
-            className="of-mod-field"
+            className="of-queue-field"
             type="date"
             value={draft.from}
             onChange={(e) => setDraft({ ...draft, from: e.target.value })}
           />
-        </label>
-        <label>
-          <span>{t('filter.to')}</span>
+        </FilterField>
+        <FilterField label={t('filter.to')}>
           <Input
-            className="of-mod-field"
+            className="of-queue-field"
             type="date"
             value={draft.to}
             onChange={(e) => setDraft({ ...draft, to: e.target.value })}
           />
-        </label>
-        <label>
-          <span>{t('filter.text')}</span>
+        </FilterField>
+        <FilterField label={t('filter.text')}>
           <Input
-            className="of-mod-field"
+            className="of-queue-field"
             value={draft.q}
             maxLength={100}
             onChange={(e) => setDraft({ ...draft, q: e.target.value })}
           />
-        </label>
-        <div className="of-mod-filter-actions">
-          <Button type="primary" htmlType="submit">
-            {t('filter.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              setDraft(START);
-              apply(START);
-            }}
-          >
-            {t('filter.reset')}
-          </Button>
-          <Button onClick={() => void exportCsv()} loading={exporting}>
-            {t('export')}
-          </Button>
-        </div>
-      </form>
+        </FilterField>
+      </QueueFilters>
 
-      <p className="of-mod-summary" aria-live="polite" data-testid="rec-admin-summary">
+      <p className="of-queue-summary" aria-live="polite" data-testid="rec-admin-summary">
         {queue.data ? t('total', { count: queue.data.totalCount }) : ''}
       </p>
 
@@ -294,21 +287,19 @@ function RecommendationQueue() {
       ) : null}
 
       {list.length ? (
-        <div className="of-mod-bulk">
-          <Checkbox
-            checked={allOnPage}
-            indeterminate={!allOnPage && selected.length > 0}
-            onChange={(e) => setSelected(e.target.checked ? list.map((r) => r.id) : [])}
-          >
-            {t('selectAll')}
-          </Checkbox>
-          <span aria-live="polite">{t('selected', { count: selected.length })}</span>
+        <BulkBar
+          ids={list.map((r) => r.id)}
+          selected={selected}
+          onSelect={setSelected}
+          selectAllText={t('selectAll')}
+          selectedText={t('selected', { count: selected.length })}
+        >
           {bulkDecisions.map((d) => (
             <Button key={d} onClick={() => setPending({ items: chosen, status: d })}>
               {t(`decide.${d}`)}
             </Button>
           ))}
-        </div>
+        </BulkBar>
       ) : null}
 
       {!queue.data ? (

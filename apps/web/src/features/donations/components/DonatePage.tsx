@@ -54,7 +54,8 @@ export function DonatePage() {
         />
       ) : (
         <OfferFormView
-          key={round}
+          // Filled in from the reader's details: made again when they arrive after the page.
+          key={`${round}-${session.userInfo ? 'reader' : 'none'}`}
           initial={emptyOfferForm({
             name: session.userInfo?.name,
             phone: unmasked(session.userInfo?.mobile),
