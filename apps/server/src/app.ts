@@ -167,6 +167,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           name: 'library-admin',
           description: 'Libraries, campuses, locations and loan policies (administrators)',
         },
+        {
+          name: 'recommendations',
+          description: "Purchase suggestions: a reader's suggestions, and the staff queue and settings",
+        },
+        {
+          name: 'donations',
+          description: "Book donations: a reader's offers, the public donors list and news, the staff queue",
+        },
+        { name: 'inbox', description: "A reader's messages: list, read, delete; the unread count" },
+        { name: 'notices', description: 'Library notices (staff calls): send to readers, withdraw' },
         { name: 'reports', description: 'The staff console: dashboard, statistics, audit log (staff calls)' },
         { name: 'site-admin', description: 'Site configuration (administrators): settings, menus, uploaded images' },
         { name: 'operations', description: 'Health and operations' },
