@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Empty, Input, Modal, Pagination, Select, Spin, Tag } from 'antd';
+import { Button, Checkbox, Input, Modal, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   DONATION_FROM,
@@ -13,6 +13,7 @@ import { notify } from '../../../lib/antd';
 import { loadNamespace } from '../../lang';
 import { AdminPage } from '../components/AdminPage';
 import { BulkBar, FilterField, QueueFilters } from '../components/QueueFilters';
+import { ConflictsAlert, QueueList } from '../components/QueueList';
 import { downloadCsv, toCsv } from '../reports/csv';
 import {
   exportDonations,
@@ -188,24 +189,16 @@ export default function DonationsScreen() {
       </p>
 
       {outcome ? (
-        <Alert
-          type="warning"
-          showIcon
-          closable={{ 'aria-label': t('queue.dismiss') }}
-          onClose={() => setOutcome(null)}
+        <ConflictsAlert
+          className="of-adon-conflicts"
           title={t('queue.conflictsTitle')}
-          description={
-            <ul className="of-adon-conflicts">
-              {outcome.conflicts.map((c) => (
-                <li key={c.donationId}>
-                  {t('queue.conflict', { id: c.donationId, status: t(`status.${c.status}`), who: c.handledBy ?? '—' })}
-                </li>
-              ))}
-              {outcome.missing.map((id) => (
-                <li key={id}>{t('queue.missing', { id })}</li>
-              ))}
-            </ul>
-          }
+          dismissText={t('queue.dismiss')}
+          onClose={() => setOutcome(null)}
+          conflicts={outcome.conflicts.map((c) => ({
+            id: c.donationId,
+            text: t('queue.conflict', { id: c.donationId, status: t(`status.${c.status}`), who: c.handledBy ?? '—' }),
+          }))}
+          missing={outcome.missing.map((id) => ({ id, text: t('queue.missing', { id }) }))}
         />
       ) : null}
 
@@ -234,38 +227,31 @@ export default function DonationsScreen() {
         </BulkBar>
       ) : null}
 
-      {!queue.data ? (
-        <Spin className="of-adon-loading" aria-label={t('loading')} />
-      ) : list.length ? (
-        <ol className="of-adon-list" aria-busy={queue.isFetching}>
-          {list.map((d) => (
-            <DonationCard
-              key={d.donationId}
-              donation={d}
-              selected={selected.includes(d.donationId)}
-              busy={decide.isPending}
-              onSelect={(on) => toggle(d.donationId, on)}
-              onDecide={(to) => setDeciding({ to, ids: [d.donationId] })}
-            />
-          ))}
-        </ol>
-      ) : (
-        <Empty description={t('queue.empty')} />
-      )}
-
-      {queue.data && queue.data.totalCount > PAGE_SIZE ? (
-        <Pagination
-          className="of-adon-pages"
-          current={page}
-          pageSize={PAGE_SIZE}
-          total={queue.data.totalCount}
-          showSizeChanger={false}
-          onChange={(p) => {
-            setPage(p);
-            setSelected([]);
-          }}
-        />
-      ) : null}
+      <QueueList
+        prefix="of-adon"
+        items={queue.data?.list}
+        fetching={queue.isFetching}
+        total={queue.data?.totalCount ?? 0}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={(p) => {
+          setPage(p);
+          setSelected([]);
+        }}
+        loadingText={t('loading')}
+        emptyText={t('queue.empty')}
+      >
+        {(d) => (
+          <DonationCard
+            key={d.donationId}
+            donation={d}
+            selected={selected.includes(d.donationId)}
+            busy={decide.isPending}
+            onSelect={(on) => toggle(d.donationId, on)}
+            onDecide={(to) => setDeciding({ to, ids: [d.donationId] })}
+          />
+        )}
+      </QueueList>
 
       <DecideDialog
         deciding={deciding}

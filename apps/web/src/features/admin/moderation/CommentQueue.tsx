@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Empty, Input, Pagination, Select, Spin, Tag } from 'antd';
+import { Button, Checkbox, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { COMMENT_STATUSES, MODERATION_ORDERS, type CommentStatus } from '@openfind/contract';
 import { recordPath } from '../../../lib/record-path';
 import { CommentText } from './CommentText';
 import { BulkBar, FilterField, QueueFilters } from '../components/QueueFilters';
+import { ConflictsAlert, QueueList } from '../components/QueueList';
 import { RejectDialog } from './RejectDialog';
 import { useDecide, useQueue, type Outcome, type QueueComment, type QueueQuery } from './moderation-api';
 
@@ -110,28 +111,17 @@ export function CommentQueue() {
       </p>
 
       {outcome ? (
-        <Alert
-          type="warning"
-          showIcon
-          closable={{ 'aria-label': t('queue.dismiss') }}
-          onClose={() => setOutcome(null)}
+        <ConflictsAlert
+          className="of-mod-conflicts"
+          testId="moderation-conflicts"
           title={t('queue.conflictsTitle')}
-          description={
-            <ul className="of-mod-conflicts" data-testid="moderation-conflicts">
-              {outcome.conflicts.map((c) => (
-                <li key={c.commentId}>
-                  {t('queue.conflict', {
-                    id: c.commentId,
-                    status: t(`status.${c.status}`),
-                    who: c.moderatedBy ?? '—',
-                  })}
-                </li>
-              ))}
-              {outcome.missing.map((id) => (
-                <li key={id}>{t('queue.missing', { id })}</li>
-              ))}
-            </ul>
-          }
+          dismissText={t('queue.dismiss')}
+          onClose={() => setOutcome(null)}
+          conflicts={outcome.conflicts.map((c) => ({
+            id: c.commentId,
+            text: t('queue.conflict', { id: c.commentId, status: t(`status.${c.status}`), who: c.moderatedBy ?? '—' }),
+          }))}
+          missing={outcome.missing.map((id) => ({ id, text: t('queue.missing', { id }) }))}
         />
       ) : null}
 
@@ -162,39 +152,32 @@ export function CommentQueue() {
         </BulkBar>
       ) : null}
 
-      {!queue.data ? (
-        <Spin className="of-mod-loading" aria-label={t('loading')} />
-      ) : list.length ? (
-        <ol className="of-mod-list" aria-busy={queue.isFetching}>
-          {list.map((c) => (
-            <CommentItem
-              key={c.commentId}
-              comment={c}
-              selected={selected.includes(c.commentId)}
-              busy={decide.isPending}
-              onSelect={(on) => toggle(c.commentId, on)}
-              onApprove={() => approve([c.commentId])}
-              onReject={() => setRejecting([c.commentId])}
-            />
-          ))}
-        </ol>
-      ) : (
-        <Empty description={t('queue.empty')} />
-      )}
-
-      {queue.data && queue.data.totalCount > PAGE_SIZE ? (
-        <Pagination
-          className="of-mod-pages"
-          current={page}
-          pageSize={PAGE_SIZE}
-          total={queue.data.totalCount}
-          showSizeChanger={false}
-          onChange={(p) => {
-            setPage(p);
-            setSelected([]);
-          }}
-        />
-      ) : null}
+      <QueueList
+        prefix="of-mod"
+        items={queue.data?.list}
+        fetching={queue.isFetching}
+        total={queue.data?.totalCount ?? 0}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={(p) => {
+          setPage(p);
+          setSelected([]);
+        }}
+        loadingText={t('loading')}
+        emptyText={t('queue.empty')}
+      >
+        {(c) => (
+          <CommentItem
+            key={c.commentId}
+            comment={c}
+            selected={selected.includes(c.commentId)}
+            busy={decide.isPending}
+            onSelect={(on) => toggle(c.commentId, on)}
+            onApprove={() => approve([c.commentId])}
+            onReject={() => setRejecting([c.commentId])}
+          />
+        )}
+      </QueueList>
 
       <RejectDialog
         count={rejecting.length}

@@ -1,19 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Empty,
-  Input,
-  InputNumber,
-  Modal,
-  Pagination,
-  Select,
-  Spin,
-  Switch,
-  Tabs,
-  Tag,
-} from 'antd';
+import { Button, Checkbox, Input, InputNumber, Modal, Select, Spin, Switch, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -31,6 +17,7 @@ import { recordPath } from '../../../lib/record-path';
 import { loadNamespace } from '../../lang';
 import { AdminPage } from '../components/AdminPage';
 import { BulkBar, FilterField, QueueFilters } from '../components/QueueFilters';
+import { ConflictsAlert, QueueList } from '../components/QueueList';
 import { downloadCsv, toCsv } from '../reports/csv';
 import { roleAtLeast } from '../session/roles';
 import { useStaffIdentity } from '../session/use-staff-identity';
@@ -267,22 +254,16 @@ function RecommendationQueue() {
       </p>
 
       {outcome ? (
-        <Alert
-          type="warning"
-          showIcon
-          closable={{ 'aria-label': t('dismiss') }}
-          onClose={() => setOutcome(null)}
+        <ConflictsAlert
+          className="of-mod-conflicts"
           title={t('conflictsTitle')}
-          description={
-            <ul className="of-mod-conflicts">
-              {outcome.conflicts.map((c) => (
-                <li key={c.id}>{t('conflict', { id: c.id, status: t(`status.${c.status}`) })}</li>
-              ))}
-              {outcome.missing.map((id) => (
-                <li key={id}>{t('missing', { id })}</li>
-              ))}
-            </ul>
-          }
+          dismissText={t('dismiss')}
+          onClose={() => setOutcome(null)}
+          conflicts={outcome.conflicts.map((c) => ({
+            id: c.id,
+            text: t('conflict', { id: c.id, status: t(`status.${c.status}`) }),
+          }))}
+          missing={outcome.missing.map((id) => ({ id, text: t('missing', { id }) }))}
         />
       ) : null}
 
@@ -302,37 +283,30 @@ function RecommendationQueue() {
         </BulkBar>
       ) : null}
 
-      {!queue.data ? (
-        <Spin className="of-mod-loading" aria-label={t('loading')} />
-      ) : list.length ? (
-        <ol className="of-mod-list" aria-busy={queue.isFetching}>
-          {list.map((r) => (
-            <RecommendationItem
-              key={r.id}
-              rec={r}
-              selected={selected.includes(r.id)}
-              onSelect={(on) => toggle(r.id, on)}
-              onDecide={(status) => setPending({ items: [r], status })}
-            />
-          ))}
-        </ol>
-      ) : (
-        <Empty description={t('empty')} />
-      )}
-
-      {queue.data && queue.data.totalCount > PAGE_SIZE ? (
-        <Pagination
-          className="of-mod-pages"
-          current={page}
-          pageSize={PAGE_SIZE}
-          total={queue.data.totalCount}
-          showSizeChanger={false}
-          onChange={(p) => {
-            setPage(p);
-            setSelected([]);
-          }}
-        />
-      ) : null}
+      <QueueList
+        prefix="of-mod"
+        items={queue.data?.list}
+        fetching={queue.isFetching}
+        total={queue.data?.totalCount ?? 0}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={(p) => {
+          setPage(p);
+          setSelected([]);
+        }}
+        loadingText={t('loading')}
+        emptyText={t('empty')}
+      >
+        {(r) => (
+          <RecommendationItem
+            key={r.id}
+            rec={r}
+            selected={selected.includes(r.id)}
+            onSelect={(on) => toggle(r.id, on)}
+            onDecide={(status) => setPending({ items: [r], status })}
+          />
+        )}
+      </QueueList>
 
       {pending ? (
         <DecideDialog
