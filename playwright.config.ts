@@ -95,6 +95,8 @@ export default defineConfig({
       E2E_CAS_PORT: String(CAS_PORT),
       // The daily reminders would mail the demo readers while tests wait for their verification codes.
       REMINDERS_SCHEDULE: 'off',
+      // The subscriptions flow runs the digest job through the server's test-only hook.
+      TEST_SUBSCRIPTION_HOOK: '1',
     },
     url: `http://127.0.0.1:${PORT}/health`,
     reuseExistingServer: !isCI,

@@ -16,7 +16,14 @@ import { prepareSite } from './prepare-site.mjs';
 import { prepareLibraries } from './prepare-libraries.mjs';
 import { prepareInboxReaders } from './prepare-inbox.mjs';
 import { prepareDonations } from './prepare-donations.mjs';
+import { prepareFeedbackReaders } from './prepare-feedback.mjs';
+import { prepareBookLists } from './prepare-book-lists.mjs';
+import { prepareSurveys } from './prepare-surveys.mjs';
+import { prepareClosingReaders } from './prepare-closing.mjs';
+import { prepareFavourites } from './prepare-favourites.mjs';
 import { prepareRecommendReaders } from './prepare-rec.mjs';
+import { prepareDocDeliveryReaders } from './prepare-doc-delivery.mjs';
+import { prepareSubscriptionReaders } from './prepare-subscriptions.mjs';
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? '.cache/e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
@@ -123,4 +130,18 @@ await prepareInboxReaders();
 await prepareRecommendReaders();
 // Book donations (e2e/donations.spec.ts): a reader per language in the default institution.
 await prepareDonations();
+// Problem feedback and e-questions (e2e/my-library-feedback.spec.ts): a reader per language in the default institution.
+await prepareFeedbackReaders();
+// Readers' book lists (e2e/my-library-book-lists.spec.ts): a reader per language in the default institution.
+await prepareBookLists();
+// Questionnaires (e2e/surveys.spec.ts): a reader per language in the default institution.
+await prepareSurveys();
+// Account closing (e2e/my-library-closing.spec.ts): a reader per language, and one with a book on loan.
+await prepareClosingReaders();
+// Favourite folders (e2e/my-library-favourites.spec.ts): a reader per language with two favourites.
+await prepareFavourites();
+// Document delivery (e2e/my-library-doc-delivery.spec.ts): a reader per language in the default institution.
+await prepareDocDeliveryReaders();
+// Subscriptions and alerts (e2e/my-library-subscriptions.spec.ts): a reader per language in the default institution.
+await prepareSubscriptionReaders();
 console.log(`e2e data ready in ${dataDir}`);

@@ -24,12 +24,21 @@ import { registerFavouriteRoutes } from './modules/favourites/favourite-routes.j
 import { registerAvatarImageRoute, registerPersonalInfoRoutes } from './modules/personal-info/personal-info-routes.js';
 import { registerAddressRoutes } from './modules/addresses/address-routes.js';
 import { registerDonationRoutes } from './modules/donations/donation-routes.js';
+import { registerDocDeliveryRoutes } from './modules/doc-delivery/doc-delivery-routes.js';
+import { registerSurveyRoutes } from './modules/surveys/survey-routes.js';
+import { registerBookListCoverRoute, registerBookListRoutes } from './modules/book-lists/book-list-routes.js';
+import { registerAccountClosingRoutes } from './modules/account-closing/account-closing-routes.js';
+import { registerFeedbackRoutes } from './modules/feedback/feedback-routes.js';
 import { registerInboxRoutes } from './modules/inbox/inbox-routes.js';
 import { registerPointsRoutes } from './modules/points/points-routes.js';
 import { registerCirculationRoutes } from './modules/circulation/circulation-routes.js';
 import { registerRelendRoutes } from './modules/circulation/relend-routes.js';
 import { registerFineRoutes, registerPaymentNoticeRoutes } from './modules/circulation/fine-routes.js';
 import { registerCalendarFeedRoute, registerReminderRoutes } from './modules/reminders/reminder-routes.js';
+import {
+  registerSubscriptionLinkRoutes,
+  registerSubscriptionRoutes,
+} from './modules/subscriptions/subscription-routes.js';
 import { registerHoldingsRoutes } from './modules/holdings/holdings-routes.js';
 import { registerHomeListsRoutes } from './modules/home-lists/home-lists-routes.js';
 import { registerLoanRoutes } from './modules/loans/loan-routes.js';
@@ -175,7 +184,29 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           name: 'donations',
           description: "Book donations: a reader's offers, the public donors list and news, the staff queue",
         },
+        {
+          name: 'docDelivery',
+          description:
+            "Document delivery: the reader's signed link into the library's service, the request form, the queue",
+        },
+        {
+          name: 'surveys',
+          description: "Questionnaires: a reader's answers (once each); the staff's surveys, results and export",
+        },
+        { name: 'book-lists', description: "Readers' book lists: their own, public ones, a list's page, views" },
+        {
+          name: 'account-closing',
+          description: "Self-service account closing and the reader's data download (/find/userLogOut/*)",
+        },
         { name: 'inbox', description: "A reader's messages: list, read, delete; the unread count" },
+        {
+          name: 'subscriptions',
+          description: "A reader's subscriptions to a search, a class number or a journal: digests, feeds",
+        },
+        {
+          name: 'feedback',
+          description: "Problem feedback and e-questions: a reader's messages, the staff queue and settings",
+        },
         { name: 'notices', description: 'Library notices (staff calls): send to readers, withdraw' },
         { name: 'reports', description: 'The staff console: dashboard, statistics, audit log (staff calls)' },
         { name: 'site-admin', description: 'Site configuration (administrators): settings, menus, uploaded images' },
@@ -195,6 +226,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerCasRoutes(app, opts.services);
   // Avatar images, asked for by <img> (no API headers): the tenant comes from the address.
   registerAvatarImageRoute(app, opts.services);
+  // Book-list covers, asked for by <img> (no API headers): the tenant comes from the address.
+  registerBookListCoverRoute(app, opts.services);
   // Attachment files, asked for by links of the record page (no API headers): the tenant comes from the address.
   registerAttachmentFileRoute(app, opts.services);
   // Images uploaded for the portal (logo, icon, search background), asked for by <img>: the tenant comes from the address.
@@ -203,6 +236,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerPaymentNoticeRoutes(app, opts.services);
   // The calendar feed of a reader's due dates, asked for by calendar applications: the tenant comes from the token.
   registerCalendarFeedRoute(app, opts.services);
+  // A subscription's Atom feed and unsubscribe page (signed links): the tenant comes from the subscription.
+  await registerSubscriptionLinkRoutes(app, opts.services);
   await app.register(async (scope) => {
     registerTenantScope(scope, opts.services);
     registerSessionScope(scope, opts.services);
@@ -221,7 +256,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerReminderRoutes(scope, opts.services);
     registerAddressRoutes(scope, opts.services);
     registerDonationRoutes(scope, opts.services);
+    registerDocDeliveryRoutes(scope, opts.services);
+    registerSurveyRoutes(scope, opts.services);
+    registerBookListRoutes(scope, opts.services);
+    registerAccountClosingRoutes(scope, opts.services);
+    registerFeedbackRoutes(scope, opts.services);
     registerInboxRoutes(scope, opts.services);
+    registerSubscriptionRoutes(scope, opts.services);
     registerPointsRoutes(scope, opts.services);
     registerProviderRoutes(scope, opts.services);
     registerAuthRoutes(scope, opts.services);

@@ -12,6 +12,7 @@ import { importCommand } from './commands/import.js';
 import { migrateCommand } from './commands/migrate.js';
 import { readerCommand } from './commands/reader.js';
 import { remindersCommand } from './commands/reminders.js';
+import { subscriptionsCommand } from './commands/subscriptions.js';
 import { seedCommand } from './commands/seed.js';
 import { serveCommand } from './commands/serve.js';
 import { staffCommand } from './commands/staff.js';
@@ -35,7 +36,8 @@ const program = new Command()
   .addCommand(readerCommand)
   .addCommand(circCommand)
   .addCommand(staffCommand)
-  .addCommand(remindersCommand);
+  .addCommand(remindersCommand)
+  .addCommand(subscriptionsCommand);
 
 program.parseAsync().catch((err: unknown) => {
   if (

@@ -8,6 +8,7 @@ import { openRedis, redisReady } from './lib/redis.js';
 import { rateLimiterFactory } from './modules/auth/rate-limiter.js';
 import { createServices, type Services } from './services.js';
 import { ReminderScheduler } from './modules/reminders/reminder-scheduler.js';
+import { SubscriptionScheduler } from './modules/subscriptions/subscription-scheduler.js';
 
 export interface RunningApp {
   app: FastifyInstance;
@@ -15,6 +16,8 @@ export interface RunningApp {
   db: Db;
   /** The daily reminder run, to start once the server listens (unless REMINDERS_SCHEDULE=off). */
   reminders: ReminderScheduler | undefined;
+  /** The daily subscription digests, on the reminders' schedule (off with it). */
+  subscriptions: SubscriptionScheduler | undefined;
 }
 
 /** Opens and prepares the database, seeds the demo when asked and the database is empty, builds the app. */
@@ -58,13 +61,18 @@ export async function createRunningApp(
     const reminders = config.reminders.schedule
       ? new ReminderScheduler(services.reminderJob, config.reminders, app.log)
       : undefined;
+    const subscriptions = config.reminders.schedule
+      ? new SubscriptionScheduler(services.subscriptionJob, config.reminders, app.log)
+      : undefined;
     app.addHook('onClose', async () => {
       await reminders?.stop();
+      await subscriptions?.stop();
+      await services.docDelivery.stopRetries();
       services.circulation.close();
       redis?.disconnect();
       await db.close();
     });
-    return { app, services, db, reminders };
+    return { app, services, db, reminders, subscriptions };
   } catch (err) {
     redis?.disconnect();
     await db.close().catch(() => {});

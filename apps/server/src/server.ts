@@ -39,7 +39,7 @@ function readyBanner(url: string, tenants: Tenant[], workers: number): string {
 export async function startServer(config: AppConfig, opts: { seedDemoIfEmpty?: boolean } = {}): Promise<void> {
   if (config.workers > 1 && cluster.isPrimary) return startPrimary(config, opts);
   const inCluster = cluster.isWorker;
-  const { app, services, reminders } = await createRunningApp(config, inCluster ? {} : opts);
+  const { app, services, reminders, subscriptions } = await createRunningApp(config, inCluster ? {} : opts);
   const tenants = await services.tenants.list();
   if (tenants.length === 0) {
     app.log.warn('no institution is configured: run `openfind seed --demo` or `openfind tenant add`');
@@ -81,6 +81,10 @@ export async function startServer(config: AppConfig, opts: { seedDemoIfEmpty?: b
   app.log.info({ url, database: config.database.kind }, 'OpenFind is ready');
   // The daily due-date reminders: every process looks, the job's lease lets one of them run it.
   reminders?.start();
+  // The subscription digests, on the same schedule.
+  subscriptions?.start();
+  // Document-delivery requests the service did not take yet: each process tries the due ones every minute.
+  services.docDelivery.startRetries(app.log);
   if (inCluster) process.send?.({ type: 'openfind:listening', url } satisfies ClusterMessage);
   else process.stdout.write(readyBanner(url, tenants, 1));
 }

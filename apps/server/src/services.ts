@@ -24,6 +24,11 @@ import { FavouriteService } from './modules/favourites/favourite-service.js';
 import { PersonalInfoService } from './modules/personal-info/personal-info-service.js';
 import { AddressService } from './modules/addresses/address-service.js';
 import { DonationService } from './modules/donations/donation-service.js';
+import { DocDeliveryService } from './modules/doc-delivery/doc-delivery-service.js';
+import { SurveyService } from './modules/surveys/survey-service.js';
+import { BookListService } from './modules/book-lists/book-list-service.js';
+import { AccountClosingService } from './modules/account-closing/account-closing-service.js';
+import { FeedbackService } from './modules/feedback/feedback-service.js';
 import { PointsService } from './modules/points/points-service.js';
 import { CirculationService } from './modules/circulation/circulation-service.js';
 import { RequestService } from './modules/circulation/request-service.js';
@@ -43,6 +48,8 @@ import { ReportsService } from './modules/reports/reports-service.js';
 import { SiteAdmin } from './modules/site-admin/site-admin-service.js';
 import { ReminderService } from './modules/reminders/reminder-service.js';
 import { ReminderJob } from './modules/reminders/reminder-job.js';
+import { SubscriptionService } from './modules/subscriptions/subscription-service.js';
+import { SubscriptionJob } from './modules/subscriptions/subscription-job.js';
 import { SmtpMailSender } from './modules/delivery/delivery.js';
 import { rateLimiterFactory } from './modules/auth/rate-limiter.js';
 import type { ReminderEnv } from './config.js';
@@ -103,6 +110,16 @@ export interface Services extends AuthServices {
   addresses: AddressService;
   /** Book donations: a reader's offers, the donors list, the staff queue (My Library key 11). */
   donations: DonationService;
+  /** Document delivery: the reader's link and requests, sent to the library's delivery service (My Library key 19). */
+  docDelivery: DocDeliveryService;
+  /** Questionnaires: the console's surveys and results, a reader's answers (My Library key 10). */
+  surveys: SurveyService;
+  /** Readers' book lists: their own, public ones, the views that order the hot lists. */
+  bookLists: BookListService;
+  /** Self-service account closing and the reader's data download (My Library key 14). */
+  accountClosing: AccountClosingService;
+  /** Problem feedback and e-questions: a reader's messages, the staff queue (My Library key 12). */
+  feedback: FeedbackService;
   /** A reader's points: the ledger, the balance, the rules (My Library key 8). */
   points: PointsService;
   /** My Library's personal information and the reader's avatar (key 1). */
@@ -111,6 +128,10 @@ export interface Services extends AuthServices {
   reminders: ReminderService;
   /** …and the run that sends them (on the server's schedule, or `openfind reminders run`). */
   reminderJob: ReminderJob;
+  /** Subscriptions and alerts: a reader's subscriptions, feeds and signed links (My Library key 3)… */
+  subscriptions: SubscriptionService;
+  /** …and the run that sends the digests (with the reminders' schedule, or `openfind subscriptions run`). */
+  subscriptionJob: SubscriptionJob;
   providers: ContentProviders;
   /** Whether search warms up in the background when the server starts (off when caching is, as in tests). */
   searchWarmUp: boolean;
@@ -130,6 +151,8 @@ export function createServices(
     rateLimiters?: RateLimiterFactory | undefined;
     /** The reminders' time zone (a run's day); the rest of `ReminderEnv` is the server's schedule. */
     reminders?: Pick<ReminderEnv, 'timeZone'> | undefined;
+    /** How long before a subscription run records are taken (default five minutes; tests: 0). */
+    subscriptionSettleMs?: number | undefined;
     /** Where the console's catalogue uploads wait for their run, and the largest (default: a temporary folder, 200 MB). */
     catalogueImport?: { dir?: string | undefined; maxBytes?: number | undefined } | undefined;
   },
@@ -181,6 +204,7 @@ export function createServices(
     // Calendar applications ask every few hours; a campus behind one address has many readers.
     feedLimiter: (config.rateLimiters ?? rateLimiterFactory())('calendar-feed-ip', 120),
   });
+  const subscriptions = new SubscriptionService(db.kysely, { search, tenants });
   return {
     db,
     tenants,
@@ -227,6 +251,11 @@ export function createServices(
     siteAdmin: new SiteAdmin(db.kysely, { siteConfig, tenants, staff }),
     addresses: new AddressService(db.kysely, dictionaries),
     donations: new DonationService(db.kysely, { staff }),
+    docDelivery: new DocDeliveryService(db.kysely, { staff }),
+    surveys: new SurveyService(db.kysely, { staff, timeZone: config.reminders?.timeZone ?? 'Asia/Shanghai' }),
+    bookLists: new BookListService(db.kysely),
+    accountClosing: new AccountClosingService(db.kysely, { auth: authServices.auth, circulation }),
+    feedback: new FeedbackService(db.kysely, { staff }),
     points: new PointsService(db.kysely),
     personalInfo: new PersonalInfoService(db.kysely, dictionaries),
     providers,
@@ -237,6 +266,15 @@ export function createServices(
       tenants,
       mail,
       timeZone: config.reminders?.timeZone ?? 'Asia/Shanghai',
+    }),
+    subscriptions,
+    subscriptionJob: new SubscriptionJob(db.kysely, {
+      subscriptions,
+      search,
+      tenants,
+      mail,
+      timeZone: config.reminders?.timeZone ?? 'Asia/Shanghai',
+      settleMs: config.subscriptionSettleMs,
     }),
     ...authServices,
   };

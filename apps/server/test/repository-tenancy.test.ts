@@ -60,6 +60,13 @@ const INSTALLATION_WIDE: Record<string, string> = {
   'jobs/job-repository.ts findRunsOfDay': 'the runs for every institution on a day (the schedule)',
   // A calendar application asks with the feed's token alone: the token names the reader and the institution.
   'reminders/reminder-repository.ts findFeedOwner': "the reader and institution of a feed token's hash",
+  // The schema's tables that name a reader (information_schema): the account closing's and export's map.
+  'account-closing/account-closing-repository.ts findReaderColumns': 'the tables of the schema, not rows',
+  // The document-delivery sender works the queue of every institution; a claimed row names its institution.
+  'doc-delivery/doc-delivery-repository.ts findDueDocRequests': 'the queue of requests due, every institution',
+  'doc-delivery/doc-delivery-repository.ts claimDocRequest': 'a due request by the id the queue gave',
+  'doc-delivery/doc-delivery-repository.ts markDocSent': 'the request just claimed, by its id',
+  'doc-delivery/doc-delivery-repository.ts markDocTryFailed': 'the request just claimed, by its id',
 };
 
 function repositoryFiles(dir: string): string[] {

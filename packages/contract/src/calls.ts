@@ -3,10 +3,15 @@ import { AuthCalls } from './auth.js';
 import { CatalogueAdminCalls } from './catalogue-admin.js';
 import { CirculationCalls } from './circulation.js';
 import { DeskCalls } from './desk.js';
+import { DocDeliveryCalls } from './doc-delivery.js';
 import { DonationCalls } from './donations.js';
+import { BookListCalls } from './book-lists.js';
+import { SurveyCalls } from './surveys.js';
+import { AccountClosingCalls } from './account-closing.js';
 import { DictionaryCalls } from './dictionaries.js';
 import { EvaluationCalls } from './evaluations.js';
 import { FavouriteCalls } from './favourites.js';
+import { FeedbackCalls } from './feedback.js';
 import { FineCalls } from './fines.js';
 import { HoldingsCalls } from './holdings.js';
 import { HomeListCalls } from './home-lists.js';
@@ -30,6 +35,7 @@ import { RequestCalls } from './requests.js';
 import { SearchCalls } from './search.js';
 import { SiteConfigCalls } from './site-config.js';
 import { StaffCalls } from './staff.js';
+import { SubscriptionCalls } from './subscriptions.js';
 import { TenantCalls } from './tenants.js';
 
 /**
@@ -52,6 +58,10 @@ export const Calls = {
   ...ReminderCalls,
   ...AddressCalls,
   ...DonationCalls,
+  ...DocDeliveryCalls,
+  ...BookListCalls,
+  ...SurveyCalls,
+  ...AccountClosingCalls,
   ...PointsCalls,
   ...HomeListCalls,
   ...EvaluationCalls,
@@ -72,4 +82,6 @@ export const Calls = {
   ...RecommendationCalls,
   ...InboxCalls,
   ...NoticeAdminCalls,
+  ...FeedbackCalls,
+  ...SubscriptionCalls,
 } as const;

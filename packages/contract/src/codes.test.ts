@@ -6,7 +6,7 @@ import { AddressErrCode } from './addresses.js';
 import { ErrCode } from './codes.js';
 import { PersonalInfoErrCode } from './personal-info.js';
 import { DiscoveryErrCode } from './records.js';
-import { FavouriteErrCode } from './favourites.js';
+import { FavouriteErrCode, FavouriteFolderErrCode } from './favourites.js';
 import { SearchErrCode } from './search.js';
 import { StaffErrCode } from './staff.js';
 import { DeskErrCode } from './desk.js';
@@ -15,6 +15,7 @@ import { CatalogueAdminErrCode } from './catalogue-admin.js';
 import { ContentAdminErrCode } from './content-admin.js';
 import { LibraryAdminErrCode } from './library-admin.js';
 import { SiteAdminErrCode } from './site-admin.js';
+import { BookListErrCode } from './book-lists.js';
 
 describe('error codes', () => {
   it('name one failure each across every catalogue (clients branch on errCode)', () => {
@@ -24,6 +25,7 @@ describe('error codes', () => {
       DiscoveryErrCode,
       AuthErrCode,
       FavouriteErrCode,
+      FavouriteFolderErrCode,
       CirculationErrCode,
       RequestErrCode,
       AddressErrCode,
@@ -35,6 +37,7 @@ describe('error codes', () => {
       ContentAdminErrCode,
       LibraryAdminErrCode,
       SiteAdminErrCode,
+      BookListErrCode,
     };
     const seen = new Map<number, string>();
     const clashes: string[] = [];

@@ -45,6 +45,8 @@ export const ReaderBrief = z.object({
   email: z.string(),
   /** YYYY-MM-DD, null when the card does not expire. */
   validUntil: z.string().nullable(),
+  /** The reader closed the account (My Library key 14): its personal fields are empty, it cannot log in. */
+  closed: z.boolean(),
 });
 export type ReaderBrief = z.infer<typeof ReaderBrief>;
 

@@ -418,13 +418,32 @@ export interface RecordRatingTable {
   created_at: ColumnType<Date, string | undefined, string>;
   updated_at: ColumnType<Date, string | undefined, string>;
 }
-/** A record a reader keeps (0010); folder_id null = the default folder. */
+/** A record a reader keeps (0010), in one of the reader's folders (0046). */
 export interface FavouriteTable {
   id: Generated<string>;
   tenant_id: number;
   reader_id: number;
   record_id: number;
-  folder_id: string | null;
+  folder_id: string;
+  created_at: ColumnType<Date, string | undefined, never>;
+}
+/** A reader's favourite folder (0046): one default per reader, names unique per reader. */
+export interface FavouriteFolderTable {
+  id: Generated<string>;
+  tenant_id: number;
+  reader_id: number;
+  name: string;
+  is_default: Generated<boolean>;
+  sort: Generated<number>;
+  version: Generated<number>;
+  created_at: ColumnType<Date, string | undefined, never>;
+}
+/** An electronic resource (e_collection) a reader keeps (0046). */
+export interface EFavouriteTable {
+  id: Generated<string>;
+  tenant_id: number;
+  reader_id: number;
+  collection_id: number;
   created_at: ColumnType<Date, string | undefined, never>;
 }
 export interface RecordCommentTable {
@@ -566,6 +585,8 @@ export interface ReaderTable {
   prepayment_cents: Generated<number>;
   transfer_lending: Generated<boolean>;
   borrow_password: Generated<boolean>;
+  /** When the reader closed the account (0045); null while open. */
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 export interface LoginThrottleTable {
   tenant_id: number;
@@ -880,6 +901,80 @@ export interface RecommendationSettingTable {
   daily_quota: Generated<number>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
+/** An institution's document-delivery service (0049): its login page, where requests go, the signing secret. */
+export interface DocDeliverySettingTable {
+  tenant_id: number;
+  enabled: Generated<boolean>;
+  login_url: Generated<string>;
+  service_url: Generated<string>;
+  secret: Generated<string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_by: string | null;
+}
+/** A reader's document-delivery request (0049): the form's 13 fields and how sending it went. */
+export interface DocDeliveryRequestTable {
+  id: Generated<number>;
+  tenant_id: number;
+  reader_id: number;
+  publication_name: Generated<string>;
+  article_title: Generated<string>;
+  author: Generated<string>;
+  volume_issue: Generated<string>;
+  edition: Generated<string>;
+  place: Generated<string>;
+  publisher: Generated<string>;
+  year: Generated<string>;
+  issn: Generated<string>;
+  isbn: Generated<string>;
+  pages: Generated<string>;
+  doi: Generated<string>;
+  remarks: Generated<string>;
+  status: Generated<'queued' | 'sent' | 'failed' | 'cancelled'>;
+  remote_id: string | null;
+  attempts: Generated<number>;
+  last_error: Generated<string>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  submit_key: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+/** A reader's problem feedback or e-question (0044): its text, state and the version raised by each change. */
+export interface FeedbackTable {
+  id: Generated<number>;
+  tenant_id: number;
+  reader_id: number;
+  kind: 'feedback' | 'question';
+  category: Generated<string>;
+  subject: Generated<string>;
+  content: string;
+  contact: Generated<string>;
+  record_id: number | null;
+  status: Generated<'submitted' | 'replied' | 'closed'>;
+  version: Generated<number>;
+  submit_key: string | null;
+  handled_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  replied_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  closed_by: 'reader' | 'staff' | null;
+}
+/** A staff reply in a feedback's thread (0044). */
+export interface FeedbackReplyTable {
+  id: Generated<number>;
+  feedback_id: number;
+  tenant_id: number;
+  body: string;
+  staff_name: string;
+  created_at: Generated<Date>;
+}
+/** An institution's feedback settings (0044). */
+export interface FeedbackSettingTable {
+  tenant_id: number;
+  daily_limit: Generated<number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
 export interface Database {
   tenant: TenantTable;
   site_config: SiteConfigTable;
@@ -914,6 +1009,8 @@ export interface Database {
   record_attachment: RecordAttachmentTable;
   record_attachment_file: RecordAttachmentFileTable;
   e_collection: ECollectionTable;
+  favourite_folder: FavouriteFolderTable;
+  e_favourite: EFavouriteTable;
   book_list: BookListTable;
   book_list_record: BookListRecordTable;
   donate_news: DonateNewsTable;
@@ -926,6 +1023,8 @@ export interface Database {
   reader_inbox: ReaderInboxTable;
   recommendation: RecommendationTable;
   recommendation_setting: RecommendationSettingTable;
+  doc_delivery_setting: DocDeliverySettingTable;
+  doc_delivery_request: DocDeliveryRequestTable;
   library_notice: LibraryNoticeTable;
   server_secret: ServerSecretTable;
   reader_identity: ReaderIdentityTable;
@@ -947,4 +1046,7 @@ export interface Database {
   site_asset: SiteAssetTable;
   donation: DonationTable;
   donation_item: DonationItemTable;
+  feedback: FeedbackTable;
+  feedback_reply: FeedbackReplyTable;
+  feedback_setting: FeedbackSettingTable;
 }

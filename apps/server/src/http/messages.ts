@@ -3,8 +3,15 @@ import { CONTENT_ADMIN_MESSAGES } from './messages-content-admin.js';
 import { CATALOGUE_ADMIN_MESSAGES } from '../modules/catalogue-admin/messages.js';
 import { LIBRARY_ADMIN_MESSAGES } from './messages-library-admin.js';
 import { INBOX_MESSAGES } from './messages-inbox.js';
+import { FAVOURITE_MESSAGES } from './messages-favourites.js';
 import { RECOMMENDATION_MESSAGES } from './messages-recommendations.js';
 import { DONATION_MESSAGES } from './messages-donations.js';
+import { DOC_DELIVERY_MESSAGES } from './messages-doc-delivery.js';
+import { SURVEY_MESSAGES } from './messages-surveys.js';
+import { ACCOUNT_CLOSING_MESSAGES } from './messages-account-closing.js';
+import { FEEDBACK_MESSAGES } from './messages-feedback.js';
+import { BOOK_LIST_MESSAGES } from './messages-book-lists.js';
+import { SUBSCRIPTION_MESSAGES } from './messages-subscriptions.js';
 
 type Texts = Record<Lang, string>;
 
@@ -1400,10 +1407,23 @@ export const MESSAGES = {
   ...CATALOGUE_ADMIN_MESSAGES,
   // Book donations (issue 29).
   ...DONATION_MESSAGES,
+  ...DOC_DELIVERY_MESSAGES,
+  // Questionnaires (issues 28 and 29).
+  ...SURVEY_MESSAGES,
+  // Readers' book lists (issue 29).
+  ...BOOK_LIST_MESSAGES,
   // Resource recommendations (issues 28 and 29).
   ...RECOMMENDATION_MESSAGES,
   // The reader's inbox and the library's notices (issue 29).
   ...INBOX_MESSAGES,
+  // Favourite folders and e-favourites (issue 29, key 2).
+  ...FAVOURITE_MESSAGES,
+  // Self-service account closing (issue 29).
+  ...ACCOUNT_CLOSING_MESSAGES,
+  // Problem feedback and e-questions (issue 29).
+  ...FEEDBACK_MESSAGES,
+  // Subscriptions and alerts (issue 29).
+  ...SUBSCRIPTION_MESSAGES,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

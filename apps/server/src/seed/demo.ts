@@ -13,6 +13,7 @@ import { seedDemoCirculation } from './demo-circulation.js';
 import { seedDemoDiscovery } from './demo-discovery.js';
 import { seedDemoReaders } from './demo-readers.js';
 import { seedDemoStaff } from './demo-staff.js';
+import { seedDemoSurveys } from './demo-surveys.js';
 import { DEMO_TENANTS, type DemoTenant } from './demo-tenants.js';
 
 export interface SeedReport {
@@ -49,6 +50,8 @@ export async function seedDemo(db: Kysely<Database>, opts: { records?: number } 
     await seedDemoCirculation(db, id);
     // Their delivery addresses and points (the points of the history loans: after the circulation).
     await seedDemoAddressesPoints(db, id);
+    // A published questionnaire in the default institution (My Library key 10).
+    if (demo.tenant.mappingPath === '') await seedDemoSurveys(db, id);
   }
   return report;
 }

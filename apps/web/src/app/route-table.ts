@@ -13,6 +13,7 @@ export type RoutePage =
   | 'myLibrary'
   | 'aiSearch'
   | 'donation'
+  | 'bookLists'
   | 'login'
   | 'loginExternal'
   | 'account';
@@ -51,8 +52,9 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     ['/otherSearchList2', 'otherSearch'],
     ['/categorySearchList', 'categorySearch', 'categorySearch'],
     ['/searchList/otherPaperDetail', 'otherPaperDetails'],
-    ['/searchList/bookDetailsmyFav/myFav', 'favouriteRecord'],
-    ['/myFav', 'favourites'],
+    // Favourites (My Library key 2) as a page of their own.
+    ['/searchList/bookDetailsmyFav/myFav', 'favouriteRecord', 'myLibrary'],
+    ['/myFav', 'favourites', 'myLibrary'],
     // {searchType}/{keyword}/{matchType}[/{docType}], the empty-keyword form and the earlier
     // {keyword}/{matchType}/{docType}: one splat, read by features/search/external-path.ts.
     ['/searchListExternal/*', 'externalSearch', 'externalSearch'],
@@ -108,7 +110,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     ['/customTabs', 'customTabs'],
     ['/personalCenter/customTabs', 'customTabs'],
     ['/personalCenter/freeOrder', 'freeOrder', 'myLibrary'],
-    ['/personalCenter/bookListDetails', 'bookListDetails'],
+    ['/personalCenter/bookListDetails', 'bookListDetails', 'bookLists'],
     ['/personalExternal/:n', 'myLibrary', 'personalExternal'],
     // Account screens inside the shell
     ['/forceBinding', 'forceBinding', 'account'],

@@ -28,6 +28,7 @@ const SCREEN_LOADERS: Record<RoutePage, Loader> = {
   personalExternal: () => import('./routes/PersonalExternalRoute').then((m) => ({ default: m.PersonalExternalRoute })),
   aiSearch: () => import('./routes/AiSearchRoute').then((m) => ({ default: m.AiSearchRoute })),
   donation: () => import('../features/donations/pages/DonationPage').then((m) => ({ default: m.DonationPage })),
+  bookLists: () => import('../features/book-lists/pages/BookListsPage').then((m) => ({ default: m.BookListsPage })),
   login: () => import('../features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })),
   loginExternal: () =>
     import('../features/auth/pages/LoginExternalPage').then((m) => ({ default: m.LoginExternalPage })),

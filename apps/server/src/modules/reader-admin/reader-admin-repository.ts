@@ -17,6 +17,7 @@ export interface ReaderBriefRow {
   phone: string;
   email: string;
   valid_until: string | null;
+  closed: boolean;
 }
 
 /** `%text%` for LIKE, its wildcards taken literally. */
@@ -38,7 +39,7 @@ export async function searchReaders(
   const like = containing(f.q);
   const select = sql`
     SELECT id, account, card_no, name, department, reader_type, status, phone, email,
-           to_char(valid_until, 'YYYY-MM-DD') AS valid_until
+           to_char(valid_until, 'YYYY-MM-DD') AS valid_until, closed_at IS NOT NULL AS closed
       FROM reader
      WHERE tenant_id = ${tenantId}
        ${
@@ -58,15 +59,17 @@ export async function findReaderDates(
   db: Q,
   tenantId: number,
   id: number,
-): Promise<{ lastLoginAt: string | null; createdAt: string } | undefined> {
+): Promise<{ lastLoginAt: string | null; createdAt: string; closed: boolean } | undefined> {
   const row = await db
     .selectFrom('reader')
-    .select(['last_login_at', 'created_at'])
+    .select(['last_login_at', 'created_at', 'closed_at'])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .executeTakeFirst();
   const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-  return row && { lastLoginAt: iso(row.last_login_at), createdAt: iso(row.created_at)! };
+  return (
+    row && { lastLoginAt: iso(row.last_login_at), createdAt: iso(row.created_at)!, closed: row.closed_at !== null }
+  );
 }
 
 /** The reader's status, the row locked until the transaction `db` ends (a change reads it first). */

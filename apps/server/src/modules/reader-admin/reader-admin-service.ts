@@ -146,6 +146,7 @@ export class ReaderAdmin {
         phone: r.phone,
         email: r.email,
         validUntil: r.valid_until,
+        closed: Boolean(r.closed),
       })),
     };
   }
@@ -182,6 +183,7 @@ export class ReaderAdmin {
       mustChangePassword: reader.mustChangePassword,
       lastLoginAt: dates.lastLoginAt,
       createdAt: dates.createdAt,
+      closed: dates.closed,
       loans,
       requests,
       fines,

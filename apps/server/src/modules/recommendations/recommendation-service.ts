@@ -34,6 +34,7 @@ import { AppError } from '../../http/errors.js';
 import { t, type MessageKey } from '../../http/messages.js';
 import { standingRefusal } from '../auth/reader-standing.js';
 import { awardPoints } from '../points/points-service.js';
+import { startOfChinaDay } from '../../lib/china-day.js';
 import { addInboxMessage } from '../readers/reader-repository.js';
 import type { SiteConfigService } from '../site-config/site-config-service.js';
 import type { StaffActor } from '../staff/staff-context.js';
@@ -82,14 +83,6 @@ const STATUS_WORDS: Record<RecommendStatus, { zh: string; en: string }> = {
 
 const err = (key: MessageKey, code: number, params?: Record<string, string | number>) =>
   new AppError(key, code, params);
-
-/** Today's start in the institution's day (the quota's day): China time, as the reminders' default. */
-function startOfToday(now = new Date()): Date {
-  const offsetMs = 8 * 3_600_000;
-  const local = new Date(now.getTime() + offsetMs);
-  local.setUTCHours(0, 0, 0, 0);
-  return new Date(local.getTime() - offsetMs);
-}
 
 /** Tells the reader in their inbox what became of their recommendation, in the decision's transaction. */
 async function tellReader(trx: Kysely<Database>, tenantId: number, r: RecommendationRow): Promise<void> {
@@ -163,7 +156,7 @@ export class RecommendationService {
     const [settings, kinds, used, reader] = await Promise.all([
       this.settings(tenantId),
       this.kinds(tenantId),
-      countSince(this.db, tenantId, readerId, startOfToday()),
+      countSince(this.db, tenantId, readerId, startOfChinaDay()),
       lockReader(this.db, tenantId, readerId, false),
     ]);
     let refusal: string | null = null;
@@ -219,7 +212,7 @@ export class RecommendationService {
         throw err('recContactNotVerified', RecommendErrCode.contactNotVerified);
       if ((await findOpen(trx, tenantId, readerId, values.matchKey)) !== undefined)
         throw err('recDuplicate', RecommendErrCode.duplicate);
-      if ((await countSince(trx, tenantId, readerId, startOfToday())) >= settings.dailyQuota)
+      if ((await countSince(trx, tenantId, readerId, startOfChinaDay())) >= settings.dailyQuota)
         throw err('recQuotaUsed', RecommendErrCode.quotaUsed, { quota: settings.dailyQuota });
       return insertRecommendation(trx, tenantId, readerId, values);
     });

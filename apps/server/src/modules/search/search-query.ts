@@ -157,6 +157,9 @@ export interface Filters {
   onlyOnShelf: boolean;
   /** Only records whose first copy arrived on or after this day (YYYY-MM-DD): the new-arrivals list. */
   inDateFrom?: string | undefined;
+  /** Only records added to the catalogue after / up to these instants (ISO 8601): subscriptions' new records. */
+  createdAfter?: string | undefined;
+  createdUpTo?: string | undefined;
 }
 
 /**

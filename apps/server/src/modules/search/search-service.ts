@@ -795,6 +795,25 @@ export class SearchService {
     };
   }
 
+  /**
+   * The records a search matches among those added to the catalogue in (`after`, `upTo`], newest
+   * arrivals first: at most `limit` ids, and how many (subscriptions: the digest job and the feed).
+   * The plain SQL search with the creation-time filter: not logged, not cached, never relaxed.
+   */
+  async addedBetween(
+    tenantId: number,
+    req: SearchRequest,
+    range: { after?: Date | undefined; upTo: Date; limit: number },
+  ): Promise<{ total: number; ids: number[] }> {
+    const plan = planSearch(req);
+    const filters = {
+      ...plan.filters,
+      createdAfter: range.after?.toISOString(),
+      createdUpTo: range.upTo.toISOString(),
+    };
+    return findTop(this.db, this.compileFor({ ...plan, filters, sort: 'inDate', desc: true }, tenantId), range.limit);
+  }
+
   private async docNames(tenantId: number, lang: Lang): Promise<Map<string, string>> {
     return new Map((await this.deps.dictionaries.codeList(tenantId, 'docCode', lang)).map((e) => [e.code, e.name]));
   }

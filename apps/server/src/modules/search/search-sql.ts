@@ -253,6 +253,8 @@ export function otherFiltersSql(f: Filters): Sql[] {
   if (f.yearTo !== undefined) out.push(sql`b.publish_year_int <= ${f.yearTo}`);
   if (f.onlyOnShelf) out.push(sql`b.on_shelf_count > 0`);
   if (f.inDateFrom) out.push(sql`b.first_in_date >= ${f.inDateFrom}::date`);
+  if (f.createdAfter) out.push(sql`b.created_at > ${f.createdAfter}::timestamptz`);
+  if (f.createdUpTo) out.push(sql`b.created_at <= ${f.createdUpTo}::timestamptz`);
   if (f.unsupported.length) out.push(sql`false`);
   return out;
 }

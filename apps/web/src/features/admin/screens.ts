@@ -43,6 +43,18 @@ export const ADMIN_SCREENS: readonly AdminScreenDef[] = [
     Component: lazy(() => import('./recommendations/RecommendationsScreen')),
   },
   {
+    key: 'docDelivery',
+    path: 'document-delivery',
+    minRole: 'staff',
+    Component: lazy(() => import('./doc-delivery/DocDeliveryScreen')),
+  },
+  {
+    key: 'feedback',
+    path: 'feedback',
+    minRole: 'staff',
+    Component: lazy(() => import('./feedback/FeedbackScreen')),
+  },
+  {
     key: 'statistics',
     path: 'statistics',
     minRole: 'staff',

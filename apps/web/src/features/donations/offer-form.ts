@@ -8,6 +8,7 @@ import {
   type DonationDelivery,
 } from '@openfind/contract';
 import type { OfferDraft } from './api';
+import { newSubmitKey as submitKeyOf } from '../../lib/submit-key';
 
 /**
  * The donation form as the page holds it (every field text) and its checks: the same rules the
@@ -104,8 +105,4 @@ export function draftOfForm(f: OfferForm, submitKey: string): OfferDraft {
 }
 
 /** A token naming one submission of the form (a double click sends it twice: the server makes one donation). */
-export function newSubmitKey(): string {
-  const bytes = new Uint8Array(12);
-  crypto.getRandomValues(bytes);
-  return `don-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
+export const newSubmitKey = (): string => submitKeyOf('don');

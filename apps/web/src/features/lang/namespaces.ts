@@ -26,6 +26,16 @@ export const NAMESPACES = [
   'adminRecommend',
   'inbox',
   'adminNotices',
+  'feedback',
+  'adminFeedback',
+  'favourites',
+  'surveys',
+  'adminSurveys',
+  'bookLists',
+  'accountClosing',
+  'subscriptions',
+  'docDelivery',
+  'adminDocDelivery',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
@@ -51,6 +61,9 @@ export const LAZY_NAMESPACES = [
   'adminReaders',
   'adminReports',
   'adminSite',
+  // Document delivery: My Library's panel (key 19); the console's settings and requests.
+  'docDelivery',
+  'adminDocDelivery',
   // Book donations: the public pages, the form and My Library's panel; the staff queue.
   'donations',
   'adminDonations',
@@ -60,5 +73,19 @@ export const LAZY_NAMESPACES = [
   // My Library's inbox (its panel's chunk) and the console's notices tab.
   'inbox',
   'adminNotices',
+  // Problem feedback and e-questions: My Library's panel (key 12); the console's queue.
+  'feedback',
+  'adminFeedback',
+  // My Library's favourites (key 2, /myFav): its panel's chunk.
+  'favourites',
+  // Questionnaires: My Library's panel (key 10); the console's content tab.
+  'surveys',
+  'adminSurveys',
+  // Readers' book lists: their screen (/personalCenter/bookListDetails) and the record page's dialog.
+  'bookLists',
+  // Account closing and the data download: My Library's panel (key 14) and personal information's button.
+  'accountClosing',
+  // Subscriptions and alerts: My Library's panel (key 3) and the results page's subscribe button.
+  'subscriptions',
 ] as const satisfies readonly Namespace[];
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];

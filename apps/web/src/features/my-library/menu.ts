@@ -25,15 +25,21 @@ export type MyLibraryKey = (typeof MY_LIBRARY_KEYS)[number];
 export const BUILT_KEYS: ReadonlySet<MyLibraryKey> = new Set<MyLibraryKey>([
   '0',
   '1',
+  '2',
+  '3',
   '4',
   '5',
   '6',
   '7',
   '8',
   '9',
+  '10',
   '11',
+  '12',
   '13',
+  '14',
   '17',
+  '19',
 ]);
 
 export const isMyLibraryKey = (value: unknown): value is MyLibraryKey =>

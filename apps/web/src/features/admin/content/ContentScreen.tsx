@@ -9,6 +9,7 @@ import { BookListsPanel } from './BookListsPanel';
 import { CollectionsPanel } from './CollectionsPanel';
 import { NewsPanel } from './NewsPanel';
 import { NoticesPanel } from '../notices/NoticesPanel';
+import { SurveysAdminPanel } from '../surveys/SurveysAdminPanel';
 import { TextsPanel } from './TextsPanel';
 import './content.css';
 
@@ -33,6 +34,7 @@ export default function ContentScreen() {
           { key: 'texts', label: t('tabs.texts'), children: <TextsPanel /> },
           { key: 'attachments', label: t('tabs.attachments'), children: <AttachmentsPanel canDelete={canDelete} /> },
           { key: 'notices', label: t('adminNotices:tab'), children: <NoticesPanel /> },
+          { key: 'surveys', label: t('adminSurveys:tab'), children: <SurveysAdminPanel canDelete={canDelete} /> },
         ]}
       />
     </AdminPage>

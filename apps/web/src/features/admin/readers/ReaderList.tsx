@@ -51,7 +51,11 @@ export function ReaderList() {
     { title: t('col.cardNo'), dataIndex: 'cardNo', responsive: ['md'] },
     { title: t('col.department'), dataIndex: 'department', responsive: ['lg'] },
     { title: t('col.readerType'), dataIndex: 'readerType', responsive: ['lg'] },
-    { title: t('col.status'), dataIndex: 'status', render: (s: ReaderStatus) => <StatusTag status={s} /> },
+    {
+      title: t('col.status'),
+      dataIndex: 'status',
+      render: (s: ReaderStatus, r: Brief) => <StatusTag status={s} closed={r.closed} />,
+    },
   ];
 
   return (

@@ -105,7 +105,7 @@ export function ReaderPage() {
         items={[
           { key: 'account', label: t('col.account'), children: r.account },
           { key: 'cardNo', label: t('col.cardNo'), children: r.cardNo || '—' },
-          { key: 'status', label: t('col.status'), children: <StatusTag status={r.status} /> },
+          { key: 'status', label: t('col.status'), children: <StatusTag status={r.status} closed={r.closed} /> },
           { key: 'department', label: t('col.department'), children: r.department || '—' },
           { key: 'readerType', label: t('col.readerType'), children: r.readerType || '—' },
           { key: 'phone', label: t('col.phone'), children: r.phone || '—' },

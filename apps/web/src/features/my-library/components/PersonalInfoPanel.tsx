@@ -6,6 +6,8 @@ import type { PersonalInfo } from '@openfind/contract';
 import { Button } from '../../../components/Button';
 import { ApiError } from '../../../lib/http';
 import { ContactBinding } from '../../account';
+// "Download my data" (key 14's export, offered here at any time): its own chunk and texts.
+import { DownloadDataButton } from '../../account-closing';
 import type { ContactKind } from '../../account';
 import { usePersonalInfo, useUpdatePersonalInfo } from '../api/personal-info';
 import { myLibraryKeys } from '../query-keys';
@@ -142,6 +144,12 @@ function PersonalInfoView({ info }: { info: PersonalInfo }) {
       </Group>
 
       <PreferencesGroup id={`${base}-preferences`} info={info} canChange={canChange} />
+
+      <Group id={`${base}-data`} title={t('personalInfo.sections.data')}>
+        <Suspense fallback={<p aria-busy="true" />}>
+          <DownloadDataButton />
+        </Suspense>
+      </Group>
     </div>
   );
 }

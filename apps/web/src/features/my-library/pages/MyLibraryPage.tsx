@@ -5,6 +5,16 @@ import { setPageTitle } from '../../../lib/document-title';
 import { useSession } from '../../auth';
 // Donations (key 11): a lazy component, its own chunk.
 import { DonationsPanel } from '../../donations';
+// Problem feedback and e-questions (key 12): a lazy component, its own chunk.
+import { FeedbackPanel } from '../../feedback';
+// Questionnaires (key 10): a lazy component, its own chunk.
+import { SurveysPanel } from '../../surveys';
+// Favourites (key 2, /myFav): a lazy component, its own chunk.
+import { FavouritesPanel } from '../../favourite-folders';
+// Account closing (key 14): a lazy component, its own chunk.
+import { ClosingPanel } from '../../account-closing';
+// Subscriptions and alerts (key 3): a lazy component, its own chunk.
+import { SubscriptionsPanel } from '../../subscriptions';
 import { loadNamespace } from '../../lang';
 import { useConfig } from '../../site-config';
 import { AddressesPanel } from '../components/AddressesPanel';
@@ -17,12 +27,16 @@ import { RequestsPanel } from '../components/RequestsPanel';
 import { SummaryPanel } from '../components/SummaryPanel';
 import { recommendEntryVisible } from '@openfind/contract';
 import { useRecommendState } from '../api/recommendations';
+import { useDocDeliveryState } from '../api/doc-delivery';
 import { BUILT_KEYS, menuKeys, openedKey } from '../menu';
 import type { MyLibraryKey } from '../menu';
 import '../my-library.css';
 
 // The inbox (key 13) loads with its entry: its own chunk and texts.
 const InboxPanel = lazy(() => import('../components/InboxPanel'));
+
+// Document delivery (key 19): its own chunk and texts; its state decides whether the entry shows.
+const DocDeliveryPanel = lazy(() => import('../components/DocDeliveryPanel'));
 
 // Resource recommendation (key 6, /personalCenter/freeOrder): its own chunk and texts.
 const RecommendPanel = lazy(() => import('../components/RecommendPanel').then((m) => ({ default: m.RecommendPanel })));
@@ -44,9 +58,29 @@ const PANELS: Partial<Record<MyLibraryKey, () => React.ReactNode>> = {
     </Suspense>
   ),
   '9': () => <AddressesPanel />,
+  '2': () => (
+    <Suspense fallback={<p aria-busy="true" />}>
+      <FavouritesPanel />
+    </Suspense>
+  ),
+  '3': () => (
+    <Suspense fallback={<p aria-busy="true" />}>
+      <SubscriptionsPanel />
+    </Suspense>
+  ),
+  '10': () => (
+    <Suspense fallback={<p aria-busy="true" />}>
+      <SurveysPanel />
+    </Suspense>
+  ),
   '11': () => (
     <Suspense fallback={<p aria-busy="true" />}>
       <DonationsPanel />
+    </Suspense>
+  ),
+  '12': () => (
+    <Suspense fallback={<p aria-busy="true" />}>
+      <FeedbackPanel />
     </Suspense>
   ),
   '13': () => (
@@ -54,7 +88,17 @@ const PANELS: Partial<Record<MyLibraryKey, () => React.ReactNode>> = {
       <InboxPanel />
     </Suspense>
   ),
+  '14': () => (
+    <Suspense fallback={<p aria-busy="true" />}>
+      <ClosingPanel />
+    </Suspense>
+  ),
   '17': () => <CommentsPanel />,
+  '19': () => (
+    <Suspense fallback={<p aria-busy="true" className="of-loans-note" />}>
+      <DocDeliveryPanel />
+    </Suspense>
+  ),
 };
 
 /**
@@ -72,11 +116,18 @@ export function MyLibraryPage({ entry, feature }: { entry?: string; feature?: st
   // Resource recommendation shows only when the server allows it and a site flag is on (spec §6).
   const recommend = useRecommendState(session.isLoggedIn);
   const showRecommend = recommendEntryVisible(recommend.data?.isAllowRecommend ?? true, config);
+  // Document delivery shows only when the library's service gives the reader a login link (spec §6);
+  // while that is asked, only a visit that names the entry keeps it.
+  const delivery = useDocDeliveryState(session.isLoggedIn);
+  const showDelivery = delivery.data ? delivery.data.offered : delivery.isPending && params.get('key') === '19';
   const keys = menuKeys(myLibraryLeftMenuShowSort, myLibraryLeftMenuNotShowSort).filter(
-    (k) => k !== '6' || showRecommend,
+    (k) => (k !== '6' || showRecommend) && (k !== '19' || showDelivery),
   );
   // /personalCenter/freeOrder is the recommendation entry.
-  const open = openedKey(keys, entry ?? (feature === 'freeOrder' ? '6' : params.get('key')));
+  // /myFav and /searchList/bookDetailsmyFav/myFav are the favourites entry.
+  const byFeature =
+    feature === 'freeOrder' ? '6' : feature === 'favourites' || feature === 'favouriteRecord' ? '2' : null;
+  const open = openedKey(keys, entry ?? byFeature ?? params.get('key'));
   const entryName = open ? t(`entries.${open}`) : '';
   const title = t('title');
   useEffect(() => {
@@ -110,6 +161,10 @@ export function MyLibraryPage({ entry, feature }: { entry?: string; feature?: st
                 </Link>
               </li>
             ))}
+            {/* "Other personal-area content" (spec §2): the reader's book lists, a screen of their own. */}
+            <li>
+              <Link to="/personalCenter/bookListDetails">{t('bookLists')}</Link>
+            </li>
           </ul>
         </nav>
         <section className="of-mylib-panel" aria-labelledby="of-mylib-entry">

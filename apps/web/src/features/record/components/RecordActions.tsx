@@ -5,12 +5,13 @@ import { notify } from '../../../lib/antd';
 import { useSession } from '../../auth';
 import { useConfig } from '../../site-config';
 import { FavouriteToggle } from '../../favourites';
+import { AddToBookListDialog } from '../../book-lists';
 import type { CitationRecord } from '../cite/citation-record';
 import { copyText } from '../download-file';
 import { useItemsByLibrary } from '../api/get-holdings';
 import { CiteDialog, QrCodeDialog, RelendDialog, RequestDialog } from './parts';
 
-type Dialog = 'cite' | 'qr' | 'reserve' | 'entrust' | 'relend' | 'delivery';
+type Dialog = 'cite' | 'qr' | 'reserve' | 'entrust' | 'relend' | 'delivery' | 'bookList';
 
 type Props = {
   citation: CitationRecord;
@@ -38,6 +39,7 @@ export function RecordActions({ citation, kept, onLoginRequired }: Props) {
     entrust: false,
     delivery: false,
     relend: false,
+    bookList: false,
   });
   const open = (which: Dialog) => {
     setOpened((was) => ({ ...was, [which]: true }));
@@ -56,6 +58,9 @@ export function RecordActions({ citation, kept, onLoginRequired }: Props) {
           {t('actions.favourite')}
         </Button>
       )}
+      <Button onClick={() => (isLoggedIn ? open('bookList') : onLoginRequired(t('actions.bookList')))}>
+        {t('actions.bookList')}
+      </Button>
       <Button onClick={() => (isLoggedIn ? open('reserve') : onLoginRequired(t('actions.reserve')))}>
         {t('actions.reserve')}
       </Button>
@@ -96,6 +101,14 @@ export function RecordActions({ citation, kept, onLoginRequired }: Props) {
           recordId={citation.recordId}
           title={citation.title}
           open={dialog === 'relend'}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {opened.bookList ? (
+        <AddToBookListDialog
+          recordId={citation.recordId}
+          title={citation.title}
+          open={dialog === 'bookList'}
           onClose={() => setDialog(null)}
         />
       ) : null}

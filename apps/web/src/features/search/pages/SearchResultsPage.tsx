@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useId, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchErrCode } from '@openfind/contract';
 import type { SearchResponse } from '@openfind/contract';
@@ -16,6 +16,9 @@ import { Alert, Button, ClassTree, Drawer, FacetPanel, SearchNotices, ZeroResult
 import { isRunnable, newSearch, setFilter, toSearchParams, updateSearch } from '@openfind/contract';
 import type { SearchState } from '@openfind/contract';
 import { useSearchState } from '../use-search-state';
+import { useSession } from '../../auth';
+// "Subscribe to this search" and its dialog: their own chunks, loaded for a logged-in reader only.
+import { SubscribeButton } from '../../subscriptions';
 import '../search.css';
 
 /** Narrower than this, the filters move into a drawer. */
@@ -169,7 +172,9 @@ function Results({ state, mode, query, data, onChange }: ResultsProps) {
     );
   }
   const isStale = query.isPlaceholderData || result !== query.data;
-  return <ResultList state={state} result={result} isStale={isStale} onChange={onChange} />;
+  // The class browse page with a class chosen and nothing typed subscribes to the class number.
+  const classNo = mode === 'category' && !state.text.trim() ? state.filters.kindNo?.[0] : undefined;
+  return <ResultList state={state} result={result} isStale={isStale} onChange={onChange} classNo={classNo} />;
 }
 
 type ListProps = {
@@ -177,11 +182,13 @@ type ListProps = {
   result: SearchResponse;
   isStale: boolean;
   onChange: (next: SearchState) => void;
+  classNo?: string | undefined;
 };
 
 /** The summary, notices, toolbar, the page of records and the pagination. */
-function ResultList({ state, result, isStale, onChange }: ListProps) {
+function ResultList({ state, result, isStale, onChange, classNo }: ListProps) {
   const { t } = useTranslation('search');
+  const { isLoggedIn } = useSession();
   const summaryId = useId();
   const reachable = Math.min(result.numFound, result.maxResults);
   const first = (state.page - 1) * state.pageSize;
@@ -196,6 +203,11 @@ function ResultList({ state, result, isStale, onChange }: ListProps) {
             ? t('page.found', { count: result.numFound, formatted: result.numFound.toLocaleString() })
             : null}
         </p>
+        {isLoggedIn ? (
+          <Suspense fallback={null}>
+            <SubscribeButton state={state} classNo={classNo} />
+          </Suspense>
+        ) : null}
       </div>
       <SearchNotices state={state} result={result} onChange={onChange} />
       {result.numFound === 0 ? (
