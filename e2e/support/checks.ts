@@ -10,15 +10,20 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
  * has its text at part opacity, and axe would measure that passing moment's contrast.
  */
 export async function settleAnimations(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      // An Ant Design motion not begun yet (its enter/appear/leave classes set, its animation not yet
-      // running) leaves a dialog at part opacity too: CI once measured a link at 3.22:1 that way.
-      !document.querySelector(
-        '[class*="ant-"][class*="-appear"], [class*="ant-"][class*="-enter"], [class*="ant-"][class*="-leave"]',
-      ) &&
-      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  await page.waitForFunction(() => {
+    // A shown dialog still at part opacity (an Ant Design motion whose animation has not begun yet is
+    // not among the running ones): CI once measured a dialog's link at 3.22:1 that way.
+    const dialogs = document.querySelectorAll('[role="dialog"], .ant-modal');
+    const faded = Array.from(dialogs).some((el) => {
+      if (!el.getClientRects().length) return false;
+      for (let e: Element | null = el; e; e = e.parentElement) if (getComputedStyle(e).opacity !== '1') return true;
+      return false;
+    });
+    return (
+      !faded &&
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)
+    );
+  });
 }
 
 /** Fails on any serious or critical axe-core violation of the page once its animations have settled. */
