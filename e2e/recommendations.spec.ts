@@ -44,6 +44,11 @@ for (const [n, lang] of LANGS.entries()) {
     if (phone) await reader.setViewportSize({ width: 390, height: 844 });
     await presetLang(reader, lang);
     const session = await startSession(reader, '', `rec-${lang}`, PASSWORD);
+    if (n === 0) {
+      // A navigation page's "recommend a database" opens the e-resource form.
+      await openPage(reader, '/personalCenter/freeOrder?kind=eresource');
+      await expect(reader.getByRole('radio', { name: rec(lang, 'kinds.eresource') })).toBeChecked({ timeout: 30_000 });
+    }
     await openPage(reader, '/personalCenter/freeOrder');
     // The entry shows (the demo institution takes recommendations, its flags are on) and is the open one.
     await expect(reader.getByRole('link', { name: webText(lang, 'myLibrary:entries.6'), exact: true })).toHaveAttribute(

@@ -404,6 +404,97 @@ describe("the reader's list and cancelling", () => {
   });
 });
 
+describe("the electronic resources' calls (/find/newEle/recommendBooks/*)", () => {
+  const eSave = async (h: Headers, over: Record<string, unknown> = {}, lang?: Lang, to = home) =>
+    envelopeOf<Recommendation>(
+      await post(
+        ApiPath.eRecommendSave,
+        { resourceName: `数据库${++serial}`, url: 'https://example.org/db', ...over },
+        h,
+        lang,
+        to,
+      ),
+    );
+  const eList = async (h: Headers, to = home) =>
+    envelopeOf<RecommendList>(await get(ApiPath.eRecommendList, { status: 'all' }, h, undefined, to)).data;
+
+  it('saves an e-resource by default, or a journal; never a book', async () => {
+    const { h } = await reader();
+    const e = await eSave(h, { docTypes: '期刊论文' });
+    expect(e).toMatchObject({ success: true, message: text('zh-CN', 'recSaved'), data: { kind: 'eresource' } });
+    const j = await eSave(h, { kind: 'journal', title: '大学图书馆学报', resourceName: '' });
+    expect(j.data).toMatchObject({ kind: 'journal', title: '大学图书馆学报' });
+    const book = await post(ApiPath.eRecommendSave, { kind: 'book', title: '书', isbn: isbn() }, h);
+    expect(book.statusCode).toBe(400);
+    expect(envelopeOf(book).success).toBe(false);
+    expectRefused(await eSave(h, { resourceName: '' }), RecommendErrCode.titleRequired, 'recResourceNameRequired');
+  });
+
+  it('lists only the electronic ones, cancels only those; the book list still holds every kind', async () => {
+    const { h } = await reader();
+    const book = (await save(h)).data;
+    const e = (await eSave(h)).data;
+    const mine = await eList(h);
+    expect(mine.list.map((r) => r.id)).toEqual([e.id]);
+    expect(mine.counts.unprocessed).toBe(1);
+    expectRefused(
+      envelopeOf(await post(ApiPath.eRecommendCancel, { id: book.id }, h)),
+      RecommendErrCode.noSuch,
+      'recNoSuch',
+    );
+    const cancelled = envelopeOf<Recommendation>(await post(ApiPath.eRecommendCancel, { id: e.id }, h));
+    expect(cancelled.data.status).toBe('cancelled');
+    expect((await list(h)).list.map((r) => r.id).sort()).toEqual([book.id, e.id].sort());
+  });
+
+  it('shares the quota, the verified contact and the site flag of the custom form; the state names electronic kinds only', async () => {
+    const own = await makeTenant(t);
+    const ownAdmin = await staffHeader(t, await makeStaff(t, own.id, { role: 'admin' }));
+    await post(ApiPath.adminRecommendSaveSettings, { allow: true, dailyQuota: 1 }, ownAdmin, undefined, own);
+    const { h } = await reader(own);
+    const s = envelopeOf<RecommendState>(await get(ApiPath.eRecommendState, {}, h, undefined, own)).data;
+    expect(s.kinds).toEqual(['journal', 'eresource']);
+    expect((await eSave(h, {}, undefined, own)).success).toBe(true);
+    expectRefused(await save(h, {}, undefined, own), RecommendErrCode.quotaUsed, 'recQuotaUsed', undefined, {
+      quota: 1,
+    });
+    const unverified = await reader(own, {});
+    expectRefused(
+      await eSave(unverified.h, {}, undefined, own),
+      RecommendErrCode.contactNotVerified,
+      'recContactNotVerified',
+    );
+    await t.services.siteConfig.updateConfig(own.id, { customRec: '0' });
+    expect(envelopeOf<RecommendState>(await get(ApiPath.eRecommendState, {}, h, undefined, own)).data.kinds).toEqual(
+      [],
+    );
+    await post(ApiPath.adminRecommendSaveSettings, { allow: true, dailyQuota: 9 }, ownAdmin, undefined, own);
+    expectRefused(await eSave(h, {}, undefined, own), RecommendErrCode.notAllowed, 'recKindNotAllowed');
+  });
+
+  it("is for logged-in readers, and never shows or cancels another reader's or institution's", async () => {
+    expect((await post(ApiPath.eRecommendSave, { resourceName: 'x' }, {})).statusCode).toBe(401);
+    expect((await get(ApiPath.eRecommendList, {}, {})).statusCode).toBe(401);
+    expect((await get(ApiPath.eRecommendState, {}, {})).statusCode).toBe(401);
+    const mine = await reader();
+    const theirs = await reader();
+    const elsewhere = await reader(other);
+    const e = (await eSave(mine.h)).data;
+    expect((await eList(theirs.h)).totalCount).toBe(0);
+    expect((await eList(elsewhere.h, other)).totalCount).toBe(0);
+    for (const [who, to] of [
+      [theirs.h, home],
+      [elsewhere.h, other],
+    ] as const)
+      expectRefused(
+        envelopeOf(await post(ApiPath.eRecommendCancel, { id: e.id }, who, undefined, to)),
+        RecommendErrCode.noSuch,
+        'recNoSuch',
+      );
+    expect((await eList(mine.h)).list[0]).toMatchObject({ id: e.id, status: 'unprocessed' });
+  });
+});
+
 describe('the staff queue', () => {
   it('lists with filters (state, kind, dates, text) and the counts, the reader named', async () => {
     const { h, id } = await reader();

@@ -8,6 +8,7 @@ import {
   MAX_RECOMMEND_BATCH,
   MAX_RECOMMEND_REPLY,
   RECOMMEND_DECISIONS,
+  E_RECOMMEND_KINDS,
   RECOMMEND_KINDS,
   RECOMMEND_LANGUAGES,
   RECOMMEND_MAX_LENGTH,
@@ -105,6 +106,10 @@ export const RecommendInput = z.object({
   url: text(RECOMMEND_MAX_LENGTH.url),
 });
 export type RecommendInput = z.infer<typeof RecommendInput>;
+
+/** `POST /find/newEle/recommendBooks/save`: a journal or an e-resource (an e-resource when the kind is left out). */
+export const ERecommendInput = RecommendInput.extend({ kind: z.enum(E_RECOMMEND_KINDS).default('eresource') });
+export type ERecommendInput = z.infer<typeof ERecommendInput>;
 
 /** A recommendation as its reader sees it. */
 export const Recommendation = z.object({
@@ -272,6 +277,29 @@ export const RecommendationCalls = calls('recommendations', {
     output: Recommendation,
     access: 'reader',
     summary: 'Cancel an unprocessed recommendation',
+  }),
+  eRecommendState: get('/find/newEle/recommendBooks/state', {
+    output: RecommendState,
+    access: 'reader',
+    summary: 'As /find/recommendBooks/state, with the kinds of electronic resources only (journals, e-resources)',
+  }),
+  eRecommendSave: post('/find/newEle/recommendBooks/save', {
+    input: ERecommendInput,
+    output: Recommendation,
+    access: 'reader',
+    summary: 'Recommend an e-resource (database) or a journal, from the navigation pages',
+  }),
+  eRecommendList: get('/find/newEle/recommendBooks/list', {
+    input: RecommendListQuery,
+    output: RecommendList,
+    access: 'reader',
+    summary: "The reader's recommendations of e-resources and journals by state, with each tab's count",
+  }),
+  eRecommendCancel: post('/find/newEle/recommendBooks/cancel', {
+    input: RecommendIdRequest,
+    output: Recommendation,
+    access: 'reader',
+    summary: 'Cancel an unprocessed recommendation of an e-resource or journal',
   }),
   adminRecommendations: get('/find/admin/recommendations/list', {
     input: AdminRecommendQuery,

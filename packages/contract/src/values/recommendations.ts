@@ -38,6 +38,12 @@ export const RecommendErrCode = {
 export const RECOMMEND_KINDS = ['book', 'journal', 'eresource'] as const;
 export type RecommendKind = (typeof RECOMMEND_KINDS)[number];
 
+/**
+ * The kinds of the electronic resources' recommendations (`/find/newEle/recommendBooks/*`: the
+ * navigation pages' "recommend a database or journal", a list of the reader's own of these kinds).
+ */
+export const E_RECOMMEND_KINDS = ['eresource', 'journal'] as const satisfies readonly RecommendKind[];
+
 /** The states of a recommendation (spec behaviour tabs), in the tabs' order. */
 export const RECOMMEND_STATUSES = [
   'unprocessed',

@@ -188,6 +188,8 @@ export interface ListFilter {
   readerId?: number;
   status: RecommendStatus | 'all';
   kind?: RecommendKind | '';
+  /** Only these kinds (the electronic resources' own list: journals and e-resources). */
+  kinds?: readonly RecommendKind[];
   from?: string;
   to?: string;
   text?: string;
@@ -204,6 +206,7 @@ function filtered(db: Kysely<Database>, tenantId: number, f: Omit<ListFilter, 's
     .where('r.tenant_id', '=', tenantId);
   if (f.readerId !== undefined) q = q.where('r.reader_id', '=', f.readerId);
   if (f.kind) q = q.where('r.kind', '=', f.kind);
+  if (f.kinds) q = q.where('r.kind', 'in', [...f.kinds]);
   // Days of the institution (China time, as the quota's day).
   if (f.from) q = q.where('r.created_at', '>=', sql<Date>`(${f.from}::date)::timestamp AT TIME ZONE 'Asia/Shanghai'`);
   if (f.to) q = q.where('r.created_at', '<', sql<Date>`(${f.to}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai'`);

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { RecommendErrCode, RecommendationCalls, type Envelope, type RecommendDecideOutcome } from '@openfind/contract';
+import {
+  E_RECOMMEND_KINDS,
+  RecommendErrCode,
+  RecommendationCalls,
+  type Envelope,
+  type RecommendDecideOutcome,
+} from '@openfind/contract';
 import { ok, okSaying } from '../../http/envelope.js';
 import { t } from '../../http/messages.js';
 import { route } from '../../http/route.js';
@@ -35,6 +41,28 @@ export function registerRecommendationRoutes(app: FastifyInstance, services: Ser
 
   route(app, RecommendationCalls.recommendCancel, async (req) =>
     okSaying(req.lang, await recs.cancel(req.tenant.id, requireReader(req), req.body.id, req.lang), 'recCancelled'),
+  );
+
+  // The electronic resources' own calls (`/find/newEle/recommendBooks/*`, from the navigation pages): the
+  // same rules, quota and queue, for journals and e-resources only.
+  route(app, RecommendationCalls.eRecommendState, async (req) =>
+    ok(req.lang, await recs.state(req.tenant.id, requireReader(req), req.lang, E_RECOMMEND_KINDS)),
+  );
+
+  route(app, RecommendationCalls.eRecommendSave, async (req) =>
+    okSaying(req.lang, await recs.save(req.tenant.id, requireReader(req), req.body, req.lang), 'recSaved'),
+  );
+
+  route(app, RecommendationCalls.eRecommendList, async (req) =>
+    ok(req.lang, await recs.list(req.tenant.id, requireReader(req), req.query, req.lang, E_RECOMMEND_KINDS)),
+  );
+
+  route(app, RecommendationCalls.eRecommendCancel, async (req) =>
+    okSaying(
+      req.lang,
+      await recs.cancel(req.tenant.id, requireReader(req), req.body.id, req.lang, E_RECOMMEND_KINDS),
+      'recCancelled',
+    ),
   );
 
   route(app, RecommendationCalls.adminRecommendations, async (req) =>

@@ -3,6 +3,7 @@ import {
   ADOPTED_STATUSES,
   DEFAULT_DAILY_RECOMMEND_QUOTA,
   PURCHASE_REASONS,
+  RECOMMEND_KINDS,
   RECOMMEND_TABS,
   RECOMMEND_TRANSITIONS,
   RecommendErrCode,
@@ -19,6 +20,7 @@ import {
   type RecommendDecideOutcome,
   type RecommendDecideRequest,
   type RecommendInput,
+  type RecommendKind,
   type RecommendList,
   type RecommendListQuery,
   type RecommendLookup,
@@ -152,13 +154,20 @@ export class RecommendationService {
     return PURCHASE_REASONS.map((code) => ({ code, name: t(lang, REASON_KEYS[code]) }));
   }
 
-  async state(tenantId: number, readerId: number, lang: Lang): Promise<RecommendState> {
-    const [settings, kinds, used, reader] = await Promise.all([
+  /** `only`: the kinds a caller offers (the electronic resources' calls): the allowed ones among them. */
+  async state(
+    tenantId: number,
+    readerId: number,
+    lang: Lang,
+    only: readonly RecommendKind[] = RECOMMEND_KINDS,
+  ): Promise<RecommendState> {
+    const [settings, allowed, used, reader] = await Promise.all([
       this.settings(tenantId),
       this.kinds(tenantId),
       countSince(this.db, tenantId, readerId, startOfChinaDay()),
       lockReader(this.db, tenantId, readerId, false),
     ]);
+    const kinds = allowed.filter((k) => only.includes(k));
     let refusal: string | null = null;
     const standing = reader ? standingRefusal(reader.status, 'recommend') : null;
     if (standing) refusal = t(lang, standing.key);
@@ -219,9 +228,17 @@ export class RecommendationService {
     return this.toRecommendation((await findOne(this.db, tenantId, row.id, readerId))!, lang);
   }
 
-  async list(tenantId: number, readerId: number, q: RecommendListQuery, lang: Lang): Promise<RecommendList> {
+  /** `kinds`: only these (the electronic resources' list); all by default. */
+  async list(
+    tenantId: number,
+    readerId: number,
+    q: RecommendListQuery,
+    lang: Lang,
+    kinds?: readonly RecommendKind[],
+  ): Promise<RecommendList> {
     const { rows, total, counts } = await findPage(this.db, tenantId, {
       readerId,
+      kinds,
       status: q.status,
       offset: (q.page - 1) * q.rows,
       rows: q.rows,
@@ -229,7 +246,16 @@ export class RecommendationService {
     return { totalCount: total, counts: countsOf(counts), list: rows.map((r) => this.toRecommendation(r, lang)) };
   }
 
-  async cancel(tenantId: number, readerId: number, id: number, lang: Lang): Promise<Recommendation> {
+  /** `kinds`: only one of these is cancelled (the electronic resources' call); another is "no such". */
+  async cancel(
+    tenantId: number,
+    readerId: number,
+    id: number,
+    lang: Lang,
+    kinds: readonly RecommendKind[] = RECOMMEND_KINDS,
+  ): Promise<Recommendation> {
+    const before = await findOne(this.db, tenantId, id, readerId);
+    if (!before || !kinds.includes(before.kind)) throw err('recNoSuch', RecommendErrCode.noSuch);
     const done = await cancelUnprocessed(this.db, tenantId, readerId, id);
     const row = await findOne(this.db, tenantId, id, readerId);
     if (!row) throw err('recNoSuch', RecommendErrCode.noSuch);

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   RECOMMEND_MAX_LENGTH,
@@ -114,7 +114,10 @@ function RecommendForm({ kinds, reasons }: { kinds: RecommendKind[]; reasons: Co
   const { t } = useTranslation('recommend');
   const base = useId();
   const idOf = (name: string) => `${base}-${name}`;
-  const [kind, setKind] = useState<RecommendKind>(kinds[0] ?? 'book');
+  // `?kind=eresource` or `journal`: the form a navigation page's "recommend a resource" opens with.
+  const [params] = useSearchParams();
+  const asked = kinds.find((k) => k === params.get('kind'));
+  const [kind, setKind] = useState<RecommendKind>(asked ?? kinds[0] ?? 'book');
   const [f, setF] = useState<Fields>(EMPTY);
   const [error, setError] = useState<{ field: keyof Fields | null; text: string } | null>(null);
   const [found, setFound] = useState<RecommendLookup | null>(null);
