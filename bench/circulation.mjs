@@ -16,67 +16,16 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import net from 'node:net';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/server/dist/app.js';
-import { openDatabase } from '../apps/server/dist/db/database.js';
-import { prepareDatabase } from '../apps/server/dist/db/setup.js';
 import { checkout } from '../apps/server/dist/modules/circulation/desk-service.js';
-import { DEMO_PASSWORD } from '../apps/server/dist/seed/demo-readers.js';
-import { seedDemo } from '../apps/server/dist/seed/demo.js';
-import { createServices } from '../apps/server/dist/services.js';
+import { benchArgs, fmt, measure, openBench } from './support.mjs';
 
-const pgAt = process.argv.indexOf('--pg');
-const pgUrl = pgAt > 0 ? process.argv[pgAt + 1] : undefined;
-const requests = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 300);
-const schema = `bench_circ_${process.pid}`;
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-const fmt = (xs) => `median ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms (${xs.length} requests)`;
-
-const db = await openDatabase(pgUrl ? { kind: 'postgres', url: pgUrl, schema, poolSize: 10 } : { kind: 'pglite' });
-console.log(pgUrl ? `PostgreSQL server, pool of 10 (schema ${schema})` : 'embedded database (PGlite, one connection)');
-await prepareDatabase(db);
-let t0 = performance.now();
-await seedDemo(db.kysely, { records: 1500 });
-console.log(`demo seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-const services = createServices(db, {
-  configCacheMs: 5000,
-  auth: { exposeCaptchaAnswer: true, loginsPerMinutePerIp: 1e9, captchasPerMinutePerIp: 1e9 },
+const { pgUrl, requests } = benchArgs();
+const { db, services, app, tenantId, login, close } = await openBench({
+  pgUrl,
+  schemaPrefix: 'bench_circ',
+  records: 1500,
 });
-const app = await buildApp({ services });
-await app.ready();
-const tenantId = (
-  await db.kysely.selectFrom('tenant').select('id').where('mapping_path', '=', '').executeTakeFirstOrThrow()
-).id;
-
-async function login(username) {
-  const headers = { mappingPath: '' };
-  const c = (await app.inject({ method: 'GET', url: '/oga/verifycode/img', headers })).json().data;
-  const res = await app.inject({
-    method: 'POST',
-    url: '/oga/login',
-    headers,
-    payload: { username, password: DEMO_PASSWORD, verifyCode: c.answer, codeKey: c.codeKey },
-  });
-  const { jwt, jwtHeader } = res.json().data;
-  return { mappingPath: '', [jwtHeader]: jwt };
-}
-
-/** `n` requests, `concurrency` at a time; each one's time in ms. */
-async function measure(n, concurrency, request) {
-  const times = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < n) {
-        next++;
-        const start = performance.now();
-        const res = await request();
-        times.push(performance.now() - start);
-        if (!res.json().success) throw new Error(`failed: ${res.body}`);
-      }
-    }),
-  );
-  return times;
-}
+let t0 = performance.now();
 
 // The reader D0001 borrows 200 more copies (the rules raised for it: 1000 loans).
 await sql`UPDATE loan_policy SET max_loans = 1000 WHERE tenant_id = ${tenantId}`.execute(db.kysely);
@@ -165,6 +114,4 @@ if (existsSync(startScript)) {
 } else {
   console.log('over SIP2: skipped (no ../shared/tools/sip2-server beside the repo)');
 }
-await app.close();
-if (pgUrl) await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db.kysely);
-await db.close();
+await close();

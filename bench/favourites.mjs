@@ -8,68 +8,18 @@
 // Usage: npm run build && node bench/favourites.mjs [requests=300] [--pg postgres://…/db (a PostgreSQL
 // server instead of the embedded database: a schema of its own, dropped at the end)]
 import { sql } from 'kysely';
-import { buildApp } from '../apps/server/dist/app.js';
-import { openDatabase } from '../apps/server/dist/db/database.js';
-import { prepareDatabase } from '../apps/server/dist/db/setup.js';
-import { DEMO_PASSWORD } from '../apps/server/dist/seed/demo-readers.js';
-import { seedDemo } from '../apps/server/dist/seed/demo.js';
-import { createServices } from '../apps/server/dist/services.js';
+import { benchArgs, fmt, measure, openBench, pct } from './support.mjs';
 
-const pgAt = process.argv.indexOf('--pg');
-const pgUrl = pgAt > 0 ? process.argv[pgAt + 1] : undefined;
-const requests = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 300);
-const schema = `bench_fav_${process.pid}`;
+const { pgUrl, requests } = benchArgs();
 const FAVOURITES = 5000;
 const FOLDERS = 20;
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-const fmt = (xs) => `median ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms (${xs.length} requests)`;
 
-const db = await openDatabase(pgUrl ? { kind: 'postgres', url: pgUrl, schema, poolSize: 10 } : { kind: 'pglite' });
-console.log(pgUrl ? `PostgreSQL server, pool of 10 (schema ${schema})` : 'embedded database (PGlite, one connection)');
-await prepareDatabase(db);
-let t0 = performance.now();
-await seedDemo(db.kysely, { records: FAVOURITES + 200 });
-console.log(`demo seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-const services = createServices(db, {
-  configCacheMs: 5000,
-  auth: { exposeCaptchaAnswer: true, loginsPerMinutePerIp: 1e9, captchasPerMinutePerIp: 1e9 },
+const { db, app, tenantId, login, close } = await openBench({
+  pgUrl,
+  schemaPrefix: 'bench_fav',
+  records: FAVOURITES + 200,
 });
-const app = await buildApp({ services });
-await app.ready();
-const tenantId = (
-  await db.kysely.selectFrom('tenant').select('id').where('mapping_path', '=', '').executeTakeFirstOrThrow()
-).id;
-
-async function login(username) {
-  const headers = { mappingPath: '' };
-  const c = (await app.inject({ method: 'GET', url: '/oga/verifycode/img', headers })).json().data;
-  const res = await app.inject({
-    method: 'POST',
-    url: '/oga/login',
-    headers,
-    payload: { username, password: DEMO_PASSWORD, verifyCode: c.answer, codeKey: c.codeKey },
-  });
-  const { jwt, jwtHeader } = res.json().data;
-  return { mappingPath: '', [jwtHeader]: jwt };
-}
-
-/** `n` requests, `concurrency` at a time; each one's time in ms. */
-async function measure(n, concurrency, request) {
-  const times = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < n) {
-        const i = next++;
-        const start = performance.now();
-        const res = await request(i);
-        times.push(performance.now() - start);
-        if (!res.json().success) throw new Error(`failed: ${res.body}`);
-      }
-    }),
-  );
-  return times;
-}
+let t0 = performance.now();
 
 const reader = await login('reader');
 const post = (url, payload) => app.inject({ method: 'POST', url, headers: reader, payload });
@@ -122,6 +72,4 @@ const exported = (await get(`/find/favorites/exportList?favoritesId=${folderIds[
 console.log(`export of a folder (${exported.list.length} records): ${(performance.now() - t0).toFixed(0)} ms`);
 console.log(`target: folder page p95 <= 50 ms — ${pct(folderPage, 95) <= 50 ? 'met' : 'NOT met'}`);
 
-await app.close();
-if (pgUrl) await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db.kysely);
-await db.close();
+await close();

@@ -93,3 +93,62 @@ for (const lang of LANGS) {
     await reader.close();
   });
 }
+
+// Readers' public book lists (issue 29): the desk hides one with a reason (the dialog insists on one);
+// nobody else finds it, its reader reads the reason on the list; shown again, it is public once more.
+test('the desk hides a reader’s public book list with a reason its reader reads, and shows it again (zh-CN)', async ({
+  page,
+  browser,
+}) => {
+  const lang: Lang = 'zh-CN';
+  const title = `e2e 隐藏书单 ${Date.now() % 1_000_000}-${test.info().retry}`;
+  const readerContext = await browser.newContext({ locale: lang });
+  const reader = await readerContext.newPage();
+  await presetLang(reader, lang);
+  const { jwt, jwtHeader } = await startSession(reader, '', COMMENT_READERS[lang], COMMENT_PASSWORD);
+  const made = await reader.request.post('/find/bookList/create', {
+    headers: { [jwtHeader]: jwt, mappingPath: '' },
+    data: { title, description: '', isPublic: true },
+  });
+  const id = ((await made.json()) as { data: { bookListId: number } }).data.bookListId;
+
+  await adminLogin(page, { ...DEMO_DESK, lang });
+  await page.goto(adminPath('', 'moderation'));
+  await page.getByRole('tab', { name: text(lang, 'tabs.lists') }).click();
+  await page.getByLabel(text(lang, 'lists.words')).fill(title);
+  await page.getByRole('button', { name: spaced(text(lang, 'filter.search')) }).click();
+  const item = page.getByTestId('reader-list-item').filter({ hasText: title });
+  await item.getByRole('button', { name: spaced(text(lang, 'lists.hide')) }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(text(lang, 'hide.help'));
+  await dialog.getByRole('button', { name: spaced(text(lang, 'hide.ok')) }).click();
+  await expect(dialog).toContainText(text(lang, 'hide.required'));
+  await dialog.getByLabel(text(lang, 'hide.reason')).fill('含有广告内容');
+  await dialog.getByRole('button', { name: spaced(text(lang, 'hide.ok')) }).click();
+  await expect(page.getByText(serverText(lang, 'bookListHidden'))).toBeVisible();
+  await expect(item).toHaveCount(0);
+  await expectNoBlockingViolations(page);
+
+  // Nobody else finds it; its reader reads why.
+  const visitor = await (
+    await browser.newContext()
+  ).request.get(`/find/bookList/detail?bookListId=${id}`, {
+    headers: { mappingPath: '' },
+  });
+  expect(((await visitor.json()) as { success: boolean }).success).toBe(false);
+  await openPage(reader, `/personalCenter/bookListDetails?id=${id}`);
+  await expect(reader.getByTestId('book-list-hidden')).toContainText('含有广告内容');
+  await expectNoBlockingViolations(reader);
+
+  // Shown again from the hidden ones.
+  await page.getByLabel(text(lang, 'lists.state')).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: text(lang, 'lists.states.hidden') })
+    .first()
+    .click();
+  await page.getByRole('button', { name: spaced(text(lang, 'filter.search')) }).click();
+  await item.getByRole('button', { name: spaced(text(lang, 'lists.show')) }).click();
+  await expect(page.getByText(serverText(lang, 'bookListShown'))).toBeVisible();
+  await readerContext.close();
+});

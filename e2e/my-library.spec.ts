@@ -134,16 +134,6 @@ test('a visitor is sent to the login screen', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('an entry not built yet says so inside My Library', async ({ page }) => {
-  await presetLang(page, 'en-US');
-  await startSession(page, '', READER.account, READER.password);
-  await openPage(page, '/personalCenter?key=16');
-  await expect(page.getByRole('heading', { level: 2, name: webText('en-US', 'myLibrary:entries.16') })).toBeVisible();
-  await expect(
-    page.getByText(webText('en-US', 'myLibrary:notYet', { entry: webText('en-US', 'myLibrary:entries.16') })),
-  ).toBeVisible();
-});
-
 test("the loan rules of the reader's type, folded under the loans (zh-TW, 390 px)", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await presetLang(page, 'zh-TW');

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { callRefsModule } from '../../packages/contract/src/call-refs';
+import { CALL_MODULE_PREFIX, allCallRefs, callRefModule, callRefsModule } from '../../packages/contract/src/call-refs';
 
 const CONTRACT_SRC = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
 const ID = '@openfind/contract/calls';
@@ -19,12 +19,18 @@ export function contractCalls(): Plugin {
   return {
     name: 'openfind-contract-calls',
     enforce: 'pre',
-    resolveId: (id) => (id === ID ? RESOLVED : undefined),
+    // Each call's module has no side effects: an export no chunk uses leaves its module out.
+    resolveId: (id) =>
+      id === ID ? RESOLVED : id.startsWith(CALL_MODULE_PREFIX) ? { id, moduleSideEffects: false } : undefined,
     load(id) {
-      if (id !== RESOLVED) return undefined;
-      // Rebuilt when a contract file changes (dev server, watch mode).
-      for (const f of readdirSync(CONTRACT_SRC)) this.addWatchFile(CONTRACT_SRC + f);
-      return callRefsModule(sources());
+      if (id === RESOLVED) {
+        // Rebuilt when a contract file changes (dev server, watch mode).
+        for (const f of readdirSync(CONTRACT_SRC)) this.addWatchFile(CONTRACT_SRC + f);
+        return callRefsModule(sources());
+      }
+      if (!id.startsWith(CALL_MODULE_PREFIX)) return undefined;
+      const ref = allCallRefs(sources())[id.slice(CALL_MODULE_PREFIX.length)];
+      return ref ? callRefModule(ref) : undefined;
     },
   };
 }

@@ -24,6 +24,12 @@ import { registerFavouriteRoutes } from './modules/favourites/favourite-routes.j
 import { registerAvatarImageRoute, registerPersonalInfoRoutes } from './modules/personal-info/personal-info-routes.js';
 import { registerAddressRoutes } from './modules/addresses/address-routes.js';
 import { registerDonationRoutes } from './modules/donations/donation-routes.js';
+import { registerEResourceRoutes } from './modules/e-resources/e-resource-routes.js';
+import { registerSubjectRoutes } from './modules/subject-services/subject-routes.js';
+import { registerCourseRoutes } from './modules/courses/course-routes.js';
+import { registerJournalRoutes } from './modules/journals/journal-routes.js';
+import { registerHomeNavigationRoutes } from './modules/home-navigation/home-navigation-routes.js';
+import { registerCollectionRoutes } from './modules/collections/collection-routes.js';
 import { registerDocDeliveryRoutes } from './modules/doc-delivery/doc-delivery-routes.js';
 import { registerSurveyRoutes } from './modules/surveys/survey-routes.js';
 import { registerBookListCoverRoute, registerBookListRoutes } from './modules/book-lists/book-list-routes.js';
@@ -45,6 +51,7 @@ import { registerLoanRoutes } from './modules/loans/loan-routes.js';
 import { registerProviderRoutes } from './modules/providers/provider-routes.js';
 import { registerRecordDetailRoutes } from './modules/record-detail/record-detail-routes.js';
 import { registerHealthRoutes } from './modules/health/health-routes.js';
+import { registerOpenInterfaceRoutes } from './modules/open-interfaces/open-interfaces-routes.js';
 import { registerSearchRoutes } from './modules/search/search-routes.js';
 import { registerSiteConfigRoutes } from './modules/site-config/site-config-routes.js';
 import { registerTenantRoutes } from './modules/tenants/tenant-routes.js';
@@ -181,6 +188,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           description: "Purchase suggestions: a reader's suggestions, and the staff queue and settings",
         },
         {
+          name: 'collections',
+          description: 'Special collections and special libraries, topics and e-books',
+        },
+        {
+          name: 'journals',
+          description:
+            'Journal navigation: print and electronic journals, core lists, CLC and A–Z browsing, hot journals',
+        },
+        {
+          name: 'subjects',
+          description:
+            "Subject services: departments and their resources, researchers and their works, the institution's theses",
+        },
+        {
           name: 'donations',
           description: "Book donations: a reader's offers, the public donors list and news, the staff queue",
         },
@@ -210,6 +231,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         { name: 'notices', description: 'Library notices (staff calls): send to readers, withdraw' },
         { name: 'reports', description: 'The staff console: dashboard, statistics, audit log (staff calls)' },
         { name: 'site-admin', description: 'Site configuration (administrators): settings, menus, uploaded images' },
+        {
+          name: 'e-resources',
+          description:
+            'Database navigation: screen conditions, lists, pages, visits (on or off campus), trial feedback; the console',
+        },
+        {
+          name: 'courses',
+          description:
+            "Course reading lists: course and course-book searches, pages, readers' marked courses; the console",
+        },
+        {
+          name: 'home-navigation',
+          description: "The home page's figures, element and menu click counts, fixed icons; usage and icons (staff)",
+        },
         { name: 'operations', description: 'Health and operations' },
       ],
     },
@@ -238,6 +273,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerCalendarFeedRoute(app, opts.services);
   // A subscription's Atom feed and unsubscribe page (signed links): the tenant comes from the subscription.
   await registerSubscriptionLinkRoutes(app, opts.services);
+  // OAI-PMH, OpenSearch, sitemaps, robots.txt, the new-arrivals feed: the tenant comes from the address.
+  await registerOpenInterfaceRoutes(app, opts.services);
   await app.register(async (scope) => {
     registerTenantScope(scope, opts.services);
     registerSessionScope(scope, opts.services);
@@ -256,6 +293,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerReminderRoutes(scope, opts.services);
     registerAddressRoutes(scope, opts.services);
     registerDonationRoutes(scope, opts.services);
+    registerEResourceRoutes(scope, opts.services);
+    registerSubjectRoutes(scope, opts.services);
+    registerCourseRoutes(scope, opts.services);
+    registerJournalRoutes(scope, opts.services);
+    registerHomeNavigationRoutes(scope, opts.services);
+    registerCollectionRoutes(scope, opts.services);
     registerDocDeliveryRoutes(scope, opts.services);
     registerSurveyRoutes(scope, opts.services);
     registerBookListRoutes(scope, opts.services);

@@ -7,12 +7,17 @@ import { ReservedMappingPathError } from './modules/tenants/tenant-service.js';
 import { ReaderInputError } from './modules/readers/reader-service.js';
 import { VERSION } from './version.js';
 import { circCommand } from './commands/circ.js';
+import { collectionsCommand } from './commands/collections.js';
 import { configCommand } from './commands/config.js';
+import { coursesCommand } from './commands/courses.js';
+import { eresourcesCommand } from './commands/eresources.js';
 import { importCommand } from './commands/import.js';
+import { journalsCommand } from './commands/journals.js';
 import { migrateCommand } from './commands/migrate.js';
 import { readerCommand } from './commands/reader.js';
 import { remindersCommand } from './commands/reminders.js';
 import { subscriptionsCommand } from './commands/subscriptions.js';
+import { departmentsCommand, researchersCommand } from './commands/subjects.js';
 import { seedCommand } from './commands/seed.js';
 import { serveCommand } from './commands/serve.js';
 import { staffCommand } from './commands/staff.js';
@@ -37,7 +42,13 @@ const program = new Command()
   .addCommand(circCommand)
   .addCommand(staffCommand)
   .addCommand(remindersCommand)
-  .addCommand(subscriptionsCommand);
+  .addCommand(subscriptionsCommand)
+  .addCommand(coursesCommand)
+  .addCommand(departmentsCommand)
+  .addCommand(researchersCommand)
+  .addCommand(eresourcesCommand)
+  .addCommand(journalsCommand)
+  .addCommand(collectionsCommand);
 
 program.parseAsync().catch((err: unknown) => {
   if (

@@ -24,6 +24,13 @@ import { FavouriteService } from './modules/favourites/favourite-service.js';
 import { PersonalInfoService } from './modules/personal-info/personal-info-service.js';
 import { AddressService } from './modules/addresses/address-service.js';
 import { DonationService } from './modules/donations/donation-service.js';
+import { EResourceService } from './modules/e-resources/e-resource-service.js';
+import { SubjectService } from './modules/subject-services/subject-service.js';
+import { CourseService } from './modules/courses/course-service.js';
+import { JournalService } from './modules/journals/journal-service.js';
+import { HomeNavigationService } from './modules/home-navigation/home-navigation-service.js';
+import { CollectionAdminService } from './modules/collections/collection-admin-service.js';
+import { CollectionService } from './modules/collections/collection-service.js';
 import { DocDeliveryService } from './modules/doc-delivery/doc-delivery-service.js';
 import { SurveyService } from './modules/surveys/survey-service.js';
 import { BookListService } from './modules/book-lists/book-list-service.js';
@@ -110,6 +117,20 @@ export interface Services extends AuthServices {
   addresses: AddressService;
   /** Book donations: a reader's offers, the donors list, the staff queue (My Library key 11). */
   donations: DonationService;
+  /** Databases navigation: lists, pages, visits with the on/off-campus link, trial feedback (issue 30). */
+  eResources: EResourceService;
+  /** Subject services: departments, researchers and their works, the institution's theses (issue 30). */
+  subjects: SubjectService;
+  /** Course reading lists: courses, their books' copies, readers' marked courses (issue 30, My Library key 16). */
+  courses: CourseService;
+  /** Journal navigation: print and electronic journals, core lists, CLC and A–Z browsing, hot journals (issue 30). */
+  journals: JournalService;
+  /** The home page's figures, element counters, navigation click log and fixed icons (issue 30). */
+  homeNavigation: HomeNavigationService;
+  /** Special collections and libraries, topics, e-books (issue 30: /collectionNav, /specialBaseNav, /elecBook). */
+  collections: CollectionService;
+  /** The console's special collections and libraries: every package, guarded saves, records listed by hand. */
+  collectionsAdmin: CollectionAdminService;
   /** Document delivery: the reader's link and requests, sent to the library's delivery service (My Library key 19). */
   docDelivery: DocDeliveryService;
   /** Questionnaires: the console's surveys and results, a reader's answers (My Library key 10). */
@@ -205,6 +226,7 @@ export function createServices(
     feedLimiter: (config.rateLimiters ?? rateLimiterFactory())('calendar-feed-ip', 120),
   });
   const subscriptions = new SubscriptionService(db.kysely, { search, tenants });
+  const journals = new JournalService(db.kysely, { dictionaries, cacheMs: searchCacheMs });
   return {
     db,
     tenants,
@@ -251,9 +273,17 @@ export function createServices(
     siteAdmin: new SiteAdmin(db.kysely, { siteConfig, tenants, staff }),
     addresses: new AddressService(db.kysely, dictionaries),
     donations: new DonationService(db.kysely, { staff }),
+    eResources: new EResourceService(db.kysely, { dictionaries, staff }),
+    subjects: new SubjectService(db.kysely, { staff }),
+    // Its own holdings service (stateless beside the dictionaries' cache): the copies of the books.
+    courses: new CourseService(db.kysely, { holdings: new HoldingsService(db.kysely, dictionaries), staff }),
+    journals,
+    homeNavigation: new HomeNavigationService(db.kysely, { staff, journals, cacheMs: searchCacheMs > 0 ? 60_000 : 0 }),
+    collections: new CollectionService(db.kysely),
+    collectionsAdmin: new CollectionAdminService(db.kysely, { staff }),
     docDelivery: new DocDeliveryService(db.kysely, { staff }),
     surveys: new SurveyService(db.kysely, { staff, timeZone: config.reminders?.timeZone ?? 'Asia/Shanghai' }),
-    bookLists: new BookListService(db.kysely),
+    bookLists: new BookListService(db.kysely, { staff }),
     accountClosing: new AccountClosingService(db.kysely, { auth: authServices.auth, circulation }),
     feedback: new FeedbackService(db.kysely, { staff }),
     points: new PointsService(db.kysely),

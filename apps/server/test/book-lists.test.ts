@@ -4,10 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiPath,
   AuthErrCode,
+  BOOK_LIST_HIDE_REASON_MAX,
   BookListErrCode,
   ErrCode,
   MAX_BOOK_LISTS,
   MAX_BOOK_LIST_RECORDS,
+  type AdminReaderList,
+  type AdminReaderLists,
   type BookListDetail,
   type BookListEntry,
   type BookListPage,
@@ -20,6 +23,7 @@ import { t as text } from '../src/http/messages.js';
 import { TEST_AUTH } from './auth-support.js';
 import { createTestApp, envelopeOf, type CallOptions, type TestApp } from './helpers.js';
 import { makeReader, makeRecords, makeTenant, signIn, type MadeTenant } from './support/factories.js';
+import { makeStaff, staffHeader } from './support/staff.js';
 
 /**
  * Readers' book lists (issue 29): every call and limit, a private list invisible to others, another
@@ -324,6 +328,134 @@ describe('who sees and who changes a list', () => {
     );
     expect((await mine(stranger.headers)).data.totalCount).toBe(0);
     expect((await detail(owner.headers, id)).data).toEqual(before);
+  });
+});
+
+describe('staff hide a reader’s public list, and show it again', () => {
+  const staffCall = <T>(
+    url: string,
+    input: Record<string, unknown>,
+    h: H,
+    opts: { lang?: Lang; to?: MadeTenant } = {},
+  ) => call<T>(url, input, h, { ...opts, method: url === ApiPath.adminReaderBookLists ? 'GET' : 'POST' });
+
+  it('hidden from the public list, its page and its views; its reader sees why, in the list and the inbox', async () => {
+    const desk = await staffHeader(t, await makeStaff(t, home.id, { role: 'staff' }));
+    const owner = await readerOf();
+    const stranger = await readerOf();
+    const { data: list } = await create(owner.headers, { title: `不当书单 ${Date.now()}`, isPublic: true });
+    const id = list.bookListId;
+    await add(owner.headers, id, records[0]!);
+    const queue = await staffCall<AdminReaderLists>(
+      ApiPath.adminReaderBookLists,
+      { state: 'shown', q: '不当书单' },
+      desk,
+    );
+    expect(queue).toMatchObject({ success: true });
+    expect(queue.data.list.map((l) => l.bookListId)).toEqual([id]);
+    expect(queue.data.list[0]).toMatchObject({ readerId: owner.reader.id, hidden: null, hiddenBy: null });
+
+    // The reason is required and bounded; translated.
+    for (const [reason, lang] of [
+      ['', 'en_US'],
+      ['长'.repeat(BOOK_LIST_HIDE_REASON_MAX + 1), 'zh_HK'],
+    ] as const) {
+      const refused = await staffCall(ApiPath.adminHideReaderBookList, { bookListId: id, reason }, desk, { lang });
+      expect(refused).toMatchObject({
+        success: false,
+        errCode: BookListErrCode.hideReasonInvalid,
+        message: text(lang === 'en_US' ? 'en-US' : 'zh-TW', 'bookListHideReason', { max: BOOK_LIST_HIDE_REASON_MAX }),
+      });
+    }
+    const hidden = await staffCall<AdminReaderList>(
+      ApiPath.adminHideReaderBookList,
+      { bookListId: id, reason: '含有广告' },
+      desk,
+    );
+    expect(hidden).toMatchObject({ success: true, message: text('zh-CN', 'bookListHidden') });
+    expect(hidden.data.hidden).toMatchObject({ reason: '含有广告' });
+    expect(hidden.data.hiddenBy).toBeTruthy();
+    // A second click changes nothing (one inbox message, one audit row).
+    expect((await staffCall(ApiPath.adminHideReaderBookList, { bookListId: id, reason: '再次' }, desk)).success).toBe(
+      true,
+    );
+
+    for (const h of [stranger.headers, {}]) {
+      expect((await detail(h, id)).errCode).toBe(BookListErrCode.noSuchList);
+      expect((await view(h, id)).errCode).toBe(BookListErrCode.noSuchList);
+    }
+    expect((await call<PublicBookLists>(ApiPath.publicBookLists, { q: '不当书单' })).data.totalCount).toBe(0);
+    const own = await detail(owner.headers, id);
+    expect(own.data).toMatchObject({ owner: 'me', isPublic: true, hidden: { reason: '含有广告' } });
+    expect((await mine(owner.headers)).data.list[0]!.hidden?.reason).toBe('含有广告');
+    const inbox = await t.db.kysely
+      .selectFrom('reader_inbox')
+      .select(['subject', 'body'])
+      .where('reader_id', '=', owner.reader.id)
+      .execute();
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]!.body).toContain('含有广告');
+    expect(
+      (await staffCall<AdminReaderLists>(ApiPath.adminReaderBookLists, { state: 'hidden', q: '不当书单' }, desk)).data,
+    ).toMatchObject({ totalCount: 1, counts: { shown: 0, hidden: 1 } });
+
+    // Shown again: public to all, the reader told.
+    const shown = await staffCall<AdminReaderList>(ApiPath.adminShowReaderBookList, { bookListId: id }, desk);
+    expect(shown).toMatchObject({ success: true, message: text('zh-CN', 'bookListShown'), data: { hidden: null } });
+    expect((await detail({}, id)).data.owner).toBe('reader');
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('action')
+      .where('tenant_id', '=', home.id)
+      .where('target', '=', `reader book list ${id}`)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['bookList.hide', 'bookList.show']);
+    const told = await t.db.kysely
+      .selectFrom('reader_inbox')
+      .select('id')
+      .where('reader_id', '=', owner.reader.id)
+      .execute();
+    expect(told).toHaveLength(2);
+  });
+
+  it('staff only, of the list’s own institution; private lists are not listed', async () => {
+    const owner = await readerOf();
+    const { data: priv } = await create(owner.headers, { title: `私密 ${Date.now()}`, isPublic: false });
+    const { data: pub } = await create(owner.headers, { title: `公开 ${Date.now()}`, isPublic: true });
+    const desk = await staffHeader(t, await makeStaff(t, home.id, { role: 'staff' }));
+    const elsewhere = await staffHeader(t, await makeStaff(t, other.id, { role: 'admin' }));
+    const listed = await staffCall<AdminReaderLists>(
+      ApiPath.adminReaderBookLists,
+      { state: 'all', q: owner.reader.account },
+      desk,
+    );
+    expect(listed.data.list.map((l) => l.bookListId)).toEqual([pub.bookListId]);
+    // A reader's session is not a staff one; no session at all is refused.
+    expect(
+      (await staffCall(ApiPath.adminHideReaderBookList, { bookListId: pub.bookListId, reason: 'x' }, owner.headers))
+        .status,
+    ).toBe(403);
+    expect((await staffCall(ApiPath.adminReaderBookLists, {}, {})).status).toBe(401);
+    // Another institution's staff: no such list there; the list is untouched.
+    const far = await staffCall(
+      ApiPath.adminHideReaderBookList,
+      { bookListId: pub.bookListId, reason: 'x' },
+      elsewhere,
+      {
+        to: other,
+      },
+    );
+    expect(far.errCode).toBe(BookListErrCode.noSuchList);
+    expect(
+      (
+        await staffCall<AdminReaderLists>(ApiPath.adminReaderBookLists, { state: 'all', q: pub.title }, elsewhere, {
+          to: other,
+        })
+      ).data.totalCount,
+    ).toBe(0);
+    expect((await detail({}, pub.bookListId)).data.hidden).toBeNull();
+    expect(priv.hidden).toBeNull();
   });
 });
 

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { calls, get, post } from './endpoint.js';
 import { Id, freeText, yesNo } from './input.js';
 import { Page, RecordBrief, Rows } from './records.js';
-import { BOOK_LIST_MOVES, BOOK_LIST_OWNERS, MAX_BOOK_LISTS } from './values/book-lists.js';
+import {
+  BOOK_LIST_HIDE_REASON_MAX,
+  BOOK_LIST_MODERATION_STATES,
+  BOOK_LIST_MOVES,
+  BOOK_LIST_OWNERS,
+  MAX_BOOK_LISTS,
+} from './values/book-lists.js';
 export * from './values/book-lists.js';
 
 /**
@@ -75,6 +81,11 @@ export const BookListSummary = z.object({
   /** ISO 8601. */
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Staff hid the list from others (its reader sees it with the reason; others find no such list):
+   * when and why; null while it is not hidden.
+   */
+  hidden: z.object({ at: z.string(), reason: z.string() }).nullable(),
 });
 export type BookListSummary = z.infer<typeof BookListSummary>;
 
@@ -144,8 +155,57 @@ export const BookListCoverQuery = z.object({
 /** `POST /find/bookList/uploadCover?bookListId=`: the body is the image itself. */
 export const BookListCoverTarget = z.object({ bookListId: Id });
 
-/** Readers' book lists: the reader's own, public lists, a list's page, views. */
+/** `GET /find/admin/readerBookLists/list`: readers' lists others can see, or that staff hid, last changed first. */
+export const AdminReaderListsQuery = z.object({
+  state: z.enum(BOOK_LIST_MODERATION_STATES).default('shown'),
+  /** Words of the title or description, or the reader's account or name. */
+  q: text(100),
+  page: Page,
+  rows: Rows(20, 100),
+});
+export type AdminReaderListsQuery = z.infer<typeof AdminReaderListsQuery>;
+
+export const AdminReaderList = BookListSummary.extend({
+  readerId: z.number().int(),
+  /** The reader's account and name. */
+  reader: z.string(),
+  readerName: z.string(),
+  /** The staff account that hid it; null when not hidden (or the account is gone). */
+  hiddenBy: z.string().nullable(),
+});
+export type AdminReaderList = z.infer<typeof AdminReaderList>;
+export const AdminReaderLists = z.object({
+  totalCount: z.number().int(),
+  /** Lists shown now and hidden, under the same words. */
+  counts: z.object({ shown: z.number().int(), hidden: z.number().int() }),
+  list: z.array(AdminReaderList),
+});
+export type AdminReaderLists = z.infer<typeof AdminReaderLists>;
+
+/** `POST /find/admin/readerBookLists/hide`: hide a reader's list from others, with the reason they read. */
+export const HideReaderListRequest = z.object({ bookListId: Id, reason: text(BOOK_LIST_HIDE_REASON_MAX * 4) });
+export type HideReaderListRequest = z.infer<typeof HideReaderListRequest>;
+
+/** Readers' book lists: the reader's own, public lists, a list's page, views; staff hiding a public one. */
 export const BookListCalls = calls('book-lists', {
+  adminReaderBookLists: get('/find/admin/readerBookLists/list', {
+    input: AdminReaderListsQuery,
+    output: AdminReaderLists,
+    access: 'staff',
+    summary: "Readers' public lists, or those staff hid, with their readers",
+  }),
+  adminHideReaderBookList: post('/find/admin/readerBookLists/hide', {
+    input: HideReaderListRequest,
+    output: AdminReaderList,
+    access: 'staff',
+    summary: "Hide a reader's list from others, with the reason the reader reads in their inbox",
+  }),
+  adminShowReaderBookList: post('/find/admin/readerBookLists/show', {
+    input: BookListIdRequest,
+    output: AdminReaderList,
+    access: 'staff',
+    summary: "Show again a reader's list staff hid",
+  }),
   myBookLists: get('/find/bookList/myLists', {
     input: MyBookListsQuery,
     output: MyBookLists,

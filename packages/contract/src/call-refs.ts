@@ -49,14 +49,30 @@ export function readCallTables(sources: readonly string[]): Record<string, CallT
   return tables;
 }
 
-/**
- * The JavaScript of `@openfind/contract/calls`: one export a call, every table's entries by name, so
- * that a chunk of the web app carries only the calls it makes (`import * as Calls` and `Calls.x`).
- */
-export function callRefsModule(sources: readonly string[]): string {
+/** The id of one call's own module in the web build: `\0openfind-call:<name>` (a virtual module). */
+export const CALL_MODULE_PREFIX = '\0openfind-call:';
+
+/** Every call of the tables, by name: method and path. */
+export function allCallRefs(sources: readonly string[]): CallTable {
   const all: CallTable = {};
   for (const table of Object.values(readCallTables(sources))) Object.assign(all, table);
-  return Object.entries(all)
-    .map(([name, ref]) => `export const ${name} = ${JSON.stringify(ref)};\n`)
+  return all;
+}
+
+/**
+ * The JavaScript of `@openfind/contract/calls`: one export a call, each re-exported from a module of
+ * its own (`callRefModule`), so that a chunk of the web app carries only the calls it makes
+ * (`import * as Calls` and `Calls.x`). One module of every entry would be one piece that every chunk
+ * shares: the bundler puts such a module, with every export some chunk uses, in the first page's
+ * shared chunk, and each call the app gains would grow the first page.
+ */
+export function callRefsModule(sources: readonly string[]): string {
+  return Object.keys(allCallRefs(sources))
+    .map((name) => `export { default as ${name} } from ${JSON.stringify(CALL_MODULE_PREFIX + name)};\n`)
     .join('');
+}
+
+/** The module of one call: its method and path as the default export (for `ref`, an entry of `allCallRefs`). */
+export function callRefModule(ref: { method: HttpMethod; path: string }): string {
+  return `export default ${JSON.stringify(ref)};\n`;
 }

@@ -5,7 +5,11 @@ import { CirculationCalls } from './circulation.js';
 import { DeskCalls } from './desk.js';
 import { DocDeliveryCalls } from './doc-delivery.js';
 import { DonationCalls } from './donations.js';
+import { EResourceCalls } from './e-resources.js';
+import { JournalCalls } from './journals.js';
 import { BookListCalls } from './book-lists.js';
+import { CourseCalls } from './courses.js';
+import { CollectionCalls } from './collections.js';
 import { SurveyCalls } from './surveys.js';
 import { AccountClosingCalls } from './account-closing.js';
 import { DictionaryCalls } from './dictionaries.js';
@@ -15,6 +19,7 @@ import { FeedbackCalls } from './feedback.js';
 import { FineCalls } from './fines.js';
 import { HoldingsCalls } from './holdings.js';
 import { HomeListCalls } from './home-lists.js';
+import { HomeNavigationCalls } from './home-navigation.js';
 import { InboxCalls, NoticeAdminCalls } from './inbox.js';
 import { LibraryAdminCalls } from './library-admin.js';
 import { LoanCalls } from './loans.js';
@@ -36,6 +41,7 @@ import { SearchCalls } from './search.js';
 import { SiteConfigCalls } from './site-config.js';
 import { StaffCalls } from './staff.js';
 import { SubscriptionCalls } from './subscriptions.js';
+import { SubjectCalls } from './subject-services.js';
 import { TenantCalls } from './tenants.js';
 
 /**
@@ -58,12 +64,17 @@ export const Calls = {
   ...ReminderCalls,
   ...AddressCalls,
   ...DonationCalls,
+  ...EResourceCalls,
+  ...JournalCalls,
   ...DocDeliveryCalls,
   ...BookListCalls,
+  ...CourseCalls,
+  ...CollectionCalls,
   ...SurveyCalls,
   ...AccountClosingCalls,
   ...PointsCalls,
   ...HomeListCalls,
+  ...HomeNavigationCalls,
   ...EvaluationCalls,
   ...FavouriteCalls,
   ...ProviderCalls,
@@ -84,4 +95,5 @@ export const Calls = {
   ...NoticeAdminCalls,
   ...FeedbackCalls,
   ...SubscriptionCalls,
+  ...SubjectCalls,
 } as const;

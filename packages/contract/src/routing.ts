@@ -77,6 +77,10 @@ export const RESERVED_MAPPING_PATHS: readonly string[] = [
   'oga',
   'api',
   'health',
+  // the open interfaces (issue 30): `/oai`, `/opensearch/…`, `/feeds/…` of the default institution
+  'oai',
+  'opensearch',
+  'feeds',
 ];
 
 const RESERVED = new Set(RESERVED_MAPPING_PATHS.map((s) => s.toLowerCase()));

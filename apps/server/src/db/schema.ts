@@ -515,6 +515,87 @@ export interface ECollectionTable {
   /** 'trial' | 'purchased' | 'formal' | 'open' (0037). */
   access_kind: Generated<string>;
   version: Generated<number>;
+  /** The database page's fields (0050). */
+  description_tw: Generated<string>;
+  guide: Generated<string>;
+  guide_en: Generated<string>;
+  guide_tw: Generated<string>;
+  db_types: Generated<string[]>;
+  languages: Generated<string[]>;
+  trial_from: ColumnType<Date | null, string | null | undefined, string | null>;
+  vendor: Generated<string>;
+  url_off_campus: string | null;
+  proxied: Generated<boolean>;
+  package_code: string | null;
+  visit_total: ColumnType<string, number | string | undefined, number | string>;
+}
+/** An institution's e-resource settings: proxy prefix and campus networks (0050). */
+export interface EResourceSettingTable {
+  tenant_id: number;
+  proxy_prefix: Generated<string>;
+  campus_networks: Generated<string[]>;
+  version: Generated<number>;
+  updated_at: ColumnType<Date, string | undefined, string>;
+  updated_by: Generated<string>;
+}
+/** Clicks on a database per day (0050). */
+export interface ECollectionVisitTable {
+  tenant_id: number;
+  collection_id: number;
+  day: ColumnType<Date, string, string>;
+  visits: Generated<number>;
+}
+/** Trial feedback of readers (0050). */
+export interface ECollectionFeedbackTable {
+  id: Generated<string>;
+  tenant_id: number;
+  collection_id: number;
+  reader_id: number;
+  rating: number | null;
+  content: string;
+  status: Generated<string>;
+  reply: Generated<string>;
+  replied_by: Generated<string>;
+  replied_at: ColumnType<Date | null, string | null | undefined, string | null>;
+  version: Generated<number>;
+  created_at: ColumnType<Date, string | undefined, never>;
+}
+/** One KBART line: a title's coverage in a package (0050). */
+export interface ETitleTable {
+  id: Generated<string>;
+  tenant_id: number;
+  collection_id: number | null;
+  package_code: string;
+  line_no: number;
+  publication_type: string;
+  publication_title: string;
+  print_identifier: string | null;
+  online_identifier: string | null;
+  date_first_issue_online: string | null;
+  num_first_vol_online: string | null;
+  num_first_issue_online: string | null;
+  date_last_issue_online: string | null;
+  num_last_vol_online: string | null;
+  num_last_issue_online: string | null;
+  coverage_from: ColumnType<Date | null, string | null | undefined, string | null>;
+  coverage_to: ColumnType<Date | null, string | null | undefined, string | null>;
+  title_url: string | null;
+  first_author: string | null;
+  title_id: string | null;
+  embargo_info: string | null;
+  embargo_months: number | null;
+  coverage_depth: string | null;
+  notes: string | null;
+  publisher_name: string | null;
+  preceding_publication_title_id: string | null;
+  date_monograph_published_print: string | null;
+  date_monograph_published_online: string | null;
+  monograph_volume: string | null;
+  monograph_edition: string | null;
+  first_editor: string | null;
+  parent_publication_title_id: string | null;
+  access_type: string | null;
+  imported_at: ColumnType<Date, string | undefined, string>;
 }
 export interface BookListTable {
   id: Generated<number>;
@@ -1009,6 +1090,10 @@ export interface Database {
   record_attachment: RecordAttachmentTable;
   record_attachment_file: RecordAttachmentFileTable;
   e_collection: ECollectionTable;
+  e_resource_setting: EResourceSettingTable;
+  e_collection_visit: ECollectionVisitTable;
+  e_collection_feedback: ECollectionFeedbackTable;
+  e_title: ETitleTable;
   favourite_folder: FavouriteFolderTable;
   e_favourite: EFavouriteTable;
   book_list: BookListTable;

@@ -89,4 +89,19 @@ export const BOOK_LIST_MESSAGES = {
     'zh-TW': '已加入書單「{title}」',
     'en-US': 'Added to “{title}”',
   },
+  bookListHideReason: {
+    'zh-CN': '请填写隐藏原因（不超过{max}个字符），读者会看到它',
+    'zh-TW': '請填寫隱藏原因（不超過{max}個字元），讀者會看到它',
+    'en-US': 'Give the reason for hiding it (at most {max} characters): the reader reads it',
+  },
+  bookListHidden: {
+    'zh-CN': '书单已对其他读者隐藏',
+    'zh-TW': '書單已對其他讀者隱藏',
+    'en-US': 'The book list is hidden from other readers',
+  },
+  bookListShown: {
+    'zh-CN': '书单已恢复公开',
+    'zh-TW': '書單已恢復公開',
+    'en-US': 'The book list is shown again',
+  },
 } as const;

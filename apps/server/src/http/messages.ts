@@ -6,12 +6,18 @@ import { INBOX_MESSAGES } from './messages-inbox.js';
 import { FAVOURITE_MESSAGES } from './messages-favourites.js';
 import { RECOMMENDATION_MESSAGES } from './messages-recommendations.js';
 import { DONATION_MESSAGES } from './messages-donations.js';
+import { JOURNAL_MESSAGES } from './messages-journals.js';
 import { DOC_DELIVERY_MESSAGES } from './messages-doc-delivery.js';
 import { SURVEY_MESSAGES } from './messages-surveys.js';
 import { ACCOUNT_CLOSING_MESSAGES } from './messages-account-closing.js';
 import { FEEDBACK_MESSAGES } from './messages-feedback.js';
 import { BOOK_LIST_MESSAGES } from './messages-book-lists.js';
+import { COLLECTION_MESSAGES } from './messages-collections.js';
 import { SUBSCRIPTION_MESSAGES } from './messages-subscriptions.js';
+import { SUBJECT_MESSAGES } from './messages-subjects.js';
+import { COURSE_MESSAGES } from './messages-courses.js';
+import { HOME_NAVIGATION_MESSAGES } from './messages-home-navigation.js';
+import { E_RESOURCE_MESSAGES } from './messages-e-resources.js';
 
 type Texts = Record<Lang, string>;
 
@@ -1407,11 +1413,14 @@ export const MESSAGES = {
   ...CATALOGUE_ADMIN_MESSAGES,
   // Book donations (issue 29).
   ...DONATION_MESSAGES,
+  // Journal navigation (issue 30).
+  ...JOURNAL_MESSAGES,
   ...DOC_DELIVERY_MESSAGES,
   // Questionnaires (issues 28 and 29).
   ...SURVEY_MESSAGES,
   // Readers' book lists (issue 29).
   ...BOOK_LIST_MESSAGES,
+  ...COLLECTION_MESSAGES,
   // Resource recommendations (issues 28 and 29).
   ...RECOMMENDATION_MESSAGES,
   // The reader's inbox and the library's notices (issue 29).
@@ -1424,6 +1433,13 @@ export const MESSAGES = {
   ...FEEDBACK_MESSAGES,
   // Subscriptions and alerts (issue 29).
   ...SUBSCRIPTION_MESSAGES,
+  // Subject services: departments, researchers, theses (issue 30).
+  ...SUBJECT_MESSAGES,
+  // Course reading lists (issue 30).
+  ...COURSE_MESSAGES,
+  ...HOME_NAVIGATION_MESSAGES,
+  // Databases navigation (issue 30).
+  ...E_RESOURCE_MESSAGES,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

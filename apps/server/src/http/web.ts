@@ -8,6 +8,7 @@ import { fail } from './envelope.js';
 import { isApiPath } from './error-handler.js';
 import { firstAnswers, firstAnswersScript, pageLang } from './first-answers.js';
 import { loadRoutePreloads } from './route-preloads.js';
+import { openInterfaceHead } from '../modules/open-interfaces/page-head.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -87,7 +88,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     const lang = pageLang(req);
     const first = await firstAnswers(app, req.url, lang, req.ip);
     // The screen's code and texts are named too: fetched beside the app's code, not after it ran.
-    const head = `${first.answers.length ? firstAnswersScript(first) : ''}${preloadsOf(req.url, lang)}`;
+    // The institution's OpenSearch description, the new-books feed, a record's JSON-LD (crawlers read no JavaScript).
+    const open = openInterfaceHead(req.url, first, `${req.protocol}://${req.host}`);
+    const head = `${first.answers.length ? firstAnswersScript(first) : ''}${open}${preloadsOf(req.url, lang)}`;
     const html = head ? indexHtml.replace('</head>', `${head}\n  </head>`) : indexHtml;
     const page = compressIndex(html);
     const encoding = pickEncoding(req.headers['accept-encoding']);

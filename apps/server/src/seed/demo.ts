@@ -10,10 +10,16 @@ import {
 import { seedDemoCatalogue } from './demo-catalogue.js';
 import { seedDemoAddressesPoints } from './demo-addresses-points.js';
 import { seedDemoCirculation } from './demo-circulation.js';
+import { seedDemoCollections } from './demo-collections.js';
 import { seedDemoDiscovery } from './demo-discovery.js';
+import { seedDemoEResources } from './demo-e-resources.js';
+import { seedDemoJournals } from './demo-journals.js';
 import { seedDemoReaders } from './demo-readers.js';
 import { seedDemoStaff } from './demo-staff.js';
 import { seedDemoSurveys } from './demo-surveys.js';
+import { seedDemoHomeNavigation } from './demo-home-navigation.js';
+import { seedDemoSubjects } from './demo-subjects.js';
+import { seedDemoCourses } from './demo-courses.js';
 import { DEMO_TENANTS, type DemoTenant } from './demo-tenants.js';
 
 export interface SeedReport {
@@ -46,12 +52,24 @@ export async function seedDemo(db: Kysely<Database>, opts: { records?: number } 
     if (records > 0) report.records += await seedDemoCatalogue(db, id, records);
     // Loans, ratings and comments need the catalogue; collections, book lists and news are seeded either way.
     await seedDemoDiscovery(db, id);
+    // The databases navigation: types, guides, visits, proxy, trial feedback, a KBART package (issue 30).
+    await seedDemoEResources(db, id);
+    // Journal navigation: print and electronic journals, core marks, views (issue 30).
+    await seedDemoJournals(db, id);
     // The demo readers' loans (lent from the shelf, so after the discovery seed's loans).
     await seedDemoCirculation(db, id);
+    // Special collections, special libraries and topics over the catalogue's records.
+    await seedDemoCollections(db, id);
     // Their delivery addresses and points (the points of the history loans: after the circulation).
     await seedDemoAddressesPoints(db, id);
     // A published questionnaire in the default institution (My Library key 10).
     if (demo.tenant.mappingPath === '') await seedDemoSurveys(db, id);
+    // Departments, researchers with their works, the institution's theses (issue 30).
+    await seedDemoSubjects(db, id, demo.tenant.mappingPath);
+    // Course reading lists matched to the catalogue (/courseReference, My Library key 16).
+    await seedDemoCourses(db, id);
+    // The fixed icons and the console's navigation usage (issue 30).
+    await seedDemoHomeNavigation(db, id);
   }
   return report;
 }

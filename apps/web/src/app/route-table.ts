@@ -13,7 +13,12 @@ export type RoutePage =
   | 'myLibrary'
   | 'aiSearch'
   | 'donation'
+  | 'subjectServices'
+  | 'courses'
   | 'bookLists'
+  | 'collections'
+  | 'databases'
+  | 'journals'
   | 'login'
   | 'loginExternal'
   | 'account';
@@ -61,33 +66,33 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     ['/searchListResource/:searchType/:keyword/:matchType/:resourceType?', 'resourceSearch', 'resourceSearch'],
     ['/searchList/bookDetails/:id/:type?', 'recordDetails', 'record'],
     // Navigation
-    ['/dataBaseNav', 'databases'],
-    ['/dataBaseNav/details/:id', 'databaseDetails'],
-    ['/newDataBase', 'newDatabases'],
-    ['/newDataBase/details/:recordId', 'newDatabaseDetails'],
-    ['/magazineNav', 'journals'],
-    ['/magazineNavDetail', 'journalDetails'],
-    ['/specialNav/:id?', 'specialNavigation'],
-    ['/bookListNav', 'bookLists'],
-    ['/elecBook', 'eBooks'],
-    ['/collectionNav', 'collections'],
-    ['/collectionNavDetail', 'collectionDetails'],
+    ['/dataBaseNav', 'databases', 'databases'],
+    ['/dataBaseNav/details/:id', 'databaseDetails', 'databases'],
+    ['/newDataBase', 'newDatabases', 'databases'],
+    ['/newDataBase/details/:recordId', 'newDatabaseDetails', 'databases'],
+    ['/magazineNav', 'journals', 'journals'],
+    ['/magazineNavDetail', 'journalDetails', 'journals'],
+    ['/specialNav/:id?', 'specialNavigation', 'collections'],
+    ['/bookListNav', 'bookLists', 'collections'],
+    ['/elecBook', 'eBooks', 'collections'],
+    ['/collectionNav', 'collections', 'collections'],
+    ['/collectionNavDetail', 'collectionDetails', 'collections'],
     ['/digitalLibrary', 'digitalLibrary'],
     // Special libraries
-    ['/specialBaseNav', 'specialLibraries'],
-    ['/specialBaseNav/specialBaseDetail', 'specialLibraryDetails'],
-    ['/specialBaseNav/childBaseList', 'specialLibraryChildren'],
-    ['/specialBaseDetail/:id/:twoId?', 'specialLibraryDetails'],
+    ['/specialBaseNav', 'specialLibraries', 'collections'],
+    ['/specialBaseNav/specialBaseDetail', 'specialLibraryDetails', 'collections'],
+    ['/specialBaseNav/childBaseList', 'specialLibraryChildren', 'collections'],
+    ['/specialBaseDetail/:id/:twoId?', 'specialLibraryDetails', 'collections'],
     // Subject service
-    ['/departmentList', 'departments'],
-    ['/departmentHome', 'departmentHome'],
-    ['/researcher', 'researchers'],
-    ['/researcherDetail', 'researcherDetails'],
-    ['/schoolBaseNav', 'schoolTheses'],
-    ['/courseReference', 'courseReferences'],
-    ['/courseReferenceDetail', 'courseReferenceDetails'],
-    ['/courseBookResource', 'courseBooks'],
-    ['/courseBookDetail', 'courseBookDetails'],
+    ['/departmentList', 'departments', 'subjectServices'],
+    ['/departmentHome', 'departmentHome', 'subjectServices'],
+    ['/researcher', 'researchers', 'subjectServices'],
+    ['/researcherDetail', 'researcherDetails', 'subjectServices'],
+    ['/schoolBaseNav', 'schoolTheses', 'subjectServices'],
+    ['/courseReference', 'courseReferences', 'courses'],
+    ['/courseReferenceDetail', 'courseReferenceDetails', 'courses'],
+    ['/courseBookResource', 'courseBooks', 'courses'],
+    ['/courseBookDetail', 'courseBookDetails', 'courses'],
     // Recommendation and services
     ['/collect', 'hotCollections', 'list'],
     ['/readRange', 'hotBorrowing', 'list'],

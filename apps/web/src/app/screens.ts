@@ -28,7 +28,14 @@ const SCREEN_LOADERS: Record<RoutePage, Loader> = {
   personalExternal: () => import('./routes/PersonalExternalRoute').then((m) => ({ default: m.PersonalExternalRoute })),
   aiSearch: () => import('./routes/AiSearchRoute').then((m) => ({ default: m.AiSearchRoute })),
   donation: () => import('../features/donations/pages/DonationPage').then((m) => ({ default: m.DonationPage })),
+  subjectServices: () =>
+    import('../features/subject-services/pages/SubjectServicesPage').then((m) => ({ default: m.SubjectServicesPage })),
+  courses: () => import('../features/courses/pages/CoursesPage').then((m) => ({ default: m.CoursesPage })),
   bookLists: () => import('../features/book-lists/pages/BookListsPage').then((m) => ({ default: m.BookListsPage })),
+  collections: () =>
+    import('../features/collections/pages/CollectionsPage').then((m) => ({ default: m.CollectionsPage })),
+  databases: () => import('../features/databases/pages/DatabasesPage').then((m) => ({ default: m.DatabasesPage })),
+  journals: () => import('../features/journals/pages/JournalsPage').then((m) => ({ default: m.JournalsPage })),
   login: () => import('../features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })),
   loginExternal: () =>
     import('../features/auth/pages/LoginExternalPage').then((m) => ({ default: m.LoginExternalPage })),

@@ -36,7 +36,16 @@ export const BookListErrCode = {
   coverUnreadable: 43314,
   /** A reader has a list of this title already. */
   titleTaken: 43315,
+  /** Staff: hiding a list needs the reason its reader reads (1 to BOOK_LIST_HIDE_REASON_MAX characters). */
+  hideReasonInvalid: 43316,
 } as const;
+
+/** Longest reason staff give for hiding a reader's list. */
+export const BOOK_LIST_HIDE_REASON_MAX = 200;
+
+/** The staff's list of readers' lists: those others can see now, those staff hid, or both. */
+export const BOOK_LIST_MODERATION_STATES = ['shown', 'hidden', 'all'] as const;
+export type BookListModerationState = (typeof BOOK_LIST_MODERATION_STATES)[number];
 
 /** Lists one reader may have, and records one list may hold. */
 export const MAX_BOOK_LISTS = 100;

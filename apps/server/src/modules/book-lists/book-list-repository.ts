@@ -17,10 +17,17 @@ export interface ListRow {
   created_at: Date | string;
   updated_at: Date | string;
   cover_key: string | null;
+  /** Staff hid it from others: when and why ('' while not hidden). */
+  hidden_at: Date | string | null;
+  hidden_reason: string;
 }
 
 const LIST_COLUMNS = sql`l.id, l.reader_id, l.title, l.description, l.is_public, l.view_count, l.record_count,
-  l.version, l.created_at, l.updated_at, (SELECT c.key FROM reader_book_list_cover c WHERE c.list_id = l.id) AS cover_key`;
+  l.version, l.created_at, l.updated_at, l.hidden_at, l.hidden_reason,
+  (SELECT c.key FROM reader_book_list_cover c WHERE c.list_id = l.id) AS cover_key`;
+
+/** Others may find and open the list: public, and not hidden by staff. */
+export const seenByOthers = (r: Pick<ListRow, 'is_public' | 'hidden_at'>) => r.is_public && r.hidden_at === null;
 
 /** Locks the reader's row: their list creations run one at a time (the count limit holds). */
 export async function lockReaderLists(db: Q, tenantId: number, readerId: number): Promise<boolean> {
@@ -118,6 +125,16 @@ export async function findReaderLists(
   return { total, rows: found };
 }
 
+/** Up to 8 words of `q`, lower case, as LIKE patterns matching them anywhere (their wildcards taken literally). */
+function likeWords(q: string): string[] {
+  return q
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8)
+    .map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
 /** Public lists of the institution, most viewed first, found by words of the title or description. */
 export async function findPublicLists(
   db: Q,
@@ -126,12 +143,7 @@ export async function findPublicLists(
   offset: number,
   rows: number,
 ): Promise<{ total: number; rows: ListRow[] }> {
-  const words = q
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 8)
-    .map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const words = likeWords(q);
   const match = words.length
     ? sql`AND ${sql.join(
         words.map((w) => sql`(lower(l.title) LIKE ${w} OR lower(l.description) LIKE ${w})`),
@@ -139,9 +151,9 @@ export async function findPublicLists(
       )}`
     : sql``;
   const { rows: counted } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM reader_book_list l
-    WHERE l.tenant_id = ${tenantId} AND l.is_public ${match}`.execute(db);
+    WHERE l.tenant_id = ${tenantId} AND l.is_public AND l.hidden_at IS NULL ${match}`.execute(db);
   const { rows: found } = await sql<ListRow>`SELECT ${LIST_COLUMNS} FROM reader_book_list l
-    WHERE l.tenant_id = ${tenantId} AND l.is_public ${match}
+    WHERE l.tenant_id = ${tenantId} AND l.is_public AND l.hidden_at IS NULL ${match}
     ORDER BY l.view_count DESC, l.id DESC
     OFFSET ${offset} LIMIT ${rows}`.execute(db);
   return { total: counted[0]?.n ?? 0, rows: found };
@@ -365,4 +377,83 @@ export async function countListView(
       db,
     );
   return true;
+}
+
+/** A list as the staff's list shows it: with its reader and who hid it. */
+export interface ModeratedListRow extends ListRow {
+  account: string;
+  name: string;
+  hidden_by_account: string | null;
+}
+
+const MODERATED_FROM = sql`FROM reader_book_list l
+  JOIN reader p ON p.id = l.reader_id AND p.tenant_id = l.tenant_id
+  LEFT JOIN staff_account s ON s.id = l.hidden_by`;
+
+/**
+ * Readers' lists for staff: `shown` those others see now (public, not hidden), `hidden` those staff hid,
+ * `all` both; found by words of the title, description or the reader's account or name; last changed first.
+ */
+export async function findModeratedLists(
+  db: Q,
+  tenantId: number,
+  f: { state: 'shown' | 'hidden' | 'all'; q: string; offset: number; rows: number },
+): Promise<{ rows: ModeratedListRow[]; total: number; shown: number; hidden: number }> {
+  const words = likeWords(f.q);
+  const match = words.length
+    ? sql`AND ${sql.join(
+        words.map(
+          (w) =>
+            sql`(lower(l.title) LIKE ${w} OR lower(l.description) LIKE ${w} OR lower(p.account) LIKE ${w} OR lower(p.name) LIKE ${w})`,
+        ),
+        sql` AND `,
+      )}`
+    : sql``;
+  const scope = sql`l.tenant_id = ${tenantId} AND (l.is_public OR l.hidden_at IS NOT NULL) ${match}`;
+  const state =
+    f.state === 'shown'
+      ? sql`AND l.hidden_at IS NULL`
+      : f.state === 'hidden'
+        ? sql`AND l.hidden_at IS NOT NULL`
+        : sql``;
+  const [counted, found] = await Promise.all([
+    sql<{ shown: number; hidden: number }>`SELECT count(*) FILTER (WHERE l.hidden_at IS NULL)::int AS shown,
+        count(*) FILTER (WHERE l.hidden_at IS NOT NULL)::int AS hidden
+      ${MODERATED_FROM} WHERE ${scope}`.execute(db),
+    sql<ModeratedListRow>`SELECT ${LIST_COLUMNS}, p.account, p.name, s.username AS hidden_by_account
+      ${MODERATED_FROM} WHERE ${scope} ${state}
+      ORDER BY l.updated_at DESC, l.id DESC OFFSET ${f.offset} LIMIT ${f.rows}`.execute(db),
+  ]);
+  const shown = counted.rows[0]?.shown ?? 0;
+  const hidden = counted.rows[0]?.hidden ?? 0;
+  const total = f.state === 'shown' ? shown : f.state === 'hidden' ? hidden : shown + hidden;
+  return { rows: found.rows, total, shown, hidden };
+}
+
+/** One reader's list with its reader, for staff. */
+export async function findModeratedList(db: Q, tenantId: number, id: number): Promise<ModeratedListRow | undefined> {
+  const { rows } =
+    await sql<ModeratedListRow>`SELECT ${LIST_COLUMNS}, p.account, p.name, s.username AS hidden_by_account
+    ${MODERATED_FROM} WHERE l.tenant_id = ${tenantId} AND l.id = ${id}`.execute(db);
+  return rows[0];
+}
+
+/**
+ * Hides the list from others with `reason` (staff `staffId`), or shows it again (`reason` null). Changes
+ * only a list in the other state: false when it was already so (a second click, another tab).
+ */
+export async function setListHidden(
+  db: Q,
+  tenantId: number,
+  id: number,
+  hide: { reason: string; staffId: number } | null,
+): Promise<{ reader_id: number; title: string } | undefined> {
+  const { rows } = hide
+    ? await sql<{ reader_id: number; title: string }>`UPDATE reader_book_list
+        SET hidden_at = now(), hidden_reason = ${hide.reason}, hidden_by = ${hide.staffId}
+        WHERE tenant_id = ${tenantId} AND id = ${id} AND hidden_at IS NULL RETURNING reader_id, title`.execute(db)
+    : await sql<{ reader_id: number; title: string }>`UPDATE reader_book_list
+        SET hidden_at = NULL, hidden_reason = '', hidden_by = NULL
+        WHERE tenant_id = ${tenantId} AND id = ${id} AND hidden_at IS NOT NULL RETURNING reader_id, title`.execute(db);
+  return rows[0];
 }

@@ -5,6 +5,7 @@ import { readLimited } from '../../http/raw-body.js';
 import { route } from '../../http/route.js';
 import type { Services } from '../../services.js';
 import { readerIdOf, requireReader } from '../auth/session-context.js';
+import { requireStaff } from '../staff/staff-context.js';
 import { BookListErrors } from './book-list-service.js';
 
 /** What a cover upload may declare as its body (the content decides, as with avatars). */
@@ -16,6 +17,29 @@ const UPLOAD_TYPES = /^(?:image\/[\w.+-]+|application\/octet-stream)(?:;|$)/i;
  */
 export function registerBookListRoutes(app: FastifyInstance, services: Services): void {
   const { bookLists } = services;
+
+  // Staff: readers' lists others can see, hidden from them with a reason and shown again.
+  route(app, BookListCalls.adminReaderBookLists, async (req) => {
+    requireStaff(req);
+    return ok(req.lang, await bookLists.adminLists(req.tenant, req.query));
+  });
+
+  route(app, BookListCalls.adminHideReaderBookList, async (req) =>
+    okSaying(req.lang, await bookLists.setHidden(req.tenant, requireStaff(req), req.body, req.ip), 'bookListHidden'),
+  );
+
+  route(app, BookListCalls.adminShowReaderBookList, async (req) =>
+    okSaying(
+      req.lang,
+      await bookLists.setHidden(
+        req.tenant,
+        requireStaff(req),
+        { bookListId: req.body.bookListId, reason: null },
+        req.ip,
+      ),
+      'bookListShown',
+    ),
+  );
 
   route(app, BookListCalls.myBookLists, async (req) =>
     ok(req.lang, await bookLists.mine(req.tenant, requireReader(req), req.query)),

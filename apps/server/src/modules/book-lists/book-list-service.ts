@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
+  BOOK_LIST_HIDE_REASON_MAX,
   BOOK_LIST_MAX_LENGTH,
   BookListCalls,
   BookListErrCode,
@@ -12,7 +13,11 @@ import {
   type BookListEntry,
   type BookListFields,
   type BookListMove,
+  type AdminReaderList,
+  type AdminReaderLists,
+  type AdminReaderListsQuery,
   type BookListSummary,
+  type HideReaderListRequest,
   type HotBookListView,
   type Lang,
   type MyBookLists,
@@ -27,6 +32,9 @@ import { AppError } from '../../http/errors.js';
 import type { MessageKey } from '../../http/messages.js';
 import type { ImageRefusal } from '../../lib/image-upload.js';
 import { localName } from '../../lib/localized.js';
+import { addInboxMessage } from '../readers/reader-repository.js';
+import type { StaffActor } from '../staff/staff-context.js';
+import type { StaffService } from '../staff/staff-service.js';
 import { recordBrief } from '../record-detail/record-brief.js';
 import type { Tenant } from '../tenants/tenant-repository.js';
 import { CoverImageError, makeCover } from './book-list-cover.js';
@@ -40,6 +48,8 @@ import {
   findLibraryList,
   findLibraryListRecords,
   findList,
+  findModeratedList,
+  findModeratedLists,
   findListEntry,
   findListOrder,
   findListRecords,
@@ -51,11 +61,14 @@ import {
   recordShown,
   saveCover,
   saveListOrder,
+  seenByOthers,
+  setListHidden,
   titleTaken,
   updateList,
   updateListNote,
   type EntryRow,
   type ListRow,
+  type ModeratedListRow,
   type StoredCover,
 } from './book-list-repository.js';
 
@@ -88,7 +101,10 @@ function entry(r: EntryRow): BookListEntry {
  * the views that order the hot lists.
  */
 export class BookListService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly deps: { staff: StaffService },
+  ) {}
 
   private summary(tenant: Tenant, r: ListRow): BookListSummary {
     return {
@@ -102,6 +118,7 @@ export class BookListService {
       version: r.version,
       createdAt: iso(r.created_at),
       updatedAt: iso(r.updated_at),
+      hidden: r.hidden_at === null ? null : { at: iso(r.hidden_at), reason: r.hidden_reason },
     };
   }
 
@@ -305,7 +322,7 @@ export class BookListService {
     const own = await findList(this.db, tenant.id, q.bookListId);
     if (own) {
       const mine = readerId !== null && own.reader_id === readerId;
-      if (!own.is_public && !mine) throw BookListErrors.noSuchList();
+      if (!seenByOthers(own) && !mine) throw BookListErrors.noSuchList();
       const records = await findListRecords(this.db, tenant.id, own.id, offset, q.rows);
       return { ...this.summary(tenant, own), owner: mine ? 'me' : 'reader', records: records.map(entry) };
     }
@@ -324,9 +341,96 @@ export class BookListService {
       version: lib.version,
       createdAt: created,
       updatedAt: created,
+      hidden: null,
       owner: 'library',
       records: records.map(entry),
     };
+  }
+
+  // --- staff: readers' lists others can see, hidden and shown again
+
+  private moderated(tenant: Tenant, r: ModeratedListRow): AdminReaderList {
+    return {
+      ...this.summary(tenant, r),
+      readerId: r.reader_id,
+      reader: r.account,
+      readerName: r.name,
+      hiddenBy: r.hidden_at === null ? null : r.hidden_by_account,
+    };
+  }
+
+  async adminLists(tenant: Tenant, q: AdminReaderListsQuery): Promise<AdminReaderLists> {
+    const found = await findModeratedLists(this.db, tenant.id, {
+      state: q.state,
+      q: q.q,
+      offset: (q.page - 1) * q.rows,
+      rows: q.rows,
+    });
+    return {
+      totalCount: found.total,
+      counts: { shown: found.shown, hidden: found.hidden },
+      list: found.rows.map((r) => this.moderated(tenant, r)),
+    };
+  }
+
+  /**
+   * Hides a reader's list from others (`input.reason`, which its reader reads) or shows it again (`null`):
+   * the reader is told in their inbox and an audit row is written, in one transaction. A list already
+   * in that state (a second click, another tab) changes nothing and tells no one.
+   */
+  async setHidden(
+    tenant: Tenant,
+    actor: StaffActor,
+    input: HideReaderListRequest | { bookListId: number; reason: null },
+    ip: string,
+  ): Promise<AdminReaderList> {
+    const reason = input.reason;
+    if (reason !== null && (!reason || chars(reason) > BOOK_LIST_HIDE_REASON_MAX))
+      throw new AppError('bookListHideReason', BookListErrCode.hideReasonInvalid, { max: BOOK_LIST_HIDE_REASON_MAX });
+    await inTransaction(this.db, async (trx) => {
+      const before = await findModeratedList(trx, tenant.id, input.bookListId);
+      if (!before) throw BookListErrors.noSuchList();
+      const changed = await setListHidden(
+        trx,
+        tenant.id,
+        input.bookListId,
+        reason === null ? null : { reason, staffId: actor.staffId },
+      );
+      if (!changed) return;
+      await addInboxMessage(trx, {
+        tenantId: tenant.id,
+        readerId: changed.reader_id,
+        channel: 'inbox',
+        target: '',
+        ...(reason === null
+          ? {
+              subject: `书单已恢复公开 Your book list is shown again: ${changed.title}`,
+              body:
+                `图书馆已恢复您的书单《${changed.title}》，其他读者可以再次看到它。\n` +
+                `The library shows your book list “${changed.title}” to other readers again.`,
+            }
+          : {
+              subject: `书单已被隐藏 Your book list was hidden: ${changed.title}`,
+              body:
+                `图书馆已对其他读者隐藏您的书单《${changed.title}》。原因：${reason}\n` +
+                `The library hid your book list “${changed.title}” from other readers. Reason: ${reason}`,
+            }),
+      });
+      await this.deps.staff.audit(
+        {
+          tenantId: tenant.id,
+          staffId: actor.staffId,
+          actor: actor.username,
+          action: reason === null ? 'bookList.show' : 'bookList.hide',
+          target: `reader book list ${input.bookListId}`,
+          before: { hidden: before.hidden_at !== null, reason: before.hidden_reason },
+          after: { hidden: reason !== null, reason: reason ?? '' },
+          ip,
+        },
+        trx,
+      );
+    });
+    return this.moderated(tenant, (await findModeratedList(this.db, tenant.id, input.bookListId))!);
   }
 
   async publicLists(tenant: Tenant, q: PublicBookListsRequest): Promise<PublicBookLists> {
@@ -350,7 +454,7 @@ export class BookListService {
     const own = await findList(this.db, tenant.id, id);
     if (own) {
       const mine = 'readerId' in visitor && visitor.readerId === own.reader_id;
-      if (!own.is_public && !mine) throw BookListErrors.noSuchList();
+      if (!seenByOthers(own) && !mine) throw BookListErrors.noSuchList();
       const counted = !mine && (await countListView(this.db, tenant.id, id, 'reader', who));
       return { counted, viewCount: own.view_count + (counted ? 1 : 0) };
     }

@@ -13,6 +13,8 @@ import {
 import type { Database } from '../../db/schema.js';
 import { localName } from '../../lib/localized.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
+import { collectionDictionary } from '../collections/collection-service.js';
+import { databaseDictionary } from '../e-resources/e-resource-service.js';
 import {
   findCampuses,
   findDictEntries,
@@ -110,9 +112,10 @@ export class DictionaryService {
         campusId: l.campus_id,
         libCode: campusLib.get(l.campus_id) ?? '',
       })),
-      // Collections and databases arrive with the navigation features; empty until then.
-      collections: [],
-      databaseFindDtoList: [],
+      // The special collections, the e-book vendors' left out (spec §9; modules/collections).
+      collections: await collectionDictionary(this.db, tenantId, lang),
+      // The databases readers see (modules/e-resources), code = the database's id.
+      databaseFindDtoList: await databaseDictionary(this.db, tenantId, lang),
       findOpacSearchFieldParaList: this.toSearchFields(d.searchFields, lang),
     };
   }

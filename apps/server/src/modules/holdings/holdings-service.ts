@@ -9,6 +9,7 @@ import type {
 import { safeLinkUrl } from '@openfind/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
 import { capAnswer, HOLDINGS_CAPS, ITEM_CAPS } from '../../lib/answer-caps.js';
 import type { DictionaryService } from '../dictionaries/dictionary-service.js';
 import { requireRecord } from '../record-detail/record-repository.js';
@@ -174,6 +175,51 @@ export class HoldingsService {
       places.set(key, p);
     }
     return capAnswer([...places.values()], HOLDINGS_CAPS);
+  }
+
+  /**
+   * How many copies a record has, on the shelf and lent, and where they stand (one row per library,
+   * location, call number and shelf): the course reading lists' availability. Empty for a record
+   * suppressed or gone.
+   */
+  async availability(tenantId: number, lang: Lang, recordId: number) {
+    // A record suppressed or deleted meanwhile has no copies to show (recordNotFound, an AppError).
+    const list = await this.items(tenantId, lang, recordId).catch((e: unknown) => {
+      if (e instanceof AppError) return [] as PhysicalItem[];
+      throw e;
+    });
+    const places = new Map<
+      string,
+      {
+        libName: string;
+        locationName: string;
+        callNo: string;
+        shelfNo: string;
+        itemCount: number;
+        onShelfCount: number;
+      }
+    >();
+    let onShelf = 0;
+    let onLoan = 0;
+    for (const i of list) {
+      const key = [i.libCode, i.locationId, i.callNo, i.shelfNo].join('\u0000');
+      const p = places.get(key) ?? {
+        libName: i.libName,
+        locationName: i.locationName,
+        callNo: i.callNo,
+        shelfNo: i.shelfNo,
+        itemCount: 0,
+        onShelfCount: 0,
+      };
+      p.itemCount++;
+      if (i.processTypeCode === ON_SHELF) {
+        p.onShelfCount++;
+        onShelf++;
+      }
+      if (i.processTypeCode === ON_LOAN) onLoan++;
+      places.set(key, p);
+    }
+    return { total: list.length, onShelf, onLoan, places: [...places.values()].slice(0, 20) };
   }
 
   /** `contiItem/list`: a serial's holdings by year and volume, newest first. */

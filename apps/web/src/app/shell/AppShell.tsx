@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { FullPageSpin } from '../../components/FullPageSpin';
+import { LazyFixedIcons } from '../../features/home';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { SkipLink } from './SkipLink';
@@ -21,6 +22,7 @@ export function AppShell({ hideHeader = false }: { hideHeader?: boolean }) {
         </ErrorBoundary>
       </main>
       <Footer />
+      <LazyFixedIcons />
     </div>
   );
 }

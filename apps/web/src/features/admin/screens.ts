@@ -30,6 +30,7 @@ export const ADMIN_SCREENS: readonly AdminScreenDef[] = [
     Component: lazy(() => import('./catalogue/CatalogueScreen')),
   },
   { key: 'content', path: 'content', minRole: 'staff', Component: lazy(() => import('./content/ContentScreen')) },
+  { key: 'courses', path: 'courses', minRole: 'staff', Component: lazy(() => import('./courses/CoursesScreen')) },
   {
     key: 'donations',
     path: 'donations',
@@ -53,6 +54,18 @@ export const ADMIN_SCREENS: readonly AdminScreenDef[] = [
     path: 'feedback',
     minRole: 'staff',
     Component: lazy(() => import('./feedback/FeedbackScreen')),
+  },
+  {
+    key: 'eresources',
+    path: 'eresources',
+    minRole: 'staff',
+    Component: lazy(() => import('./eresources/EResourcesScreen')),
+  },
+  {
+    key: 'homeNavigation',
+    path: 'home-navigation',
+    minRole: 'staff',
+    Component: lazy(() => import('./home-navigation/HomeNavigationScreen')),
   },
   {
     key: 'statistics',

@@ -11,4 +11,8 @@ export const homeKeys = {
   disciplines: (lang: string) => [...homeKeys.all, 'disciplines', lang] as const,
   hotBookLists: (lang: string, page: number) => [...homeKeys.all, 'book-lists', lang, page] as const,
   donations: (lang: string, page: number) => [...homeKeys.all, 'donations', lang, page] as const,
+  /** The home page's figures (`/find/homePage/info`): outside `all`, so that the libraries never wait for them. */
+  info: () => ['home-info'] as const,
+  /** The fixed icons at the page's right edge, named in `lang`. */
+  fixedIcons: (lang: string) => ['fixed-icons', lang] as const,
 };

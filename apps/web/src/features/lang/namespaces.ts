@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'adminReports',
   'adminSite',
   'donations',
+  'subjects',
   'adminDonations',
   'recommend',
   'adminRecommend',
@@ -28,6 +29,7 @@ export const NAMESPACES = [
   'adminNotices',
   'feedback',
   'adminFeedback',
+  'adminEResources',
   'favourites',
   'surveys',
   'adminSurveys',
@@ -36,6 +38,13 @@ export const NAMESPACES = [
   'subscriptions',
   'docDelivery',
   'adminDocDelivery',
+  'collections',
+  'databases',
+  'courses',
+  'journals',
+  'adminCourses',
+  'adminCollections',
+  'adminHomeNav',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
@@ -61,11 +70,24 @@ export const LAZY_NAMESPACES = [
   'adminReaders',
   'adminReports',
   'adminSite',
+  // The console's course reading lists (its screen) and special collections (the content screen's tab).
+  'adminCourses',
+  'adminCollections',
+  // The console's home page navigation screen (usage, fixed icons).
+  'adminHomeNav',
   // Document delivery: My Library's panel (key 19); the console's settings and requests.
   'docDelivery',
   'adminDocDelivery',
   // Book donations: the public pages, the form and My Library's panel; the staff queue.
   'donations',
+  // Subject services: departments, researchers, theses (their screens' chunk).
+  'subjects',
+  // Special collections, special libraries, topics, e-books, book-list navigation (their screen's chunk).
+  'collections',
+  // Databases navigation (/dataBaseNav, /newDataBase): their screen's chunk.
+  'databases',
+  // Course reading lists: their screens' chunk and My Library's panel (key 16).
+  'courses',
   'adminDonations',
   // Resource recommendations: My Library's panel (key 6, /personalCenter/freeOrder); the staff queue.
   'recommend',
@@ -76,6 +98,8 @@ export const LAZY_NAMESPACES = [
   // Problem feedback and e-questions: My Library's panel (key 12); the console's queue.
   'feedback',
   'adminFeedback',
+  // The console's databases and e-resources screen and its navigation-fields dialog.
+  'adminEResources',
   // My Library's favourites (key 2, /myFav): its panel's chunk.
   'favourites',
   // Questionnaires: My Library's panel (key 10); the console's content tab.
@@ -87,5 +111,7 @@ export const LAZY_NAMESPACES = [
   'accountClosing',
   // Subscriptions and alerts: My Library's panel (key 3) and the results page's subscribe button.
   'subscriptions',
+  // Journal navigation: its screens (/magazineNav, /magazineNavDetail).
+  'journals',
 ] as const satisfies readonly Namespace[];
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];

@@ -38,6 +38,7 @@ export const BUILT_KEYS: ReadonlySet<MyLibraryKey> = new Set<MyLibraryKey>([
   '12',
   '13',
   '14',
+  '16',
   '17',
   '19',
 ]);

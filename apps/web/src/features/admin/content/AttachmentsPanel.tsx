@@ -14,7 +14,7 @@ import {
   type RecordHit,
 } from './content-api';
 import { DeleteButton } from './ContentItems';
-import { RecordPicker } from './RecordPicker';
+import { RecordPicker } from '../components/RecordPicker';
 
 const sizeOf = (n: number | null) =>
   n === null ? '' : n < 1024 * 1024 ? `${Math.ceil(n / 1024)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;

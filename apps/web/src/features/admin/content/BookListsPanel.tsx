@@ -12,7 +12,7 @@ import {
   PublishedTag,
   useTextFilter,
 } from './ContentItems';
-import { RecordPicker } from './RecordPicker';
+import { RecordPicker } from '../components/RecordPicker';
 
 /** The library's book lists: add, edit, publish or take back, their records, delete (administrators). */
 export function BookListsPanel({ canDelete }: { canDelete: boolean }) {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Button, Form, Input, Modal, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as Calls from '@openfind/contract/calls';
@@ -11,6 +11,9 @@ import {
   type CollectionQuery,
 } from './content-api';
 import { ContentFilters, ContentItem, ContentList, DeleteButton, NameFields } from './ContentItems';
+
+/** A database's navigation fields (guide, types, languages, proxy…): the e-resources screen's dialog, its own chunk. */
+const DbDetailsDialog = lazy(() => import('../eresources/DbDetailsDialog'));
 
 type Visibility = (typeof COLLECTION_VISIBILITY)[number];
 type Filter = { q: string; accessKind: CollectionAccessKind | ''; visibility: Visibility };
@@ -32,6 +35,7 @@ export function CollectionsPanel({ canDelete }: { canDelete: boolean }) {
   const [draft, setDraft] = useState<Filter>(START);
   const [filter, setFilter] = useState<Filter>(START);
   const [editing, setEditing] = useState<Collection | 'new' | null>(null);
+  const [navigating, setNavigating] = useState<Collection | null>(null);
   const list = useCollections(queryOf(filter));
   const hide = useContentChange(Calls.contentCollectionHide);
   const order = useContentChange(Calls.contentCollectionOrder);
@@ -102,6 +106,9 @@ export function CollectionsPanel({ canDelete }: { canDelete: boolean }) {
             <Button size="small" onClick={() => setEditing(c)}>
               {t('edit')}
             </Button>
+            <Button size="small" onClick={() => setNavigating(c)} data-testid="collection-navigation">
+              {t('collections.navigation')}
+            </Button>
             <Button
               size="small"
               loading={hide.isPending && hide.variables?.id === c.id}
@@ -126,6 +133,11 @@ export function CollectionsPanel({ canDelete }: { canDelete: boolean }) {
         )}
       </ContentList>
       {editing ? <CollectionForm item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {navigating ? (
+        <Suspense fallback={null}>
+          <DbDetailsDialog id={navigating.id} name={navigating.name} onClose={() => setNavigating(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Suspense, lazy, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { loadNamespace } from '../../lang';
 import { AdminPage } from '../components/AdminPage';
@@ -15,6 +16,9 @@ import './content.css';
 
 await loadNamespace('adminContent');
 
+/** Special collections and libraries: a chunk of its own, loaded when its tab is opened. */
+const SpecialCollectionsPanel = lazy(() => import('../collections/SpecialCollectionsPanel'));
+
 /**
  * Content (`/admin/content`): what the portal shows besides the catalogue — e-resources, the
  * library's book lists, donation news, the help and privacy texts, and files attached to records.
@@ -29,6 +33,15 @@ export default function ContentScreen() {
       <ContentTabs
         items={[
           { key: 'collections', label: t('tabs.collections'), children: <CollectionsPanel canDelete={canDelete} /> },
+          {
+            key: 'special',
+            label: t('tabs.special'),
+            children: (
+              <Suspense fallback={<Spin />}>
+                <SpecialCollectionsPanel />
+              </Suspense>
+            ),
+          },
           { key: 'bookLists', label: t('tabs.bookLists'), children: <BookListsPanel canDelete={canDelete} /> },
           { key: 'news', label: t('tabs.news'), children: <NewsPanel canDelete={canDelete} /> },
           { key: 'texts', label: t('tabs.texts'), children: <TextsPanel /> },

@@ -13,7 +13,7 @@ export type CollectionInput = InputOf<C['contentCollectionSave']>;
 export type BookList = OutputOf<C['contentBookLists']>['list'][number];
 export type BookListDetail = OutputOf<C['contentBookList']>;
 export type BookListInput = InputOf<C['contentBookListSave']>;
-export type RecordHit = OutputOf<C['contentRecordSearch']>['list'][number];
+export type { RecordHit } from '../components/RecordPicker';
 export type News = OutputOf<C['contentNews']>['list'][number];
 export type NewsInput = InputOf<C['contentNewsSave']>;
 export type Texts = OutputOf<C['contentTexts']>;
@@ -25,7 +25,6 @@ export const contentKeys = {
   collections: (q: CollectionQuery) => adminKeys.area('content', 'collections', q),
   bookLists: (q: string, page: number) => adminKeys.area('content', 'bookLists', q, page),
   bookList: (id: number) => adminKeys.area('content', 'bookList', id),
-  records: (q: string) => adminKeys.area('content', 'records', q),
   news: (q: string, page: number) => adminKeys.area('content', 'news', q, page),
   texts: () => adminKeys.area('content', 'texts'),
   attachments: (recordId: number) => adminKeys.area('content', 'attachments', recordId),
@@ -52,14 +51,6 @@ export function useBookList(id: number | null) {
     queryKey: contentKeys.bookList(id ?? 0),
     queryFn: ({ signal }) => staffApi.call(Calls.contentBookList, { id: id! }, { signal }),
     enabled: id !== null,
-  });
-}
-
-export function useRecordSearch(q: string) {
-  return useQuery({
-    queryKey: contentKeys.records(q),
-    queryFn: ({ signal }) => staffApi.call(Calls.contentRecordSearch, { q, rows: 20 }, { signal }),
-    enabled: q.length > 0,
   });
 }
 

@@ -4,15 +4,28 @@ import { useTranslation } from 'react-i18next';
 import { MAX_REJECT_REASON } from '@openfind/contract';
 
 type Props = {
-  /** How many comments the rejection is for; 0 closes the dialog. */
+  /** How many items the decision is for; 0 closes the dialog. */
   count: number;
+  /** Whose texts: rejecting comments (`reject.*`), or hiding a reader's book list (`hide.*`). */
+  kind?: 'reject' | 'hide';
+  maxLength?: number;
   busy: boolean;
   onReject: (reason: string) => void;
   onCancel: () => void;
 };
 
-/** Asks the reason of a rejection (the reader sees it in "my comments"); a rejection needs one. */
-export function RejectDialog({ count, busy, onReject, onCancel }: Props) {
+/**
+ * Asks the reason of a rejection (the reader sees it in "my comments") or of hiding a reader's book
+ * list (the reader sees it on the list and in their inbox); either needs one.
+ */
+export function RejectDialog({
+  count,
+  kind = 'reject',
+  maxLength = MAX_REJECT_REASON,
+  busy,
+  onReject,
+  onCancel,
+}: Props) {
   const { t } = useTranslation('adminModeration');
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
@@ -20,9 +33,9 @@ export function RejectDialog({ count, busy, onReject, onCancel }: Props) {
   return (
     <Modal
       open={count > 0}
-      title={t('reject.title', { count })}
-      okText={t('reject.ok')}
-      cancelText={t('reject.cancel')}
+      title={t(`${kind}.title`, { count })}
+      okText={t(`${kind}.ok`)}
+      cancelText={t(`${kind}.cancel`)}
       okButtonProps={{ loading: busy }}
       destroyOnHidden
       afterClose={() => {
@@ -36,12 +49,12 @@ export function RejectDialog({ count, busy, onReject, onCancel }: Props) {
       }}
     >
       <label htmlFor="of-mod-reason" className="of-mod-label">
-        {t('reject.reason')}
+        {t(`${kind}.reason`)}
       </label>
       <Input.TextArea
         id="of-mod-reason"
         value={reason}
-        maxLength={MAX_REJECT_REASON}
+        maxLength={maxLength}
         showCount
         autoSize={{ minRows: 3, maxRows: 6 }}
         aria-describedby="of-mod-reason-help"
@@ -50,7 +63,7 @@ export function RejectDialog({ count, busy, onReject, onCancel }: Props) {
         onChange={(e) => setReason(e.target.value)}
       />
       <p id="of-mod-reason-help" className={tried && missing ? 'of-mod-error' : 'of-mod-help'}>
-        {tried && missing ? t('reject.required') : t('reject.help')}
+        {tried && missing ? t(`${kind}.required`) : t(`${kind}.help`)}
       </p>
     </Modal>
   );

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as Calls from '@openfind/contract/calls';
-import type { InputOf, ModerationCalls, OutputOf } from '@openfind/contract';
+import type { BookListCalls, InputOf, ModerationCalls, OutputOf } from '@openfind/contract';
 import { notify } from '../../../lib/antd';
 import { staffApi } from '../api/staff-api';
 import { adminKeys } from '../query-keys';
@@ -65,5 +65,39 @@ export function useSaveWords() {
       notify('success', message);
       return queryClient.invalidateQueries({ queryKey: moderationKeys.all() });
     },
+  });
+}
+
+export type ReaderListsQuery = InputOf<typeof BookListCalls.adminReaderBookLists>;
+export type ReaderLists = OutputOf<typeof BookListCalls.adminReaderBookLists>;
+export type ReaderList = ReaderLists['list'][number];
+
+const readerListKeys = {
+  all: () => adminKeys.area('moderation', 'readerLists'),
+  page: (q: ReaderListsQuery) => adminKeys.area('moderation', 'readerLists', q),
+};
+
+/** Readers' lists others can see, or that staff hid; the last page stays while the next loads. */
+export function useReaderLists(q: ReaderListsQuery) {
+  return useQuery({
+    queryKey: readerListKeys.page(q),
+    queryFn: ({ signal }) => staffApi.call(Calls.adminReaderBookLists, q, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Hides a reader's list with a reason (`reason` set) or shows it again; the server's message is shown. */
+export function useSetListHidden(onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { bookListId: number; reason: string | null }) =>
+      v.reason === null
+        ? staffApi.callWithMessage(Calls.adminShowReaderBookList, { bookListId: v.bookListId })
+        : staffApi.callWithMessage(Calls.adminHideReaderBookList, { bookListId: v.bookListId, reason: v.reason }),
+    onSuccess: ({ message }) => {
+      notify('success', message);
+      onDone();
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: readerListKeys.all() }),
   });
 }

@@ -108,6 +108,11 @@ function ListHeader({ list }: { list: BookListDetail }) {
             .join(' · ')}
         </p>
         {list.description ? <p className="of-bl-description">{list.description}</p> : null}
+        {list.owner === 'me' && list.hidden ? (
+          <p className="of-bl-hidden" role="status" data-testid="book-list-hidden">
+            {t('list.hidden', { reason: list.hidden.reason })}
+          </p>
+        ) : null}
       </div>
     </header>
   );

@@ -161,6 +161,7 @@ function ListCard({ list: l, showPrivacy = false }: { list: BookListSummary; sho
         <p className="of-bl-quiet">
           {[
             showPrivacy ? t(l.isPublic ? 'list.public' : 'list.private') : '',
+            showPrivacy && l.hidden ? t('list.hiddenShort') : '',
             t('list.records', { count: l.recordCount }),
             t('list.views', { count: l.viewCount }),
           ]

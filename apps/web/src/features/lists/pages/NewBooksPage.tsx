@@ -4,6 +4,7 @@ import { listsApi, useListQuery } from '../api/lists-api';
 import { SelectFilter } from '../components/Filters';
 import { ListLayout } from '../components/ListLayout';
 import { ListState } from '../components/ListState';
+import { NewArrivalsFeedLink } from '../components/NewArrivalsFeedLink';
 import { RankedRecords } from '../components/RankedRecords';
 import { useListParams } from '../use-list-params';
 import { listKeys } from '../query-keys';
@@ -55,6 +56,7 @@ export function NewBooksPage({ feature }: { feature: string }) {
             options={(dict.data?.locationId ?? []).map((l) => ({ value: l.code, label: l.name }))}
             onChange={(location) => set({ location })}
           />
+          <NewArrivalsFeedLink classNo={values.classNo} />
         </>
       }
     >

@@ -5,6 +5,7 @@ import { DisclosureMenu } from '../../../components/DisclosureMenu';
 import { ChevronDownIcon } from '../../../components/icons';
 import type { NavItem } from '../nav-item';
 import { selectedNavKeys } from '../resolve-menu';
+import { countNavClick } from '../../home';
 
 type Props = {
   items: NavItem[];
@@ -27,13 +28,17 @@ function EntryLink({ item, selected, onNavigate, className }: EntryProps) {
   const { t } = useTranslation('menu');
   const name = useItemName()(item);
   if (item.target.kind === 'route') {
+    const target = item.target;
     const isCurrent = selected[selected.length - 1] === item.key;
     return (
       <Link
         className={className}
         to={item.target.path}
         aria-current={isCurrent ? 'page' : undefined}
-        onClick={onNavigate}
+        onClick={() => {
+          countNavClick(item.key, target.path);
+          onNavigate?.();
+        }}
       >
         {name}
       </Link>
@@ -41,7 +46,16 @@ function EntryLink({ item, selected, onNavigate, className }: EntryProps) {
   }
   if (item.target.kind === 'window') {
     return (
-      <a className={className} href={item.target.href} target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
+      <a
+        className={className}
+        href={item.target.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={() => {
+          countNavClick(item.key, '');
+          onNavigate?.();
+        }}
+      >
         {name}
         <span className="of-visually-hidden"> ({t('opensInNewWindow')})</span>
       </a>

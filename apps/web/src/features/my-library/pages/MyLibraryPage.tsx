@@ -13,6 +13,8 @@ import { SurveysPanel } from '../../surveys';
 import { FavouritesPanel } from '../../favourite-folders';
 // Account closing (key 14): a lazy component, its own chunk.
 import { ClosingPanel } from '../../account-closing';
+// My courses (key 16): a lazy component, its own chunk.
+import { MyCoursesPanel } from '../../courses';
 // Subscriptions and alerts (key 3): a lazy component, its own chunk.
 import { SubscriptionsPanel } from '../../subscriptions';
 import { loadNamespace } from '../../lang';
@@ -91,6 +93,11 @@ const PANELS: Partial<Record<MyLibraryKey, () => React.ReactNode>> = {
   '14': () => (
     <Suspense fallback={<p aria-busy="true" />}>
       <ClosingPanel />
+    </Suspense>
+  ),
+  '16': () => (
+    <Suspense fallback={<p aria-busy="true" />}>
+      <MyCoursesPanel />
     </Suspense>
   ),
   '17': () => <CommentsPanel />,
