@@ -158,7 +158,8 @@ for (const lang of LANGS) {
     await page.getByRole('button', { name: spaced(text(lang, 'search')) }).click();
     await page
       .getByRole('list', { name: text(lang, 'records.hits') })
-      .getByRole('button', { name: spaced(text(lang, 'attachments.choose')) })
+      // Each hit's button names its record: "选择: <title>".
+      .getByRole('button', { name: `${text(lang, 'attachments.choose')}: ${record.title}` })
       .first()
       .click();
     const name = `目录 e2e ${lang} ${Date.now() % 100000}`;

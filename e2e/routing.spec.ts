@@ -21,9 +21,10 @@ test.describe('routing', () => {
   });
 
   test('a deep link shows its screen as not available yet, inside the shell', async ({ page }) => {
-    await openPage(page, '/dataBaseNav/details/42');
-    await expect(page.getByRole('heading', { level: 1, name: '数据库详情' })).toBeVisible();
-    await expect(page.getByText('“数据库详情”功能正在建设中')).toBeVisible();
+    // A screen of the roadmap (the custom tabs of My Library): every navigation route is built now.
+    await openPage(page, '/personalCenter/customTabs');
+    await expect(page.getByRole('heading', { level: 1, name: '自定义栏目' })).toBeVisible();
+    await expect(page.getByText('“自定义栏目”功能正在建设中')).toBeVisible();
     await page.getByRole('link', { name: '返回首页' }).click();
     await expect(page).toHaveURL(/\/Home$/);
   });

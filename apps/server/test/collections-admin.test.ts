@@ -50,8 +50,8 @@ async function call<T>(
 }
 const list = async (kind: 'collection' | 'base', o: Parameters<typeof call>[2] = {}) =>
   call<AdminPackageList>(ApiPath.adminPackages, { kind }, { ...o, get: true });
-const one = async (id: number, kind: 'collection' | 'base' = 'collection') =>
-  (await list(kind)).data!.find((p) => p.id === id)!;
+const one = async (id: number, kind: 'collection' | 'base' = 'collection', o: Parameters<typeof call>[2] = {}) =>
+  (await list(kind, o)).data!.find((p) => p.id === id)!;
 /** A save's input from a package as listed, with changes. */
 const saving = (p: AdminPackage, change: Record<string, unknown> = {}) => ({
   id: p.id,
@@ -71,8 +71,32 @@ const saving = (p: AdminPackage, change: Record<string, unknown> = {}) => ({
   hidden: p.hidden,
   ...change,
 });
-const audits = (action: string) =>
-  t.db.kysely.selectFrom('audit_log').select(['action', 'target', 'tenant_id']).where('action', '=', action).execute();
+/** The audit rows of an action, of one institution when `tenantId` is given. */
+const audits = (action: string, tenantId?: number) =>
+  t.db.kysely
+    .selectFrom('audit_log')
+    .select(['action', 'target', 'tenant_id'])
+    .where('action', '=', action)
+    .$if(tenantId !== undefined, (q) => q.where('tenant_id', '=', tenantId!))
+    .execute();
+const pkg = (tenantId: number, p: Partial<Parameters<typeof upsertPackage>[2]> & { code: string; name: string }) =>
+  upsertPackage(t.db.kysely, tenantId, { kind: 'collection', parentId: null, ...p });
+/**
+ * An institution of a test's own, for tests that change its packages: its staff's call options, a
+ * special collection MG listing 申报, a hidden HID, and 四川通志 (K297.1) for a rule to take.
+ */
+async function ownInstitution() {
+  const tenant = await makeTenant(t);
+  const as = { to: tenant, headers: await staffHeader(t, await makeStaff(t, tenant.id, { role: 'staff' })) };
+  const [shenbao] = await makeRecords(t, tenant.id, [
+    { title: '申报', clcClasses: ['K25'], callNumbers: ['K25/12'] },
+    { title: '四川通志', clcClasses: ['K297.1'], callNumbers: ['K297.1/3'] },
+  ]);
+  const minguo = await pkg(tenant.id, { code: 'MG', name: '民国文献', seq: 1 });
+  await addPackageRecords(t.db.kysely, tenant.id, minguo, [shenbao]);
+  const draft = await pkg(tenant.id, { code: 'HID', name: '未发布馆藏', hidden: true, seq: 2 });
+  return { tenant, as, minguo, draft };
+}
 
 beforeAll(async () => {
   t = await createTestApp({ seed: false, auth: TEST_AUTH });
@@ -87,11 +111,8 @@ beforeAll(async () => {
     ])),
   ];
   [foreignRecord] = await makeRecords(t, other.id, [{ title: '别馆之书' }]);
-  const db = t.db.kysely;
-  const pkg = (tenantId: number, p: Partial<Parameters<typeof upsertPackage>[2]> & { code: string; name: string }) =>
-    upsertPackage(db, tenantId, { kind: 'collection', parentId: null, ...p });
   const minguo = await pkg(home.id, { code: 'MG', name: '民国文献', seq: 1 });
-  await addPackageRecords(db, home.id, minguo, [recs[0]!]);
+  await addPackageRecords(t.db.kysely, home.id, minguo, [recs[0]!]);
   const draft = await pkg(home.id, { code: 'HID', name: '未发布馆藏', hidden: true, seq: 2 });
   const base = await pkg(home.id, { kind: 'base', code: 'SB', name: '科技特色库' });
   const child = await pkg(home.id, { kind: 'base', code: 'SB1', name: '人工智能', parentId: base });
@@ -118,7 +139,9 @@ describe('listing', () => {
 
 describe('saving', () => {
   it('changes names, description, order, hidden and rule with the version read; audited; readers see it', async () => {
-    const before = await one(ids.draft);
+    // Its own institution: the packages it changes are seen by no other test.
+    const own = await ownInstitution();
+    const before = await one(own.draft, 'collection', own.as);
     const saved = await call<AdminPackage>(
       ApiPath.adminPackageSave,
       saving(before, {
@@ -131,43 +154,46 @@ describe('saving', () => {
         ruleKind: 'classPrefix',
         ruleValue: 'K29',
       }),
-      { lang: 'en-US' },
+      { ...own.as, lang: 'en-US' },
     );
     expect(saved).toMatchObject({ success: true, message: 'Saved' });
     expect(saved.data).toMatchObject({ name: '民国期刊', hidden: false, seq: 3, ruleKind: 'classPrefix' });
     expect(saved.data!.version).not.toBe(before.version);
     // Readers now see it, in English, with the record its rule takes.
-    const pub = await call<PackageList>(ApiPath.packageList, { kind: 'collection' }, { headers: {}, lang: 'en-US' });
+    const pub = await call<PackageList>(
+      ApiPath.packageList,
+      { kind: 'collection' },
+      { to: own.tenant, headers: {}, lang: 'en-US' },
+    );
     expect(pub.data!.map((p) => [p.name, p.recordCount])).toEqual([
       ['民国文献', 1],
       ['Republican-era periodicals', 1],
     ]);
     // The version read before is stale: refused, translated, nothing written.
-    const stale = await call(ApiPath.adminPackageSave, saving(before, { name: '覆盖' }), { lang: 'zh-TW' });
+    const stale = await call(ApiPath.adminPackageSave, saving(before, { name: '覆盖' }), { ...own.as, lang: 'zh-TW' });
     expect(stale).toMatchObject({ success: false, errCode: CollectionAdminErrCode.changedMeanwhile });
     expect(stale.message).toContain('他人修改');
-    expect((await one(ids.draft)).name).toBe('民国期刊');
-    expect(await audits('collection.save')).toEqual([
-      { action: 'collection.save', target: `special_package ${ids.draft}`, tenant_id: home.id },
+    expect((await one(own.draft, 'collection', own.as)).name).toBe('民国期刊');
+    expect(await audits('collection.save', own.tenant.id)).toEqual([
+      { action: 'collection.save', target: `special_package ${own.draft}`, tenant_id: own.tenant.id },
     ]);
   });
 
   it('creates a package (id 0); a taken code is refused', async () => {
-    const created = await call<AdminPackage>(ApiPath.adminPackageSave, {
-      id: 0,
-      kind: 'collection',
-      code: 'XY',
-      name: '校友文库',
-      hidden: true,
-      coverUrl: '/covers/xy.jpg',
-    });
+    // Its own institution: the package it makes is seen by no other test.
+    const own = await ownInstitution();
+    const created = await call<AdminPackage>(
+      ApiPath.adminPackageSave,
+      { id: 0, kind: 'collection', code: 'XY', name: '校友文库', hidden: true, coverUrl: '/covers/xy.jpg' },
+      own.as,
+    );
     expect(created.data).toMatchObject({ kind: 'collection', code: 'XY', name: '校友文库', hidden: true });
-    expect(await audits('collection.create')).toHaveLength(1);
-    const taken = await call(ApiPath.adminPackageSave, { id: 0, code: 'mg', name: '重复' });
+    expect(await audits('collection.create', own.tenant.id)).toHaveLength(1);
+    const taken = await call(ApiPath.adminPackageSave, { id: 0, code: 'mg', name: '重复' }, own.as);
     expect(taken).toMatchObject({ success: false, errCode: CollectionAdminErrCode.codeTaken });
     expect(taken.message).toContain('mg');
     // Another institution's code is not ours: MG exists there, XY does not; ours may still be XY.
-    expect((await list('collection')).data!.map((p) => p.code)).toEqual(['MG', 'HID', 'XY']);
+    expect((await list('collection', own.as)).data!.map((p) => p.code)).toEqual(['MG', 'HID', 'XY']);
   });
 
   it('puts a child base only under a top-level special library of the institution', async () => {

@@ -284,17 +284,24 @@ describe('the dictionary and the loader', () => {
       'XY,校友文库,978-0-262-04630-5;MG0001;9999999999999\n' +
       'bad code!,名称,MG0001\n' +
       'XY,校友文库,MG0001|\n';
-    const first = await importCollectionsCsv(t.db.kysely, home.id, csv);
+    // Institutions of its own, so the collection it makes is seen by no other test.
+    const mine = await makeTenant(t);
+    const another = await makeTenant(t);
+    await makeRecords(t, mine.id, [
+      { title: '申报', isbn: '9787208061644', systemNumbers: ['MG0001'] },
+      { title: 'Algorithms', isbn: '9780262046305' },
+    ]);
+    const first = await importCollectionsCsv(t.db.kysely, mine.id, csv);
     expect(first.collections).toEqual(['XY']);
     expect(first.added).toBe(2);
     expect(first.notFound).toEqual([{ line: 2, identifier: '9999999999999' }]);
     expect(first.rejected.map((r) => r.line)).toEqual([3]);
-    const again = await importCollectionsCsv(t.db.kysely, home.id, csv);
+    const again = await importCollectionsCsv(t.db.kysely, mine.id, csv);
     expect(again.added).toBe(0);
-    const list = await call<PackageList>(ApiPath.packageList, { kind: 'collection' });
+    const list = await call<PackageList>(ApiPath.packageList, { kind: 'collection' }, { to: mine });
     expect(list.data.find((p) => p.code === 'XY')?.recordCount).toBe(2);
     // The same code in another institution is another collection; our records are not found there.
-    const theirs = await importCollectionsCsv(t.db.kysely, other.id, csv);
+    const theirs = await importCollectionsCsv(t.db.kysely, another.id, csv);
     expect(theirs.added).toBe(0);
   });
 

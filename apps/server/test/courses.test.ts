@@ -38,13 +38,14 @@ import { makeStaff, staffHeader } from './support/staff.js';
 type Lang = CallOptions['lang'];
 
 let t: TestApp;
+/** Read-only fixtures: tests that change a library (marks, staff matches) make one of their own. */
 let home: MadeTenant;
 let other: MadeTenant;
 /** Records of `home`: a textbook (2 copies, one lent), a classic (1 copy on the shelf), one not cited. */
 let textbook: number;
 let classic: number;
 let otherRecord: number;
-const ids: Record<string, number> = {};
+let ids: Record<string, number>;
 
 const CSV = [
   '课程代码,课程名称,英文名称,教师,院系,学期,学时,ISBN,书名,作者,类型,备注',
@@ -57,11 +58,10 @@ const CSV = [
   'BAD2,坏 ISBN,,陈静,LIT 文学院,2026-2027-1,,978-7-302-33064-0,书,作者,必读,',
 ].join('\n');
 
-beforeAll(async () => {
-  t = await createTestApp({ seed: false, auth: TEST_AUTH });
-  home = await makeTenant(t);
-  other = await makeTenant(t);
-  [textbook, classic, otherRecord] = await makeRecords(t, home.id, [
+/** A new institution with the three records and the CSV's two courses, as `home` has them. */
+async function makeLibrary() {
+  const tenant = await makeTenant(t);
+  const [textbook, classic, otherRecord] = await makeRecords(t, tenant.id, [
     {
       title: '数据结构（C语言版）',
       author: '严蔚敏',
@@ -71,14 +71,22 @@ beforeAll(async () => {
     { title: '红楼梦', author: '(清)曹雪芹著', authors: ['曹雪芹'], items: [{ callNo: 'I242.47/C3' }] },
     { title: '未被引用', items: [{}] },
   ]);
+  const report = await importCourseCsv(t.db.kysely, tenant.id, CSV);
+  expect(report).toMatchObject({ courses: 2, readings: 4, matchedByIsbn: 1, matchedByTitle: 2 });
+  const page = await call<CoursePage>(ApiPath.searchCourses, {}, { to: tenant });
+  const ids: Record<string, number> = {};
+  for (const c of page.data!.list) ids[c.code] = c.courseId;
+  return { tenant, textbook: textbook!, classic: classic!, otherRecord: otherRecord!, ids };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false, auth: TEST_AUTH });
+  other = await makeTenant(t);
   // The other institution has the same book: it must not match home's list, nor home's its.
   await makeRecords(t, other.id, [
     { title: '数据结构（C语言版）', author: '严蔚敏', isbn: '9787302330646', items: [{}] },
   ]);
-  const report = await importCourseCsv(t.db.kysely, home.id, CSV);
-  expect(report).toMatchObject({ courses: 2, readings: 4, matchedByIsbn: 1, matchedByTitle: 2 });
-  const page = await call<CoursePage>(ApiPath.searchCourses, {});
-  for (const c of page.data!.list) ids[c.code] = c.courseId;
+  ({ tenant: home, textbook, classic, otherRecord, ids } = await makeLibrary());
   // The other institution's course.
   await importCourseCsv(
     t.db.kysely,
@@ -105,6 +113,16 @@ async function call<T>(
 }
 const get = <T>(url: string, input: Record<string, unknown>, opts: Parameters<typeof call>[2] = {}) =>
   call<T>(url, input, { ...opts, method: 'GET' });
+
+/** `call` and `get` that go to `tenant` unless told otherwise. */
+function on(tenant: MadeTenant) {
+  return {
+    call: <T>(url: string, input: Record<string, unknown>, opts: Parameters<typeof call>[2] = {}) =>
+      call<T>(url, input, { to: tenant, ...opts }),
+    get: <T>(url: string, input: Record<string, unknown>, opts: Parameters<typeof call>[2] = {}) =>
+      get<T>(url, input, { to: tenant, ...opts }),
+  };
+}
 
 async function readerOf(tenant = home) {
   const reader = await makeReader(t, tenant.id);
@@ -331,20 +349,26 @@ describe('course-book search and a book’s page', () => {
 
 describe('a reader’s marked courses (My Library key 16)', () => {
   it('marks, lists with the reading lists, unmarks; marking twice changes nothing', async () => {
-    const { headers } = await readerOf();
-    const marked = await call<CourseMarkResult>(ApiPath.markCourse, { courseId: ids.CS2101 }, { headers });
+    const lib = await makeLibrary();
+    const { call, get } = on(lib.tenant);
+    const { headers } = await readerOf(lib.tenant);
+    const marked = await call<CourseMarkResult>(ApiPath.markCourse, { courseId: lib.ids.CS2101 }, { headers });
     expect(marked).toMatchObject({ success: true, data: { marked: true } });
     expect(marked.message).toContain('已关注该课程');
-    await call(ApiPath.markCourse, { courseId: ids.LIT1203 }, { headers, lang: 'en-US' });
-    expect((await call(ApiPath.markCourse, { courseId: ids.CS2101 }, { headers })).success).toBe(true);
+    await call(ApiPath.markCourse, { courseId: lib.ids.LIT1203 }, { headers, lang: 'en-US' });
+    expect((await call(ApiPath.markCourse, { courseId: lib.ids.CS2101 }, { headers })).success).toBe(true);
     const mine = (await get<MyCourses>(ApiPath.myCourses, {}, { headers })).data!;
     expect(mine.totalCount).toBe(2);
     expect(mine.list.map((m) => m.course.code).sort()).toEqual(['CS2101', 'LIT1203']);
     const cs = mine.list.find((m) => m.course.code === 'CS2101')!;
     expect(cs.readings.map((r) => r.availability?.onShelf ?? null)).toEqual([1, 1, null]);
-    const detail = await get<CourseDetail>(ApiPath.courseDetail, { id: String(ids.CS2101) }, { headers });
+    const detail = await get<CourseDetail>(ApiPath.courseDetail, { id: String(lib.ids.CS2101) }, { headers });
     expect(detail.data).toMatchObject({ marked: true, markCount: 1 });
-    const un = await call<CourseMarkResult>(ApiPath.unmarkCourse, { courseId: ids.CS2101 }, { headers, lang: 'zh-TW' });
+    const un = await call<CourseMarkResult>(
+      ApiPath.unmarkCourse,
+      { courseId: lib.ids.CS2101 },
+      { headers, lang: 'zh-TW' },
+    );
     expect(un).toMatchObject({ success: true, data: { marked: false }, message: '已取消關注該課程' });
     expect((await get<MyCourses>(ApiPath.myCourses, {}, { headers })).data!.list.map((m) => m.course.code)).toEqual([
       'LIT1203',
@@ -352,14 +376,16 @@ describe('a reader’s marked courses (My Library key 16)', () => {
   });
 
   it('is for logged-in readers only, each their own, in their own institution', async () => {
-    expect((await call(ApiPath.markCourse, { courseId: ids.CS2101 })).status).toBe(401);
+    const lib = await makeLibrary();
+    const { call, get } = on(lib.tenant);
+    expect((await call(ApiPath.markCourse, { courseId: lib.ids.CS2101 })).status).toBe(401);
     expect((await get(ApiPath.myCourses, {})).errCode).toBe(AuthErrCode.loginRequired);
-    const a = await readerOf();
-    const b = await readerOf();
-    await call(ApiPath.markCourse, { courseId: ids.CS2101 }, { headers: a.headers });
+    const a = await readerOf(lib.tenant);
+    const b = await readerOf(lib.tenant);
+    await call(ApiPath.markCourse, { courseId: lib.ids.CS2101 }, { headers: a.headers });
     expect((await get<MyCourses>(ApiPath.myCourses, {}, { headers: b.headers })).data!.totalCount).toBe(0);
     // b unmarking a's course changes only b's (none).
-    await call(ApiPath.unmarkCourse, { courseId: ids.CS2101 }, { headers: b.headers });
+    await call(ApiPath.unmarkCourse, { courseId: lib.ids.CS2101 }, { headers: b.headers });
     expect((await get<MyCourses>(ApiPath.myCourses, {}, { headers: a.headers })).data!.totalCount).toBe(1);
     // Another institution's course cannot be marked from home.
     const theirs = (await call<CoursePage>(ApiPath.searchCourses, {}, { to: other })).data!.list[0]!.courseId;
@@ -393,7 +419,9 @@ describe('a reader’s marked courses (My Library key 16)', () => {
 
 describe('staff matching', () => {
   it('lists the unmatched entries and matches one to a record by id, audited; other institutions refused', async () => {
-    const staff = await staffHeader(t, await makeStaff(t, home.id, { role: 'staff' }));
+    const lib = await makeLibrary();
+    const { call, get } = on(lib.tenant);
+    const staff = await staffHeader(t, await makeStaff(t, lib.tenant.id, { role: 'staff' }));
     const list = await get<UnmatchedReadings>(ApiPath.adminUnmatchedReadings, {}, { headers: staff });
     expect(list.data!.list.map((u) => [u.courseCode, u.title])).toEqual([['CS2101', '算法导论（不在馆）']]);
     const readingId = list.data!.list[0]!.readingId;
@@ -411,18 +439,18 @@ describe('staff matching', () => {
     expect(refused).toMatchObject({ success: false, errCode: CourseErrCode.noSuchRecord });
     const done = await call<CourseReading>(
       ApiPath.adminMatchReading,
-      { readingId, recordId: otherRecord },
+      { readingId, recordId: lib.otherRecord },
       { headers: staff },
     );
     expect(done.data).toMatchObject({
       matchedBy: 'staff',
-      record: { recordId: otherRecord },
+      record: { recordId: lib.otherRecord },
       availability: { total: 1 },
     });
     const audit = await t.db.kysely
       .selectFrom('audit_log')
       .select(['action', 'target'])
-      .where('tenant_id', '=', home.id)
+      .where('tenant_id', '=', lib.tenant.id)
       .where('action', '=', 'course.match')
       .execute();
     expect(audit).toEqual([{ action: 'course.match', target: `course reading ${readingId}` }]);
@@ -441,7 +469,7 @@ describe('staff matching', () => {
     const cross = await get(ApiPath.adminUnmatchedReadings, {}, { headers: theirs });
     expect(cross.errCode).toBe(StaffErrCode.otherInstitution);
     // Readers and visitors are refused.
-    const { headers } = await readerOf();
+    const { headers } = await readerOf(lib.tenant);
     expect((await get(ApiPath.adminUnmatchedReadings, {}, { headers })).status).toBe(403);
     expect((await get(ApiPath.adminUnmatchedReadings, {})).status).toBe(401);
   });
@@ -449,7 +477,9 @@ describe('staff matching', () => {
 
 describe('the console’s course list', () => {
   it('lists courses with matched and unmatched counts, by words and unmatched only; a course’s whole list', async () => {
-    const staff = await staffHeader(t, await makeStaff(t, home.id, { role: 'staff' }));
+    const lib = await makeLibrary();
+    const { call, get } = on(lib.tenant);
+    const staff = await staffHeader(t, await makeStaff(t, lib.tenant.id, { role: 'staff' }));
     const all = (await get<AdminCoursePage>(ApiPath.adminCourseList, {}, { headers: staff, lang: 'en-US' })).data!;
     expect(all.list.map((c) => [c.code, c.name, c.readingCount, c.matchedCount, c.unmatchedCount])).toEqual([
       ['CS2101', 'Data Structures', 3, 2, 1],
@@ -464,32 +494,33 @@ describe('the console’s course list', () => {
     const byWords = await get<AdminCoursePage>(ApiPath.adminCourseList, { q: '文学' }, { headers: staff });
     expect(byWords.data!.list.map((c) => c.code)).toEqual(['LIT1203']);
     const readings = (
-      await get<AdminCourseReadings>(ApiPath.adminCourseReadings, { id: ids.CS2101 }, { headers: staff })
+      await get<AdminCourseReadings>(ApiPath.adminCourseReadings, { id: lib.ids.CS2101 }, { headers: staff })
     ).data!;
     expect(readings.course).toMatchObject({ code: 'CS2101', unmatchedCount: 1 });
     expect(readings.list.map((r) => [r.title, r.matchedBy, r.record?.recordId ?? null])).toEqual([
-      ['数据结构（C语言版）', 'isbn', textbook],
-      ['红楼梦', 'title', classic],
+      ['数据结构（C语言版）', 'isbn', lib.textbook],
+      ['红楼梦', 'title', lib.classic],
       ['算法导论（不在馆）', 'none', null],
     ]);
     // A match cleared by staff shows as unmatched in the counts and the list.
     const first = readings.list[0]!.readingId;
     await call(ApiPath.adminMatchReading, { readingId: first, recordId: 0 }, { headers: staff });
-    const after = (await get<AdminCourseReadings>(ApiPath.adminCourseReadings, { id: ids.CS2101 }, { headers: staff }))
-      .data!;
+    const after = (
+      await get<AdminCourseReadings>(ApiPath.adminCourseReadings, { id: lib.ids.CS2101 }, { headers: staff })
+    ).data!;
     expect(after.course).toMatchObject({ matchedCount: 1, unmatchedCount: 2 });
     expect(after.list[0]).toMatchObject({ matchedBy: 'none', record: null });
-    await call(ApiPath.adminMatchReading, { readingId: first, recordId: textbook }, { headers: staff });
+    await call(ApiPath.adminMatchReading, { readingId: first, recordId: lib.textbook }, { headers: staff });
     // Another institution's course is no such course; their staff see only their own courses.
     const theirs = await staffHeader(t, await makeStaff(t, other.id, { role: 'staff' }));
-    const across = await get(ApiPath.adminCourseReadings, { id: ids.CS2101 }, { headers: theirs, to: other });
+    const across = await get(ApiPath.adminCourseReadings, { id: lib.ids.CS2101 }, { headers: theirs, to: other });
     expect(across).toMatchObject({ success: false, errCode: CourseErrCode.noSuchCourse });
     const theirList = (await get<AdminCoursePage>(ApiPath.adminCourseList, {}, { headers: theirs, to: other })).data!;
     expect(theirList.list.map((c) => c.code)).toEqual(['X100']);
     expect((await get(ApiPath.adminCourseList, {}, { headers: theirs })).errCode).toBe(StaffErrCode.otherInstitution);
-    const { headers } = await readerOf();
+    const { headers } = await readerOf(lib.tenant);
     expect((await get(ApiPath.adminCourseList, {}, { headers })).status).toBe(403);
-    expect((await get(ApiPath.adminCourseReadings, { id: ids.CS2101 })).status).toBe(401);
+    expect((await get(ApiPath.adminCourseReadings, { id: lib.ids.CS2101 })).status).toBe(401);
     expect((await get(ApiPath.adminCourseReadings, { id: 'x' }, { headers: staff })).status).toBe(400);
   });
 });

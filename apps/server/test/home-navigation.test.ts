@@ -75,7 +75,10 @@ const saveIcons = (body: Record<string, unknown>, headers = admin, lang?: Lang) 
 
 describe('GET /find/homePage/info', () => {
   it("counts the institution's records, databases by access, journals, e-books and the rest", async () => {
-    const ids = await makeRecords(t, home.id, [
+    // Institutions of this test's own: other tests add records to `home` and count clicks of `other`.
+    const mine = await makeTenant(t);
+    const theirs = await makeTenant(t);
+    const ids = await makeRecords(t, mine.id, [
       { title: '数据结构' },
       { title: '算法导论' },
       { title: '电子书一', links: [{ url: 'https://ebook.example.org/1', text: '全文' }] } as never,
@@ -84,28 +87,28 @@ describe('GET /find/homePage/info', () => {
     await sql`UPDATE bib_record SET suppressed = true WHERE record_id = ${ids[3]}`.execute(t.db.kysely);
     await sql`UPDATE bib_record SET first_in_date = ${day(-3)}::date WHERE record_id = ${ids[0]}`.execute(t.db.kysely);
     await sql`UPDATE bib_record SET first_in_date = ${day(-90)}::date WHERE record_id = ${ids[1]}`.execute(t.db.kysely);
-    const [trial, , open] = await makeCollections(t, home.id, [
+    const [trial, , open] = await makeCollections(t, mine.id, [
       { name: '试用库', trialUntil: day(10) },
       { name: '中国知网' },
       { name: '开放库' },
       { name: '隐藏库', hidden: true },
       { name: '过期试用', trialUntil: day(-2) },
     ]);
-    await sql`UPDATE e_collection SET access_kind = 'trial' WHERE tenant_id = ${home.id} AND trial_until IS NOT NULL`.execute(
+    await sql`UPDATE e_collection SET access_kind = 'trial' WHERE tenant_id = ${mine.id} AND trial_until IS NOT NULL`.execute(
       t.db.kysely,
     );
     await sql`UPDATE e_collection SET access_kind = 'open' WHERE id = ${open}`.execute(t.db.kysely);
     expect(trial).toBeGreaterThan(0);
-    await sql`INSERT INTO department (tenant_id, code, name) VALUES (${home.id}, 'CS', '计算机学院'), (${other.id}, 'X', '外校')`.execute(
+    await sql`INSERT INTO department (tenant_id, code, name) VALUES (${mine.id}, 'CS', '计算机学院'), (${theirs.id}, 'X', '外校')`.execute(
       t.db.kysely,
     );
     await sql`INSERT INTO course (tenant_id, code, name, term, year) VALUES
-      (${home.id}, 'C1', '数据结构', '2025-2026-1', 2025), (${home.id}, 'C1', '数据结构', '2025-2026-2', 2025)`.execute(
+      (${mine.id}, 'C1', '数据结构', '2025-2026-1', 2025), (${mine.id}, 'C1', '数据结构', '2025-2026-2', 2025)`.execute(
       t.db.kysely,
     );
-    await makeCollections(t, other.id, [{ name: '外校库' }]);
+    await makeCollections(t, theirs.id, [{ name: '外校库' }]);
 
-    const r = await info();
+    const r = await info(mine);
     expect(r.success).toBe(true);
     const d = r.data!;
     expect(d.records).toBe(3);
@@ -118,17 +121,18 @@ describe('GET /find/homePage/info', () => {
     expect(d.journals).toEqual({ total: 0, print: 0, electronic: 0, core: 0 });
     expect(Date.parse(d.countedAt)).toBeGreaterThan(0);
 
-    const o = (await info(other)).data!;
+    const o = (await info(theirs)).data!;
     expect(o).toMatchObject({ records: 0, databases: { total: 1 }, departments: 1, courses: 0 });
   });
 
   it('is counted once a minute per institution when cached', async () => {
+    const tenant = await makeTenant(t);
     const svc = new HomeNavigationService(t.db.kysely, { staff: t.services.staff, journals: t.services.journals });
-    const a = await svc.homeInfo(home.id);
-    await makeRecords(t, home.id, [{ title: '新到图书' }]);
-    expect((await svc.homeInfo(home.id)).records).toBe(a.records);
+    const a = await svc.homeInfo(tenant.id);
+    await makeRecords(t, tenant.id, [{ title: '新到图书' }]);
+    expect((await svc.homeInfo(tenant.id)).records).toBe(a.records);
     const fresh = new HomeNavigationService(t.db.kysely, { staff: t.services.staff, journals: t.services.journals });
-    expect((await fresh.homeInfo(home.id)).records).toBe(a.records + 1);
+    expect((await fresh.homeInfo(tenant.id)).records).toBe(a.records + 1);
   });
 });
 
@@ -211,8 +215,8 @@ describe('element counters and the navigation click log', () => {
     const r = await click({ element: 'footer.map' }, tenant, 'zh_CN');
     expect(r).toMatchObject({ status: 429, success: false, errCode: HomeNavErrCode.tooManyCounts });
     expect(r.message).toMatch(/过于频繁/);
-    // Another institution is counted apart.
-    expect((await click({ element: 'footer.map' }, other)).success).toBe(true);
+    // Another institution is counted apart (one of this test's own: the counters of `other` are read elsewhere).
+    expect((await click({ element: 'footer.map' }, await makeTenant(t))).success).toBe(true);
   });
 
   it('counts through POST only: a GET changes nothing', async () => {

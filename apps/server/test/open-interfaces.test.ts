@@ -308,22 +308,30 @@ describe('OAI-PMH', () => {
 
 describe('OAI-PMH resumption tokens', () => {
   let big: MadeTenant;
+  /** The catalogue the harvest that adds and changes records works on; `big` stays as set up. */
+  let busy: MadeTenant;
   const N = OAI_PAGE.ListRecords * 2 + 17;
 
   beforeAll(async () => {
     big = await makeTenant(t);
+    busy = await makeTenant(t);
     // One batch: every record has the same updated_at, so only the record id orders them.
-    await makeRecords(
-      t,
-      big.id,
-      Array.from({ length: N }, (_, i) => ({ title: `分页记录 ${i}`, clcClasses: [i % 2 ? 'TP3' : 'I24'] })),
-    );
+    for (const tenant of [big, busy])
+      await makeRecords(
+        t,
+        tenant.id,
+        Array.from({ length: N }, (_, i) => ({ title: `分页记录 ${i}`, clcClasses: [i % 2 ? 'TP3' : 'I24'] })),
+      );
   });
 
-  async function harvest(args: Record<string, string>, between?: (page: number) => Promise<void>) {
+  async function harvest(
+    args: Record<string, string>,
+    between?: (page: number) => Promise<void>,
+    tenant: MadeTenant = big,
+  ) {
     const seen: string[] = [];
     const tokens: { cursor: number; size: number }[] = [];
-    let body = await oai(big, { verb: 'ListRecords', ...args });
+    let body = await oai(tenant, { verb: 'ListRecords', ...args });
     let page = 0;
     for (;;) {
       seen.push(...all(body, /<identifier>([^<]+)/g));
@@ -333,7 +341,7 @@ describe('OAI-PMH resumption tokens', () => {
       if (!token[3]) break;
       page++;
       if (between) await between(page);
-      body = await oai(big, { verb: 'ListRecords', resumptionToken: token[3] });
+      body = await oai(tenant, { verb: 'ListRecords', resumptionToken: token[3] });
     }
     return { seen, tokens, responseDate: /<responseDate>([^<]+)/.exec(body)![1]! };
   }
@@ -350,25 +358,29 @@ describe('OAI-PMH resumption tokens', () => {
     const start = new Date(Date.now() - 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     let added: number[] = [];
     let changed = 0;
-    const { seen } = await harvest({ metadataPrefix: 'oai_dc', set: 'clc:T' }, async (page) => {
-      if (page !== 1) return;
-      added = await makeRecords(t, big.id, [
-        { title: '新到 1', clcClasses: ['TP3'] },
-        { title: '新到 2', clcClasses: ['TP3'] },
-      ]);
-      // A record already harvested changes: it moves past the harvest's bound and is not sent again.
-      const { rows } = await sql<{
-        record_id: number;
-      }>`UPDATE bib_record SET updated_at = now(), title = title || '（修订）'
-        WHERE record_id = (SELECT min(record_id) FROM bib_record WHERE tenant_id = ${big.id} AND 'TP3' = ANY(clc_classes))
-        AND tenant_id = ${big.id} RETURNING record_id`.execute(t.db.kysely);
-      changed = rows[0]!.record_id;
-    });
+    const { seen } = await harvest(
+      { metadataPrefix: 'oai_dc', set: 'clc:T' },
+      async (page) => {
+        if (page !== 1) return;
+        added = await makeRecords(t, busy.id, [
+          { title: '新到 1', clcClasses: ['TP3'] },
+          { title: '新到 2', clcClasses: ['TP3'] },
+        ]);
+        // A record already harvested changes: it moves past the harvest's bound and is not sent again.
+        const { rows } = await sql<{
+          record_id: number;
+        }>`UPDATE bib_record SET updated_at = now(), title = title || '（修订）'
+        WHERE record_id = (SELECT min(record_id) FROM bib_record WHERE tenant_id = ${busy.id} AND 'TP3' = ANY(clc_classes))
+        AND tenant_id = ${busy.id} RETURNING record_id`.execute(t.db.kysely);
+        changed = rows[0]!.record_id;
+      },
+      busy,
+    );
     const half = Math.floor(N / 2);
     expect(seen).toHaveLength(half);
     expect(new Set(seen).size).toBe(half);
-    for (const id of added) expect(seen).not.toContain(identifierOf(big, id));
-    const next = await harvest({ metadataPrefix: 'oai_dc', set: 'clc:T', from: start });
+    for (const id of added) expect(seen).not.toContain(identifierOf(busy, id));
+    const next = await harvest({ metadataPrefix: 'oai_dc', set: 'clc:T', from: start }, undefined, busy);
     const ids2 = next.seen.map((s) => Number(s.split('/').pop()));
     expect(ids2).toEqual(expect.arrayContaining([...added, changed]));
   });

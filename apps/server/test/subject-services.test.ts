@@ -15,7 +15,7 @@ import {
   type ThesisSearch,
 } from '@openfind/contract';
 import { t as message } from '../src/http/messages.js';
-import { saveEResourceSetting } from '../src/modules/e-resources/e-resource-repository.js';
+import { findEResourceSetting, saveEResourceSetting } from '../src/modules/e-resources/e-resource-repository.js';
 import { nameForms, readMarc, thesisFields } from '../src/modules/subject-services/marc-fields.js';
 import {
   saveThesisAccess,
@@ -610,28 +610,55 @@ describe("the institution's theses", () => {
     expect(of(ids.thesisEmbargo)).toMatchObject({ fullText: 'embargoed', fullTextUrl: '', embargoUntil: '2099-01-01' });
     expect(of(ids.thesisNoLink)).toMatchObject({ fullText: 'none', fullTextUrl: '' });
     // The institution's campus networks (kept with the e-resource settings) now include the test's address.
-    await saveEResourceSetting(t.db.kysely, home.id, {
-      proxyPrefix: '',
-      campusNetworks: ['10.0.0.0/8', '127.0.0.0/8'],
-      version: 0,
-      by: 'test',
-    });
-    const onCampus = (await call<ThesisSearch>(ApiPath.localDissertations, {})).data.list;
-    expect(onCampus.find((x) => x.recordId === ids.thesisCampus)).toMatchObject({
-      fullText: 'campus',
-      fullTextUrl: 'https://etd.example.edu.cn/2.pdf',
-    });
+    const before = await findEResourceSetting(t.db.kysely, home.id);
+    expect(
+      await saveEResourceSetting(t.db.kysely, home.id, {
+        proxyPrefix: '',
+        campusNetworks: ['10.0.0.0/8', '127.0.0.0/8'],
+        version: before.version,
+        by: 'test',
+      }),
+    ).toBe(true);
+    try {
+      const onCampus = (await call<ThesisSearch>(ApiPath.localDissertations, {})).data.list;
+      expect(onCampus.find((x) => x.recordId === ids.thesisCampus)).toMatchObject({
+        fullText: 'campus',
+        fullTextUrl: 'https://etd.example.edu.cn/2.pdf',
+      });
+    } finally {
+      // The other tests read the institution off campus, as set up.
+      await saveEResourceSetting(t.db.kysely, home.id, {
+        proxyPrefix: before.proxy_prefix,
+        campusNetworks: before.campus_networks,
+        version: before.version + 1,
+        by: 'test',
+      });
+    }
   });
 
   it('follows the catalogue: a record no longer a thesis leaves the list; another institution sees only its own', async () => {
+    // A thesis of this test's own (no class, no unit, no researcher's name), so the others' figures stay as set up.
+    const [own] = await makeRecords(t, home.id, [
+      {
+        title: '本测试自有的学士论文',
+        authors: ['程思远'],
+        docCode: '3',
+        publishYear: '2024',
+        marc: marc([f('502', [['a', 'Thesis (B.S.)--Test University, 2024.']])]),
+      },
+    ] as never);
+    t.services.subjects.changed(home.id);
+    const before = await call<ThesisSearch>(ApiPath.localDissertations, {});
+    expect(before.data.list.map((x) => x.recordId)).toContain(own);
     await t.db.kysely
       .updateTable('bib_record')
       .set({ doc_code: '1', updated_at: new Date().toISOString() })
-      .where('record_id', '=', ids.thesisNoLink!)
+      .where('record_id', '=', own!)
       .execute();
     t.services.subjects.changed(home.id);
     const after = await call<ThesisSearch>(ApiPath.localDissertations, {});
-    expect(after.data.list.map((x) => x.recordId)).not.toContain(ids.thesisNoLink);
+    expect(after.data.list.map((x) => x.recordId)).not.toContain(own);
+    expect(after.data.list.map((x) => x.recordId)).toContain(ids.thesisNoLink);
     const theirs = await call<ThesisSearch>(ApiPath.localDissertations, {}, { to: other });
     expect(theirs.data.list.map((x) => x.title)).toEqual(['别馆的论文']);
   });

@@ -88,7 +88,16 @@ function FeedbackTab({ recordId }: { recordId: number | null }) {
   const full = mine.data ? mine.data.sentToday >= mine.data.dailyLimit : false;
   return (
     <>
-      <FeedbackFormView key={round} recordId={recordId} full={full} onSent={() => setRound((r) => r + 1)}>
+      <FeedbackFormView
+        key={round}
+        recordId={recordId}
+        full={full}
+        onSent={() => {
+          setRound((r) => r + 1);
+          // The list and today's allowance at once, whatever the invalidation raced with (CI once showed them stale).
+          void mine.refetch();
+        }}
+      >
         <Allowance data={mine.data} />
       </FeedbackFormView>
       <MessageList
@@ -112,7 +121,15 @@ function QuestionsTab() {
   const counts = first.data;
   return (
     <>
-      <QuestionFormView key={round} full={full} onSent={() => setRound((r) => r + 1)}>
+      <QuestionFormView
+        key={round}
+        full={full}
+        onSent={() => {
+          setRound((r) => r + 1);
+          // The counts and today's allowance at once, whatever the invalidation raced with (CI once showed them stale).
+          void first.refetch();
+        }}
+      >
         <Allowance data={first.data} />
       </QuestionFormView>
       <h3 className="of-fb-heading">{t('questions.listTitle')}</h3>
