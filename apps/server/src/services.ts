@@ -227,6 +227,8 @@ export function createServices(
   });
   const subscriptions = new SubscriptionService(db.kysely, { search, tenants });
   const journals = new JournalService(db.kysely, { dictionaries, cacheMs: searchCacheMs });
+  // A record's copies: its page and the course reading lists' books.
+  const holdings = new HoldingsService(db.kysely, dictionaries);
   return {
     db,
     tenants,
@@ -238,7 +240,7 @@ export function createServices(
     searchHistory,
     classification,
     recordDetail: new RecordDetailService(db.kysely, { dictionaries, providers }),
-    holdings: new HoldingsService(db.kysely, dictionaries),
+    holdings,
     loans: new LoanService(db.kysely),
     homeLists: new HomeListsService(db.kysely, { dictionaries, search }),
     evaluations: new EvaluationService(db.kysely),
@@ -275,8 +277,7 @@ export function createServices(
     donations: new DonationService(db.kysely, { staff }),
     eResources: new EResourceService(db.kysely, { dictionaries, staff }),
     subjects: new SubjectService(db.kysely, { staff }),
-    // Its own holdings service (stateless beside the dictionaries' cache): the copies of the books.
-    courses: new CourseService(db.kysely, { holdings: new HoldingsService(db.kysely, dictionaries), staff }),
+    courses: new CourseService(db.kysely, { holdings, staff }),
     journals,
     homeNavigation: new HomeNavigationService(db.kysely, { staff, journals, cacheMs: searchCacheMs > 0 ? 60_000 : 0 }),
     collections: new CollectionService(db.kysely),

@@ -273,6 +273,8 @@ export function cancelUnprocessed(
   tenantId: number,
   readerId: number,
   id: number,
+  /** Only one of these kinds (the electronic resources' call cancels journals and e-resources only). */
+  kinds: readonly RecommendKind[],
 ): Promise<RecommendationRow | undefined> {
   return db
     .updateTable('recommendation')
@@ -280,6 +282,7 @@ export function cancelUnprocessed(
     .where('tenant_id', '=', tenantId)
     .where('reader_id', '=', readerId)
     .where('id', '=', id)
+    .where('kind', 'in', [...kinds])
     .where('status', '=', 'unprocessed')
     .returningAll()
     .executeTakeFirst();

@@ -254,11 +254,9 @@ export class RecommendationService {
     lang: Lang,
     kinds: readonly RecommendKind[] = RECOMMEND_KINDS,
   ): Promise<Recommendation> {
-    const before = await findOne(this.db, tenantId, id, readerId);
-    if (!before || !kinds.includes(before.kind)) throw err('recNoSuch', RecommendErrCode.noSuch);
-    const done = await cancelUnprocessed(this.db, tenantId, readerId, id);
+    const done = await cancelUnprocessed(this.db, tenantId, readerId, id, kinds);
     const row = await findOne(this.db, tenantId, id, readerId);
-    if (!row) throw err('recNoSuch', RecommendErrCode.noSuch);
+    if (!row || !kinds.includes(row.kind)) throw err('recNoSuch', RecommendErrCode.noSuch);
     if (!done) throw err('recNotCancellable', RecommendErrCode.notCancellable);
     return this.toRecommendation(row, lang);
   }
