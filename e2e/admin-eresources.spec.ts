@@ -74,7 +74,7 @@ for (const run of RUNS) {
     const item = page.getByTestId('db-feedback-item').first();
     const heading = await item.getByRole('heading').innerText();
     await item.getByTestId('db-feedback-reply').click();
-    await expect(item.getByText(text(lang, 'reply.missing'))).toBeVisible();
+    await expect(item.getByText(webText(lang, 'admin:queue.reply.missing'))).toBeVisible();
     await item.getByTestId('db-feedback-reply-text').fill(`${text(lang, 'reply.label')} — ${mark}`);
     await item.getByTestId('db-feedback-reply').click();
     await expect(page.getByText(serverText(lang, 'dbFeedbackHandled')).first()).toBeVisible();

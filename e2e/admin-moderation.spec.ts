@@ -116,7 +116,7 @@ test('the desk hides a reader’s public book list with a reason its reader read
   await page.goto(adminPath('', 'moderation'));
   await page.getByRole('tab', { name: text(lang, 'tabs.lists') }).click();
   await page.getByLabel(text(lang, 'lists.words')).fill(title);
-  await page.getByRole('button', { name: spaced(text(lang, 'filter.search')) }).click();
+  await page.getByRole('button', { name: spaced(webText(lang, 'admin:queue.search')) }).click();
   const item = page.getByTestId('reader-list-item').filter({ hasText: title });
   await item.getByRole('button', { name: spaced(text(lang, 'lists.hide')) }).click();
   const dialog = page.getByRole('dialog');
@@ -147,7 +147,7 @@ test('the desk hides a reader’s public book list with a reason its reader read
     .filter({ hasText: text(lang, 'lists.states.hidden') })
     .first()
     .click();
-  await page.getByRole('button', { name: spaced(text(lang, 'filter.search')) }).click();
+  await page.getByRole('button', { name: spaced(webText(lang, 'admin:queue.search')) }).click();
   await item.getByRole('button', { name: spaced(text(lang, 'lists.show')) }).click();
   await expect(page.getByText(serverText(lang, 'bookListShown'))).toBeVisible();
   await readerContext.close();

@@ -39,7 +39,7 @@ async function acceptInConsole(browser: Browser, lang: Lang, account: string, re
     // This reader's donations only.
     const filters = page.getByRole('search', { name: staffText(lang, 'filter.label') });
     await filters.getByLabel(staffText(lang, 'filter.text'), { exact: true }).fill(account);
-    await filters.getByRole('button', { name: spaced(staffText(lang, 'filter.search')) }).click();
+    await filters.getByRole('button', { name: spaced(webText(lang, 'admin:queue.search')) }).click();
     const item = page.getByTestId('donation-item');
     await expect(item).toHaveCount(1);
     await expect(item).toContainText(account);

@@ -31,6 +31,7 @@ import { JournalService } from './modules/journals/journal-service.js';
 import { HomeNavigationService } from './modules/home-navigation/home-navigation-service.js';
 import { CollectionAdminService } from './modules/collections/collection-admin-service.js';
 import { CollectionService } from './modules/collections/collection-service.js';
+import { TopicAdminService } from './modules/collections/topic-admin-service.js';
 import { DocDeliveryService } from './modules/doc-delivery/doc-delivery-service.js';
 import { SurveyService } from './modules/surveys/survey-service.js';
 import { BookListService } from './modules/book-lists/book-list-service.js';
@@ -131,6 +132,8 @@ export interface Services extends AuthServices {
   collections: CollectionService;
   /** The console's special collections and libraries: every package, guarded saves, records listed by hand. */
   collectionsAdmin: CollectionAdminService;
+  /** The console's topics (专题): every topic, guarded saves and deletes, records listed by hand. */
+  topicsAdmin: TopicAdminService;
   /** Document delivery: the reader's link and requests, sent to the library's delivery service (My Library key 19). */
   docDelivery: DocDeliveryService;
   /** Questionnaires: the console's surveys and results, a reader's answers (My Library key 10). */
@@ -229,6 +232,11 @@ export function createServices(
   const journals = new JournalService(db.kysely, { dictionaries, cacheMs: searchCacheMs });
   // A record's copies: its page and the course reading lists' books.
   const holdings = new HoldingsService(db.kysely, dictionaries);
+  // The modules whose figures the home page shows (each counts its own).
+  const eResources = new EResourceService(db.kysely, { dictionaries, staff });
+  const subjects = new SubjectService(db.kysely, { staff });
+  const courses = new CourseService(db.kysely, { holdings, staff });
+  const collections = new CollectionService(db.kysely);
   return {
     db,
     tenants,
@@ -264,7 +272,10 @@ export function createServices(
     recommendations: new RecommendationService(db.kysely, { staff, siteConfig }),
     catalogueAdmin: new CatalogueAdmin(db.kysely, {
       staff,
-      catalogueChanged: (tenantId) => search.catalogueChanged(tenantId),
+      catalogueChanged: (tenantId) => {
+        search.catalogueChanged(tenantId);
+        subjects.catalogueChanged(tenantId);
+      },
       kind: db.kind,
       uploadDir: config.catalogueImport?.dir,
       maxBytes: config.catalogueImport?.maxBytes,
@@ -275,13 +286,22 @@ export function createServices(
     siteAdmin: new SiteAdmin(db.kysely, { siteConfig, tenants, staff }),
     addresses: new AddressService(db.kysely, dictionaries),
     donations: new DonationService(db.kysely, { staff }),
-    eResources: new EResourceService(db.kysely, { dictionaries, staff }),
-    subjects: new SubjectService(db.kysely, { staff }),
-    courses: new CourseService(db.kysely, { holdings, staff }),
+    eResources,
+    subjects,
+    courses,
     journals,
-    homeNavigation: new HomeNavigationService(db.kysely, { staff, journals, cacheMs: searchCacheMs > 0 ? 60_000 : 0 }),
-    collections: new CollectionService(db.kysely),
+    homeNavigation: new HomeNavigationService(db.kysely, {
+      staff,
+      journals,
+      eResources,
+      collections,
+      courses,
+      subjects,
+      cacheMs: searchCacheMs > 0 ? 60_000 : 0,
+    }),
+    collections,
     collectionsAdmin: new CollectionAdminService(db.kysely, { staff }),
+    topicsAdmin: new TopicAdminService(db.kysely, { staff }),
     docDelivery: new DocDeliveryService(db.kysely, { staff }),
     surveys: new SurveyService(db.kysely, { staff, timeZone: config.reminders?.timeZone ?? 'Asia/Shanghai' }),
     bookLists: new BookListService(db.kysely, { staff }),

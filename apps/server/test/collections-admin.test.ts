@@ -20,8 +20,9 @@ import { makeStaff, staffHeader } from './support/staff.js';
 /**
  * The console's special collections and special libraries (`/find/admin/collections/*`): every
  * package listed (hidden ones too), created and changed with the version read, the parent rule of
- * child bases, the rule fields, records listed and unlisted by hand, audit rows, translated errors,
- * and the walls: readers, visitors and another institution's staff refused or seeing nothing.
+ * child bases, the rule fields, records listed and unlisted by hand, deleting (not a special library
+ * with child bases), audit rows, translated errors, and the walls: readers, visitors and another
+ * institution's staff refused or seeing nothing.
  */
 
 type Lang = CallOptions['lang'];
@@ -237,6 +238,90 @@ describe('saving', () => {
     ])
       expect((await call(ApiPath.adminPackageSave, saving(minguo, bad))).status).toBe(400);
     expect((await one(ids.minguo)).version).toBe(minguo.version);
+  });
+});
+
+describe('deleting', () => {
+  it('an administrator deletes a collection read at its version: its records unlisted, the catalogue keeps them', async () => {
+    const own = await ownInstitution();
+    const admin = {
+      to: own.tenant,
+      headers: await staffHeader(t, await makeStaff(t, own.tenant.id, { role: 'admin' })),
+    };
+    const minguo = await one(own.minguo, 'collection', own.as);
+    // Staff hide a package; deleting is the administrators' (as the content screen's other deletes).
+    const byStaff = await call(ApiPath.adminPackageDelete, { id: own.minguo, version: minguo.version }, own.as);
+    expect(byStaff).toMatchObject({ status: 403, errCode: StaffErrCode.roleTooLow });
+    const stale = await call(ApiPath.adminPackageDelete, { id: own.minguo, version: '20000101000000000000' }, admin);
+    expect(stale).toMatchObject({ success: false, errCode: CollectionAdminErrCode.changedMeanwhile });
+    const deleted = await call(
+      ApiPath.adminPackageDelete,
+      { id: own.minguo, version: minguo.version },
+      {
+        ...admin,
+        lang: 'en-US',
+      },
+    );
+    expect(deleted).toMatchObject({ success: true, data: { id: own.minguo, unlistedCount: 1 } });
+    expect(deleted.message).toContain('1 listed title');
+    expect((await list('collection', own.as)).data!.map((p) => p.code)).toEqual(['HID']);
+    const listed = await t.db.kysely
+      .selectFrom('special_package_record')
+      .select('record_id')
+      .where('tenant_id', '=', own.tenant.id)
+      .execute();
+    expect(listed).toEqual([]);
+    const records = await t.db.kysely
+      .selectFrom('bib_record')
+      .select('title')
+      .where('tenant_id', '=', own.tenant.id)
+      .orderBy('title')
+      .execute();
+    expect(records.map((r) => r.title).sort()).toEqual(['四川通志', '申报'].sort());
+    const pub = await call(ApiPath.packageDetail, { id: own.minguo }, { to: own.tenant, headers: {}, get: true });
+    expect(pub.errCode).toBe(CollectionErrCode.noSuchPackage);
+    expect(await audits('collection.delete', own.tenant.id)).toEqual([
+      { action: 'collection.delete', target: `special_package ${own.minguo}`, tenant_id: own.tenant.id },
+    ]);
+    const again = await call(ApiPath.adminPackageDelete, { id: own.minguo, version: minguo.version }, admin);
+    expect(again.errCode).toBe(CollectionErrCode.noSuchPackage);
+  });
+
+  it('refuses a special library with child bases (translated); once its child is gone, it goes', async () => {
+    const own = await ownInstitution();
+    const admin = {
+      to: own.tenant,
+      headers: await staffHeader(t, await makeStaff(t, own.tenant.id, { role: 'admin' })),
+    };
+    const base = await pkg(own.tenant.id, { kind: 'base', code: 'SB', name: '科技特色库' });
+    const child = await pkg(own.tenant.id, { kind: 'base', code: 'SB1', name: '人工智能', parentId: base });
+    const [b, c] = [await one(base, 'base', own.as), await one(child, 'base', own.as)];
+    const refused = await call(
+      ApiPath.adminPackageDelete,
+      { id: base, version: b.version },
+      { ...admin, lang: 'zh-TW' },
+    );
+    expect(refused).toMatchObject({ success: false, errCode: CollectionAdminErrCode.hasChildren });
+    expect(refused.message).toContain('1 個子庫');
+    expect((await list('base', own.as)).data!.map((p) => p.code)).toEqual(['SB', 'SB1']);
+    expect((await call(ApiPath.adminPackageDelete, { id: child, version: c.version }, admin)).success).toBe(true);
+    expect((await call(ApiPath.adminPackageDelete, { id: base, version: b.version }, admin)).success).toBe(true);
+    expect((await list('base', own.as)).data).toEqual([]);
+  });
+
+  it('refuses another institution’s package and malformed input (400)', async () => {
+    const own = await ownInstitution();
+    const theirs = await ownInstitution();
+    const admin = {
+      to: own.tenant,
+      headers: await staffHeader(t, await makeStaff(t, own.tenant.id, { role: 'admin' })),
+    };
+    const their = await one(theirs.minguo, 'collection', theirs.as);
+    const foreign = await call(ApiPath.adminPackageDelete, { id: theirs.minguo, version: their.version }, admin);
+    expect(foreign.errCode).toBe(CollectionErrCode.noSuchPackage);
+    expect((await one(theirs.minguo, 'collection', theirs.as)).version).toBe(their.version);
+    for (const bad of [{ id: own.minguo }, { id: 'x', version: '' }, { id: own.minguo, version: 'v'.repeat(41) }])
+      expect((await call(ApiPath.adminPackageDelete, bad, admin)).status).toBe(400);
   });
 });
 

@@ -37,6 +37,11 @@ function makeRow(id: number, rnd: () => number): FacetRow {
     country_code: pick(['CN', 'US', 'JP', 'TW']),
     discode1: some(['0812', '0701', '0301'], 2),
     clc_classes: some(['TP311', 'TP312', 'O13', 'I247', 'K25', 'TN91'], 2),
+    core_includes: doc_code2(rnd) ? some(['PKU', 'CSSCI', 'SCI'], 2) : [],
+    dd_type: rnd() < 0.2 ? pick(['1', '2', '3']) : null,
+    verify_status: rnd() < 0.1 ? [pick(['1', '2'])] : [],
+    e_collection_ids: some(['7', '8', '12'], 2),
+    collection_ids: some(['3', '4'], 1),
     call_numbers: [],
     authors: some(['王伟', '李娜', '張偉', '张伟', 'Smith, John'], 2),
     publisher: rnd() < 0.2 ? null : pick(['中华书局', '中華書局', '清华大学出版社', 'Penguin']),
@@ -49,6 +54,9 @@ function makeRow(id: number, rnd: () => number): FacetRow {
     updated_ms: 0,
   };
 }
+
+/** Some records are in core lists (not only serials: a bridge through KBART can mark any). */
+const doc_code2 = (rnd: () => number) => rnd() < 0.3;
 
 /** The Traditional forms of the test's values in Simplified. */
 const fold = (s: string) => s.replace(/[張偉華書]/g, (c) => ({ 張: '张', 偉: '伟', 華: '华', 書: '书' })[c]!);
@@ -71,6 +79,11 @@ function dimsOf(r: FacetRow): Map<string, Set<string>> {
   add('countryCode', [r.country_code]);
   add('discode1', r.discode1);
   add('kindNo', r.clc_classes.map(mainClass));
+  add('coreInclude', r.core_includes);
+  add('ddType', [r.dd_type]);
+  add('verifyStatus', r.verify_status);
+  add('eCollectionIds', r.e_collection_ids);
+  add('collectionName', r.collection_ids);
   add('author', r.authors.map(fold));
   add('publisher', [r.publisher && fold(r.publisher)]);
   add('subject', r.subjects);
@@ -142,6 +155,11 @@ function randomFilters(rnd: () => number): Filters {
     ['publisher', ['中华书局', 'Penguin']],
     ['subject', ['历史', '数学']],
     ['resourceType', ['1', '2']],
+    ['coreInclude', ['PKU', 'SCI']],
+    ['ddType', ['1', '2']],
+    ['verifyStatus', ['1']],
+    ['eCollectionIds', ['7', '12']],
+    ['collectionName', ['3']],
   ];
   const facets: Filters['facets'] = {};
   const n = Math.floor(rnd() * 3);
@@ -149,7 +167,7 @@ function randomFilters(rnd: () => number): Filters {
     const [dim, values] = options[Math.floor(rnd() * options.length)]!;
     facets[dim] = values.filter(() => rnd() < 0.5).concat(values[0]!);
   }
-  const f: Filters = { facets, unsupported: [], onlyOnShelf: rnd() < 0.2 };
+  const f: Filters = { facets, onlyOnShelf: rnd() < 0.2 };
   if (rnd() < 0.3) f.yearFrom = 2000 + Math.floor(rnd() * 10);
   if (rnd() < 0.2) f.yearTo = 2010 + Math.floor(rnd() * 10);
   return f;

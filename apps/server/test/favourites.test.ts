@@ -19,6 +19,8 @@ import {
 import { migrate, MIGRATIONS_DIR } from '../src/db/migrate.js';
 import { t as text } from '../src/http/messages.js';
 import { FavouriteService } from '../src/modules/favourites/favourite-service.js';
+import { presentRecord } from '../src/modules/search/search-presenter.js';
+import { findRecordsByIds } from '../src/modules/search/search-repository.js';
 import { TEST_AUTH } from './auth-support.js';
 import { createTestApp, envelopeOf, openTestDatabase, type CallOptions, type TestApp } from './helpers.js';
 import { TEMPLATE } from './search-fixtures.js';
@@ -167,6 +169,50 @@ describe('favourites', () => {
     expect((await list(other)).totalCount).toBe(0);
   });
 
+  it("are listed as result lists show their records: original script, copies on shelf, the copies' call number", async () => {
+    const reader = await freshReader();
+    const made = await makeRecords(t, tenant.id, [
+      {
+        title: 'Hong lou meng',
+        titleVernacular: '紅樓夢',
+        vernacular: { title: '紅樓夢' },
+        author: 'Cao, Xueqin',
+        authors: ['Cao, Xueqin'],
+        publisher: 'Ren min wen xue chu ban she',
+        publishYear: '1974',
+        isbn: '9787020002207',
+        abstract: '中国古典章回体长篇小说。',
+        subjects: ['章回小说', '清代'],
+        clcClasses: ['I242.47'],
+        callNumbers: ['I242.47/1'],
+        items: [{}, { processTypeCode: '412' }],
+      },
+      { title: '围城', items: [{ callNo: 'I246.5/9' }, { callNo: 'I246.5/3', processTypeCode: '412' }] },
+    ]);
+    for (const id of made) await add(id, reader);
+    const page = await list(reader);
+    expect(page.list.map((r) => [r.title, r.titleRomanized, r.callNo, r.onShelfCountI, r.physicalCount])).toEqual([
+      ['围城', null, ['I246.5/3'], 1, 2],
+      ['紅樓夢', 'Hong lou meng', ['I242.47/1'], 1, 2],
+    ]);
+    // Row for row what a result list shows (search's own reading and presenting of the records).
+    const docNames = new Map(
+      (await t.services.dictionaries.codeList(tenant.id, 'docCode', 'zh-CN')).map((d) => [d.code, d.name]),
+    );
+    const asResults = (await findRecordsByIds(t.db.kysely, tenant.id, [...made])).map((r) =>
+      presentRecord(r, docNames),
+    );
+    expect(page.list).toEqual(
+      [...made].reverse().map((id) => ({
+        ...asResults.find((r) => r.recordId === id),
+        myFav: true,
+        favouriteId: expect.any(Number),
+        favoritesId: expect.any(Number),
+        createTime: expect.any(String),
+      })),
+    );
+  });
+
   it('are dropped by record or by favourite id; ids of other readers are ignored', async () => {
     const [reader, other] = [await freshReader(), await freshReader()];
     for (const key of ['hlm', 'sgyy', 'shz']) await add(ids.get(key), reader);
@@ -308,6 +354,7 @@ describe('favourite folders', () => {
       (await list(reader, { favoritesId: novels.favoritesId, keyword: '罗贯中' })).list.map((r) => r.title),
     ).toEqual(['三国演义']);
     expect((await list(reader, { keyword: '水浒' })).totalCount).toBe(1);
+    expect(await list(reader, { keyword: '水浒', page: 3 })).toEqual({ totalCount: 1, list: [] });
     expect((await list(reader, { keyword: '100%_' })).totalCount).toBe(0);
 
     const exported = await get<FavouriteExport>(

@@ -60,6 +60,10 @@ async function call<T>(
   return { status: res.statusCode, ...envelopeOf<T>(res) };
 }
 
+/** A service of its own (its own cache and bounds) over the app's modules. */
+const homeService = (opts: { maxElementsPerDay?: number } = {}) =>
+  new HomeNavigationService(t.db.kysely, { ...t.services, ...opts });
+
 const info = (to = home) => call<HomeInfo>(ApiPath.homeInfo, undefined, {}, { to });
 const click = (body: Record<string, unknown>, to = home, lang?: Lang) =>
   call<CountAnswer>(ApiPath.elementClick, body, {}, { to, lang });
@@ -83,8 +87,11 @@ describe('GET /find/homePage/info', () => {
       { title: '算法导论' },
       { title: '电子书一', links: [{ url: 'https://ebook.example.org/1', text: '全文' }] } as never,
       { title: '隐藏' },
+      { title: '分布式事务调度研究', docCode: '3' },
+      { title: '隐藏的学位论文', docCode: '3' },
     ]);
-    await sql`UPDATE bib_record SET suppressed = true WHERE record_id = ${ids[3]}`.execute(t.db.kysely);
+    await sql`UPDATE bib_record SET suppressed = true WHERE record_id IN (${ids[3]}, ${ids[5]})`.execute(t.db.kysely);
+    await makeRecords(t, theirs.id, [{ title: '外校学位论文', docCode: '3' }]);
     await sql`UPDATE bib_record SET first_in_date = ${day(-3)}::date WHERE record_id = ${ids[0]}`.execute(t.db.kysely);
     await sql`UPDATE bib_record SET first_in_date = ${day(-90)}::date WHERE record_id = ${ids[1]}`.execute(t.db.kysely);
     const [trial, , open] = await makeCollections(t, mine.id, [
@@ -102,6 +109,17 @@ describe('GET /find/homePage/info', () => {
     await sql`INSERT INTO department (tenant_id, code, name) VALUES (${mine.id}, 'CS', '计算机学院'), (${theirs.id}, 'X', '外校')`.execute(
       t.db.kysely,
     );
+    await sql`INSERT INTO researcher (tenant_id, code, name) VALUES (${mine.id}, 'T1', '王晓明')`.execute(t.db.kysely);
+    // Special collections readers see: top-level and shown ones (not a sub-collection, a hidden one or a special library).
+    const [top] = (
+      await sql<{ id: number }>`INSERT INTO special_package (tenant_id, kind, code, name, hidden) VALUES
+        (${mine.id}, 'collection', 'C1', '民国文献', false), (${mine.id}, 'collection', 'C2', '未发布', true),
+        (${mine.id}, 'base', 'B1', '法学分馆', false) RETURNING id`.execute(t.db.kysely)
+    ).rows;
+    await sql`INSERT INTO special_package (tenant_id, kind, code, name, parent_id) VALUES
+      (${mine.id}, 'collection', 'C1-1', '民国期刊', ${top!.id}), (${theirs.id}, 'collection', 'X1', '外校特藏', null)`.execute(
+      t.db.kysely,
+    );
     await sql`INSERT INTO course (tenant_id, code, name, term, year) VALUES
       (${mine.id}, 'C1', '数据结构', '2025-2026-1', 2025), (${mine.id}, 'C1', '数据结构', '2025-2026-2', 2025)`.execute(
       t.db.kysely,
@@ -111,27 +129,38 @@ describe('GET /find/homePage/info', () => {
     const r = await info(mine);
     expect(r.success).toBe(true);
     const d = r.data!;
-    expect(d.records).toBe(3);
+    expect(d.records).toBe(4);
     expect(d.newArrivals).toBe(1);
     expect(d.databases).toEqual({ total: 4, trial: 1, purchased: 1, open: 1 });
     expect(d.ebooks).toBe(1);
     expect(d.departments).toBe(1);
     expect(d.courses).toBe(1);
-    expect(d.researchers).toBe(0);
+    expect(d.researchers).toBe(1);
+    // The thesis records are read before they are counted: the shown one, not the suppressed one.
+    expect(d.theses).toBe(1);
+    expect(d.specialCollections).toBe(1);
     expect(d.journals).toEqual({ total: 0, print: 0, electronic: 0, core: 0 });
     expect(Date.parse(d.countedAt)).toBeGreaterThan(0);
 
     const o = (await info(theirs)).data!;
-    expect(o).toMatchObject({ records: 0, databases: { total: 1 }, departments: 1, courses: 0 });
+    expect(o).toMatchObject({
+      records: 1,
+      databases: { total: 1 },
+      departments: 1,
+      courses: 0,
+      researchers: 0,
+      theses: 1,
+      specialCollections: 1,
+    });
   });
 
   it('is counted once a minute per institution when cached', async () => {
     const tenant = await makeTenant(t);
-    const svc = new HomeNavigationService(t.db.kysely, { staff: t.services.staff, journals: t.services.journals });
+    const svc = homeService();
     const a = await svc.homeInfo(tenant.id);
     await makeRecords(t, tenant.id, [{ title: '新到图书' }]);
     expect((await svc.homeInfo(tenant.id)).records).toBe(a.records);
-    const fresh = new HomeNavigationService(t.db.kysely, { staff: t.services.staff, journals: t.services.journals });
+    const fresh = homeService();
     expect((await fresh.homeInfo(tenant.id)).records).toBe(a.records + 1);
   });
 });
@@ -193,11 +222,7 @@ describe('element counters and the navigation click log', () => {
 
   it("bounds an institution's day to a number of distinct elements, still counting those it holds", async () => {
     const tenant = await makeTenant(t);
-    const svc = new HomeNavigationService(t.db.kysely, {
-      staff: t.services.staff,
-      journals: t.services.journals,
-      maxElementsPerDay: 3,
-    });
+    const svc = homeService({ maxElementsPerDay: 3 });
     const req = (element: string) => ({ element, kind: 'click' as const, ref: '' });
     for (const e of ['banner.1', 'banner.2', 'banner.3'])
       expect(await svc.elementClick(tenant.id, 'a', req(e))).toEqual({ counted: true });

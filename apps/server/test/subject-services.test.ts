@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarcJson } from '@openfind/marc';
 import {
@@ -655,7 +656,13 @@ describe("the institution's theses", () => {
       .set({ doc_code: '1', updated_at: new Date().toISOString() })
       .where('record_id', '=', own!)
       .execute();
-    t.services.subjects.changed(home.id);
+    // The change notification reads the theses again at once, before any reader asks.
+    t.services.subjects.catalogueChanged(home.id);
+    await t.services.subjects.syncTheses(home.id);
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM thesis WHERE record_id = ${own!}`.execute(
+      t.db.kysely,
+    );
+    expect(rows[0]!.n).toBe(0);
     const after = await call<ThesisSearch>(ApiPath.localDissertations, {});
     expect(after.data.list.map((x) => x.recordId)).not.toContain(own);
     expect(after.data.list.map((x) => x.recordId)).toContain(ids.thesisNoLink);

@@ -200,6 +200,64 @@ export type AdminPackageRecordChange = z.infer<typeof AdminPackageRecordChange>;
 export const AdminPackageListed = z.object({ id: z.number().int(), listedCount: z.number().int() });
 export type AdminPackageListed = z.infer<typeof AdminPackageListed>;
 
+/** `POST /find/admin/collections/delete {id, version}`: a package's version read, as a save names it. */
+export const AdminDeleteRequest = z.object({ id: Id, version: z.string().max(40) });
+export type AdminDeleteRequest = z.infer<typeof AdminDeleteRequest>;
+/** A package deleted: how many listed records were unlisted with it (the catalogue keeps them). */
+export const AdminPackageDeleted = z.object({ id: z.number().int(), unlistedCount: z.number().int() });
+export type AdminPackageDeleted = z.infer<typeof AdminPackageDeleted>;
+
+/** `GET /find/admin/collections/topics/list`: every topic of the institution for the console, hidden ones too. */
+export const AdminTopic = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  titleTw: z.string(),
+  titleEn: z.string(),
+  description: z.string(),
+  descriptionTw: z.string(),
+  descriptionEn: z.string(),
+  coverUrl: z.string(),
+  /** The saved search readers are offered ('' for none). */
+  searchWords: z.string(),
+  seq: z.number().int(),
+  hidden: z.boolean(),
+  viewCount: z.number().int(),
+  /** Records listed by hand. */
+  listedCount: z.number().int(),
+  /** The version read: a save or a delete names it and fails when the topic changed since. */
+  version: z.string(),
+});
+export type AdminTopic = z.infer<typeof AdminTopic>;
+export const AdminTopicList = z.array(AdminTopic);
+export type AdminTopicList = z.infer<typeof AdminTopicList>;
+
+/** `POST /find/admin/collections/topics/save`: create (id 0) or change a topic, with the version read. */
+export const SaveAdminTopic = z.object({
+  /** 0: a new topic. */
+  id: z.union([Id, z.literal(0)]),
+  /** The version read ('' for a new topic). */
+  version: z.string().max(40).default(''),
+  title: freeText(100).pipe(z.string().trim().min(1)),
+  titleTw: adminText(100),
+  titleEn: adminText(100),
+  description: adminText(2000),
+  descriptionTw: adminText(2000),
+  descriptionEn: adminText(2000),
+  coverUrl: adminText(500),
+  searchWords: adminText(200).transform((v) => v.trim()),
+  seq: z.number().int().min(0).max(9999).default(0),
+  hidden: z.boolean().default(false),
+});
+export type SaveAdminTopic = z.infer<typeof SaveAdminTopic>;
+
+/** `POST /find/admin/collections/topics/order {ids}`: every topic of the institution once, in the new order. */
+export const AdminTopicOrder = z.object({ ids: z.array(Id).min(1).max(1000) });
+export type AdminTopicOrder = z.infer<typeof AdminTopicOrder>;
+
+/** `POST /find/admin/collections/topics/delete {id, version}`. */
+export const AdminTopicDeleted = z.object({ id: z.number().int() });
+export type AdminTopicDeleted = z.infer<typeof AdminTopicDeleted>;
+
 /** Special collections, special libraries, topics and e-books. */
 export const CollectionCalls = calls('collections', {
   packageList: post('/find/dPackage/list', {
@@ -275,5 +333,56 @@ export const CollectionCalls = calls('collections', {
     output: AdminPackageListed,
     access: 'staff',
     summary: 'Take a listed record out of a package',
+  }),
+  adminPackageDelete: post('/find/admin/collections/delete', {
+    input: AdminDeleteRequest,
+    output: AdminPackageDeleted,
+    access: 'admin',
+    summary:
+      'Delete a package read at its version: its listed records are unlisted (the catalogue keeps them); ' +
+      'a special library with child bases is refused',
+  }),
+  adminTopics: get('/find/admin/collections/topics/list', {
+    input: z.object({}),
+    output: AdminTopicList,
+    access: 'staff',
+    summary: 'Every topic of the institution for the console, hidden ones too, in the library’s order',
+  }),
+  adminTopicSave: post('/find/admin/collections/topics/save', {
+    input: SaveAdminTopic,
+    output: AdminTopic,
+    access: 'staff',
+    summary:
+      "Create a topic or change one's titles, descriptions, cover, saved search, order and hidden flag (version read)",
+  }),
+  adminTopicOrder: post('/find/admin/collections/topics/order', {
+    input: AdminTopicOrder,
+    output: AdminTopicList,
+    access: 'staff',
+    summary: "A new order of the institution's topics (every id once); readers' list follows it",
+  }),
+  adminTopicDelete: post('/find/admin/collections/topics/delete', {
+    input: AdminDeleteRequest,
+    output: AdminTopicDeleted,
+    access: 'admin',
+    summary: 'Delete a topic read at its version; its listed records are unlisted (the catalogue keeps them)',
+  }),
+  adminTopicRecords: get('/find/admin/collections/topics/records', {
+    input: AdminPackageRecordsRequest,
+    output: AdminPackageRecords,
+    access: 'staff',
+    summary: 'The records listed in a topic, in order',
+  }),
+  adminTopicRecordAdd: post('/find/admin/collections/topics/records/add', {
+    input: AdminPackageRecordChange,
+    output: AdminPackageListed,
+    access: 'staff',
+    summary: 'List a record of the catalogue in a topic (at the end; once)',
+  }),
+  adminTopicRecordRemove: post('/find/admin/collections/topics/records/remove', {
+    input: AdminPackageRecordChange,
+    output: AdminPackageListed,
+    access: 'staff',
+    summary: 'Take a listed record out of a topic',
   }),
 });

@@ -226,9 +226,74 @@ export const ThesisSearch = z.object({
 });
 export type ThesisSearch = z.infer<typeof ThesisSearch>;
 
+/** A researcher's works counted by state (the console's tags and filter). */
+export const WorkCounts = z.object({
+  matched: z.number().int(),
+  claimed: z.number().int(),
+  possible: z.number().int(),
+  excluded: z.number().int(),
+});
+export type WorkCounts = z.infer<typeof WorkCounts>;
+
+/** `GET /find/admin/researchers/list`: the researchers for the console, with their works counted by state. */
+export const AdminResearcherListRequest = z.object({
+  /** Words of the name, pinyin, title, fields or name forms. */
+  q: query,
+  departmentId: optionalId,
+  /** Only those with works the rule found by name alone, which wait for a decision. */
+  possibleOnly: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .optional()
+    .transform((v) => v === true || v === 'true'),
+  page: Page,
+  rows: Rows(20, MAX_SUBJECT_ROWS),
+});
+export type AdminResearcherListRequest = z.infer<typeof AdminResearcherListRequest>;
+export const AdminResearcher = ResearcherCard.extend({ code: z.string(), counts: WorkCounts });
+export type AdminResearcher = z.infer<typeof AdminResearcher>;
+export const AdminResearcherList = z.object({
+  totalCount: z.number().int(),
+  list: z.array(AdminResearcher),
+  /** The institution's departments, in the library's order (the department filter). */
+  departments: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type AdminResearcherList = z.infer<typeof AdminResearcherList>;
+
+/** A work as staff see it: its state, why the rule lists it and who decided on it. */
+export const AdminResearcherWork = ResearcherWork.extend({
+  /** What the rule alone says: name and affiliation, name only, or nothing (a work staff added). */
+  ruleState: z.enum(['matched', 'possible']).nullable(),
+  /** The record's author names that are a form of the researcher's name. */
+  matchedNames: z.array(z.string()),
+  /** The name of the institution or department its affiliation text gives ('' when none does). */
+  matchedPlace: z.string(),
+  /** The record's affiliation text (author units, notes), shortened. */
+  affiliation: z.string(),
+  /** The staff account that confirmed or excluded it, and when (ISO 8601); '' and null without a decision. */
+  decidedBy: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type AdminResearcherWork = z.infer<typeof AdminResearcherWork>;
+
 /** `GET /find/admin/researchers/works`: every work the rule finds or staff decided, with its state. */
-export const ResearcherWorksQuery = z.object({ id: Id, page: Page, rows: Rows(20, MAX_SUBJECT_ROWS) });
-export const ResearcherWorks = z.object({ totalCount: z.number().int(), list: z.array(ResearcherWork) });
+export const ResearcherWorksQuery = z.object({
+  id: Id,
+  /** One state only; '' for all. */
+  state: z
+    .union([z.enum(WORK_STATES), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => v || undefined),
+  page: Page,
+  rows: Rows(20, MAX_SUBJECT_ROWS),
+});
+export type ResearcherWorksQuery = z.infer<typeof ResearcherWorksQuery>;
+export const ResearcherWorks = z.object({
+  /** The works of the state asked for. */
+  totalCount: z.number().int(),
+  list: z.array(AdminResearcherWork),
+  /** All the researcher's works by state, whatever state was asked for. */
+  counts: WorkCounts,
+});
 export type ResearcherWorks = z.infer<typeof ResearcherWorks>;
 
 /** `POST /find/admin/researchers/decideWork`: confirm, exclude or release a work of a researcher. */
@@ -275,16 +340,25 @@ export const SubjectCalls = calls('subjects', {
     access: 'public',
     summary: "The institution's theses: words in a field, degree, year, department; the full text where allowed",
   }),
+  adminResearcherList: get('/find/admin/researchers/list', {
+    input: AdminResearcherListRequest,
+    output: AdminResearcherList,
+    access: 'staff',
+    summary:
+      "The institution's researchers for the console, by words and department, with their works counted by state",
+  }),
   adminResearcherWorks: get('/find/admin/researchers/works', {
     input: ResearcherWorksQuery,
     output: ResearcherWorks,
     access: 'staff',
-    summary: "A researcher's works as the rule finds them, possible ones and excluded ones included",
+    summary:
+      "A researcher's works as the rule finds them, possible and excluded ones included, with why each is listed",
   }),
   adminDecideWork: post('/find/admin/researchers/decideWork', {
     input: DecideWorkRequest,
     output: DecideWorkOutcome,
     access: 'staff',
-    summary: 'Confirm or exclude a work of a researcher, or give it back to the matching rule',
+    summary:
+      'Confirm or exclude a work of a researcher, or give it back to the matching rule; the same decision again changes nothing',
   }),
 });

@@ -137,6 +137,12 @@ export interface BibRecordTable {
   campus_ids: Generated<string[]>;
   location_ids: Generated<string[]>;
   cur_location_ids: Generated<string[]>;
+  /** What the record belongs to, for search filters and facets (migration 0059, `refresh_record_tags`). */
+  dd_type: string | null;
+  core_includes: Generated<string[]>;
+  e_collection_ids: Generated<string[]>;
+  collection_ids: Generated<string[]>;
+  verify_status: Generated<string[]>;
   search_vector: ColumnType<string, unknown, unknown>;
   title_sort: string;
   /** Null until the start-up backfill reached records stored before migration 0005. */

@@ -54,4 +54,40 @@ export const COLLECTION_MESSAGES = {
     'zh-TW': '已移出該書目',
     'en-US': 'The title is taken out',
   },
+  collectionHasChildren: {
+    'zh-CN': '该特色库下还有 {count} 个子库，请先删除子库或将其移到别的特色库下',
+    'zh-TW': '該特色庫下還有 {count} 個子庫，請先刪除子庫或將其移到別的特色庫下',
+    'en-US': 'This special library still has {count} child base(s): delete them or move them elsewhere first',
+  },
+  collectionDeleted: {
+    'zh-CN': '已删除；手工收录的 {count} 种书目已移出，书目仍在馆藏目录中',
+    'zh-TW': '已刪除；手動收錄的 {count} 種書目已移出，書目仍在館藏目錄中',
+    'en-US': 'Deleted; its {count} listed title(s) are unlisted and stay in the catalogue',
+  },
+  collectionTopicChanged: {
+    'zh-CN': '该专题已被他人修改或删除，已重新载入最新内容，请确认后再操作',
+    'zh-TW': '該專題已被他人修改或刪除，已重新載入最新內容，請確認後再操作',
+    'en-US':
+      'Someone else changed or deleted this topic meanwhile; the latest version is shown, check it and try again',
+  },
+  collectionTopicFull: {
+    'zh-CN': '一个专题最多手工收录 {max} 种书目',
+    'zh-TW': '一個專題最多手動收錄 {max} 種書目',
+    'en-US': 'A topic lists at most {max} titles by hand',
+  },
+  collectionTopicBadOrder: {
+    'zh-CN': '专题列表已有变化（他人新建或删除了专题），已重新载入，请再调整顺序',
+    'zh-TW': '專題列表已有變化（他人新建或刪除了專題），已重新載入，請再調整順序',
+    'en-US': 'The topics changed meanwhile (someone added or deleted one); the list is read again, order it again',
+  },
+  collectionTopicOrdered: {
+    'zh-CN': '顺序已保存',
+    'zh-TW': '順序已儲存',
+    'en-US': 'The order is saved',
+  },
+  collectionTopicDeleted: {
+    'zh-CN': '专题已删除，书目仍在馆藏目录中',
+    'zh-TW': '專題已刪除，書目仍在館藏目錄中',
+    'en-US': 'The topic is deleted; its titles stay in the catalogue',
+  },
 } as const;

@@ -74,8 +74,10 @@ function demoRecord(n: number, places: Place[], today: Date): RecordInput {
   const year = Math.min(today.getFullYear(), 1978 + Math.floor(Math.sqrt(r.next()) * (today.getFullYear() - 1977)));
   const isbn = makeIsbn13(pub[2], 10_000 + n);
   const callNo = `${clc}/${r.int(1, 999)}${r.next() < 0.3 ? ':' + r.int(2, 3) : ''}`;
-  const docCode = r.next() < 0.9 ? '1' : r.pick(['2', '3']);
-  const copies = docCode === '3' ? 1 : r.pick([0, 1, 1, 2, 2, 3, 4, 5]);
+  // Generated records are books: the demo's journals and theses are real ones (demo-journals.ts,
+  // demo-subjects.ts). The draw that once made one in ten a serial or thesis stays, so each book keeps its copies.
+  if (r.next() >= 0.9) r.next();
+  const copies = r.pick([0, 1, 1, 2, 2, 3, 4, 5]);
   const items: ItemInput[] = [];
   for (let c = 0; c < copies; c++) {
     const place = r.pick(places);
@@ -114,7 +116,7 @@ function demoRecord(n: number, places: Place[], today: Date): RecordInput {
     subjects,
     langCode: lang,
     countryCode: lang === 'chi' ? 'CN' : lang === 'eng' ? 'US' : lang === 'rus' ? 'RU' : 'JP',
-    docCode,
+    docCode: '1',
     abstract:
       lang === 'chi'
         ? `本书${r.pick(['系统介绍了', '深入讨论了', '全面阐述了'])}${subjects.join('、')}的${r.pick(['基本理论', '主要方法', '发展历程', '最新进展'])}。`

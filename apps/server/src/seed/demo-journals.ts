@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { MarcJson } from '@openfind/marc';
 import type { Database } from '../db/schema.js';
 import type { ItemInput, RecordInput } from '../modules/catalogue/record-input.js';
-import { StorePipeline } from '../modules/catalogue/store-pipeline.js';
+import { storeRecords } from '../modules/catalogue/catalogue-repository.js';
 import { addJournalViews, replaceCoreMarks } from '../modules/journals/journal-repository.js';
 import { demoMarc } from './demo-marc.js';
 
@@ -10,8 +10,8 @@ import { demoMarc } from './demo-marc.js';
  * Demo journal navigation (issue 30): the print journals of a Chinese university library (serial
  * records with their bound volumes of the last years), electronic coverage of them in the packages
  * of CNKI, Wanfang, ScienceDirect, IEEE Xplore and Nature (KBART serial lines, with a gap, embargoes
- * and a title change), their marks in the core lists (北大核心, CSSCI, CSCD, SCI, EI, the library's
- * own) and a month of page views for the hot journals.
+ * and a title change), their marks in the core lists (北大核心, CSSCI, CSCD, SCI, SSCI, EI, the
+ * library's own) and a month of page views for the hot journals.
  */
 
 /** [title, ISSN, eISSN, publisher, place, CLC class, frequency (008/18), language, marks 'LIST:edition'…]. */
@@ -47,6 +47,25 @@ const JOURNALS: DemoJournal[] = [
   ['IEEE Transactions on Pattern Analysis and Machine Intelligence', '0162-8828', '1939-3539', 'IEEE Computer Society', 'Los Alamitos', 'TP18', 'm', 'eng', ['SCI:2024', 'EI:2024']],
   ['Journal of the American Chemical Society', '0002-7863', '1520-5126', 'American Chemical Society', 'Washington', 'O6', 'w', 'eng', ['SCI:2024']],
   ['Physical Review Letters', '0031-9007', '1079-7114', 'American Physical Society', 'College Park', 'O4', 'w', 'eng', ['SCI:2024']],
+  ['马克思主义研究', '1006-5199', '', '中国社会科学院马克思主义研究院', '北京', 'A8', 'm', 'chi', ['PKU:2023', 'CSSCI:2023-2024']],
+  ['文艺研究', '0257-5876', '', '中国艺术研究院', '北京', 'J0', 'm', 'chi', ['PKU:2023', 'CSSCI:2023-2024']],
+  ['生态学报', '1000-0933', '', '科学出版社', '北京', 'Q14', 's', 'chi', ['PKU:2023', 'CSCD:2023-2024']],
+  ['中国公路学报', '1001-7372', '', '中国公路学会', '西安', 'U4', 'm', 'chi', ['PKU:2023', 'CSCD:2023-2024', 'EI:2024']],
+  ['航空学报', '1000-6893', '', '中国航空学会', '北京', 'V2', 'm', 'chi', ['PKU:2023', 'CSCD:2023-2024', 'EI:2024']],
+  ['中国环境科学', '1000-6923', '', '中国环境科学学会', '北京', 'X', 'm', 'chi', ['PKU:2023', 'CSCD:2023-2024']],
+  ['中国语文', '0578-1949', '', '中国社会科学院语言研究所', '北京', 'H1', 'b', 'chi', ['PKU:2023', 'CSSCI:2023-2024']],
+  ['中国法学', '1003-1707', '', '中国法学会', '北京', 'D920', 'b', 'chi', ['PKU:2023', 'CSSCI:2023-2024', 'LIB1:']],
+  ['中国工业经济', '1006-480X', '', '中国社会科学院工业经济研究所', '北京', 'F4', 'm', 'chi', ['PKU:2023', 'CSSCI:2023-2024']],
+  ['中国行政管理', '1006-0863', '', '中国行政管理学会', '北京', 'D63', 'm', 'chi', ['PKU:2023', 'CSSCI:2023-2024']],
+  ['中国史研究', '1002-7963', '', '中国社会科学院古代史研究所', '北京', 'K22', 'q', 'chi', ['PKU:2023', 'CSSCI:2023-2024']],
+  ['中国科学院院刊', '1000-3045', '', '中国科学院', '北京', 'N', 'm', 'chi', ['CSCD:2023-2024']],
+  ['中国中药杂志', '1001-5302', '', '中国药学会', '北京', 'R28', 's', 'chi', ['PKU:2023', 'CSCD:2023-2024']],
+  ['中国电机工程学报', '0258-8013', '', '中国电机工程学会', '北京', 'TM', 's', 'chi', ['PKU:2023', 'CSCD:2023-2024', 'EI:2024']],
+  ['计算机研究与发展', '1000-1239', '', '科学出版社', '北京', 'TP3', 'm', 'chi', ['PKU:2023', 'CSCD:2023-2024', 'EI:2024']],
+  ['Cell', '0092-8674', '1097-4172', 'Cell Press', 'Cambridge, Mass.', 'Q2', 'e', 'eng', ['SCI:2024']],
+  ['The New England Journal of Medicine', '0028-4793', '1533-4406', 'Massachusetts Medical Society', 'Boston', 'R', 'w', 'eng', ['SCI:2024', 'LIB2:']],
+  ['Communications of the ACM', '0001-0782', '1557-7317', 'Association for Computing Machinery', 'New York', 'TP3', 'm', 'eng', ['SCI:2024', 'EI:2024']],
+  ['College & Research Libraries', '0010-0870', '2150-6701', 'Association of College and Research Libraries', 'Chicago', 'G25', 'b', 'eng', ['SSCI:2024']],
 ];
 
 /** Electronic-only journals: [title, ISSN, eISSN, publisher, CLC class, marks]. */
@@ -127,6 +146,9 @@ function packageLines(): Line[] {
     } else if (title === 'The Lancet') {
       // prettier-ignore
       lines.push([SD, '', title, issn, eissn, '1995-01-07', null, 'R1Y', 'https://www.sciencedirect.com/journal/the-lancet', 'lancet', '']);
+    } else if (title === 'Cell') {
+      // prettier-ignore
+      lines.push([SD, '', title, issn, eissn, '1995-01-06', null, '', 'https://www.sciencedirect.com/journal/cell', 'cell', '']);
     }
   });
   for (const [title, issn, eissn] of E_ONLY) {
@@ -217,14 +239,8 @@ export async function seedDemoJournals(db: Kysely<Database>, tenantId: number): 
     record.marc = serialMarc(demoMarc(record, `OFJ${String(n).padStart(7, '0')}`, today), freq, issn);
     return record;
   });
-  const pipeline = new StorePipeline(db, tenantId, () => undefined, 1);
-  try {
-    await pipeline.push(records);
-  } catch (err) {
-    await pipeline.finish().catch(() => undefined);
-    throw err;
-  }
-  await pipeline.finish();
+  // A few dozen records: analysed here, without starting the import's analysis workers.
+  await storeRecords(db, tenantId, records);
 
   // The packages' lines, linked to the discovery seed's databases when the institution has them.
   const dbs = new Map(
@@ -234,22 +250,23 @@ export async function seedDemoJournals(db: Kysely<Database>, tenantId: number): 
       )
     ).rows.map((r) => [r.name, r.id]),
   );
-  const lines = packageLines();
-  for (const [lineNo, [pkg, , title, issn, eissn, from, to, embargo, url, titleId, preceding]] of lines.entries()) {
+  const values = packageLines().map(([pkg, , title, issn, eissn, from, to, embargo, url, titleId, preceding], n) => {
     const embargoMonths = embargo
       ? embargo.endsWith('Y')
         ? 12 * Number(embargo.slice(1, -1))
         : Number(embargo.slice(1, -1))
       : null;
-    await sql`INSERT INTO e_title (tenant_id, collection_id, package_code, line_no, publication_type, publication_title,
-        print_identifier, online_identifier, date_first_issue_online, date_last_issue_online, coverage_from, coverage_to,
-        title_url, title_id, embargo_info, embargo_months, coverage_depth, publisher_name, preceding_publication_title_id,
-        access_type)
-      VALUES (${tenantId}, ${dbs.get(PACKAGE_DB[pkg]!) ?? null}, ${pkg}, ${lineNo + 1}, 'serial', ${title},
+    return sql`(${tenantId}, ${dbs.get(PACKAGE_DB[pkg]!) ?? null}, ${pkg}, ${n + 1}, 'serial', ${title},
         ${issn || null}, ${eissn || null}, ${from.slice(0, 4)}, ${to ? to.slice(0, 4) : null}, ${from}::date,
-        ${to}::date, ${url}, ${titleId}, ${embargo || null}, ${embargoMonths}, 'fulltext', null,
-        ${preceding || null}, 'P')`.execute(db);
-  }
+        ${to}::date, ${url}, ${titleId}, ${embargo || null}, ${embargoMonths}::int, 'fulltext', null,
+        ${preceding || null}, 'P')`;
+  });
+  // One statement for all the lines (a statement each made this the slowest part of the demo seed).
+  await sql`INSERT INTO e_title (tenant_id, collection_id, package_code, line_no, publication_type, publication_title,
+      print_identifier, online_identifier, date_first_issue_online, date_last_issue_online, coverage_from, coverage_to,
+      title_url, title_id, embargo_info, embargo_months, coverage_depth, publisher_name, preceding_publication_title_id,
+      access_type)
+    VALUES ${sql.join(values)}`.execute(db);
 
   // Core marks, one list and edition at a time (as `openfind journals core-import` loads them).
   const marks = new Map<string, Array<{ issn: string; title: string; classCode: string }>>();
@@ -265,8 +282,10 @@ export async function seedDemoJournals(db: Kysely<Database>, tenantId: number): 
 
   // A month of views: the better-known journals viewed more.
   const all = [...JOURNALS.map((j) => j[1]), ...E_ONLY.map((j) => j[1])];
+  const views: Array<{ journalKey: string; daysAgo: number; views: number }> = [];
   for (const [n, issn] of all.entries())
     for (let d = 0; d < 30; d += 1 + (n % 3))
-      await addJournalViews(db, tenantId, issn, d, 1 + ((n * 7 + d) % (12 - (n % 10))));
+      views.push({ journalKey: issn, daysAgo: d, views: 1 + ((n * 7 + d) % (12 - (n % 10))) });
+  await addJournalViews(db, tenantId, views);
   return all.length;
 }

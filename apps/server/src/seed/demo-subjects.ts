@@ -16,7 +16,7 @@ import { demoMarc } from './demo-marc.js';
  * Subject services of a demo institution (issue 30): eight departments over the demo catalogue's
  * classes, twelve researchers whose works are demo records naming them and their unit (MARC 100/700
  * $u, 710), two records by a namesake elsewhere (found by name only: not listed until staff confirm),
- * and eighteen theses of the institution (MARC 502, 700 $e 导师, 710 $b, 653, 856) with the full-text
+ * and thirty-seven theses of the institution (MARC 502, 700 $e 导师, 710 $b, 653, 856) with the full-text
  * rule of each: open, campus only (the institution's default), embargoed, none.
  */
 
@@ -357,6 +357,71 @@ const THESES: ThesisSpec[] = [
     2024,
     ['心肌梗死', '风险预测', '队列研究'],
   ],
+  [
+    '面向大语言模型的检索增强生成方法研究',
+    '周子墨',
+    '博士',
+    'CS',
+    '李静',
+    2025,
+    ['检索增强生成', '大语言模型'],
+    ['campus', '2027-12-31'],
+  ],
+  ['云原生数据库的弹性伸缩机制', '谢明轩', '硕士', 'CS', '王晓明', 2021, ['云原生', '数据库', '弹性伸缩']],
+  ['随机微分方程数值方法的稳定性分析', '孔令辉', '硕士', 'MATH', '陈志强', 2019, ['随机微分方程', '数值稳定性']],
+  ['基于贝叶斯方法的缺失数据插补', '白若彤', '学士', 'MATH', '刘芳', 2025, ['贝叶斯统计', '缺失数据']],
+  // Supervisors need not be among the researchers the library lists.
+  ['钙钛矿太阳能电池的界面调控', '范志远', '硕士', 'PHYS', '朱振华', 2023, ['钙钛矿', '太阳能电池']],
+  ['冷原子光晶格中的量子模拟', '陆嘉禾', '博士', 'PHYS', '朱振华', 2025, ['冷原子', '量子模拟'], ['open', null]],
+  [
+    '中国城市化进程中的住房价格与家庭消费',
+    '叶子涵',
+    '博士',
+    'ECON',
+    '赵丽华',
+    2020,
+    ['住房价格', '家庭消费', '城市化'],
+    ['open', null],
+  ],
+  ['绿色信贷政策对企业投资的影响', '吕晨曦', '硕士', 'ECON', '赵丽华', 2024, ['绿色信贷', '企业投资']],
+  ['跨境电商企业的物流模式选择', '丁浩宇', '学士', 'ECON', '黄伟', 2021, ['跨境电商', '物流管理']],
+  ['高校图书馆读者检索行为的日志分析', '苏文清', '硕士', 'INFO', '吴文静', 2024, ['检索行为', '日志分析']],
+  [
+    '中国近代报刊的数字化与全文检索',
+    '魏书瑶',
+    '博士',
+    'INFO',
+    '吴文静',
+    2025,
+    ['报刊数字化', '数字人文'],
+    ['campus', '2028-06-30'],
+  ],
+  ['科研数据管理政策的比较研究', '潘一诺', '学士', 'INFO', '吴文静', 2022, ['科研数据管理', '政策比较']],
+  ['中国当代小说英译的译者风格研究', '田雨萌', '博士', 'FL', '周敏', 2024, ['译者风格', '语料库', '当代小说']],
+  ['大学英语写作中的词块使用', '董欣然', '硕士', 'FL', '周敏', 2018, ['词块', '英语写作']],
+  [
+    '明清江南市镇的商业网络',
+    '袁博文',
+    '硕士',
+    'HIST',
+    '徐明哲',
+    2021,
+    ['明清', '江南市镇', '商业网络'],
+    ['none', null],
+  ],
+  ['宋代科举与士人家族', '程思源', '博士', 'HIST', '徐明哲', 2017, ['科举', '士人家族']],
+  [
+    '中国老年人群高血压控制率及其影响因素',
+    '蔡雨晴',
+    '博士',
+    'MED',
+    '郭晓燕',
+    2023,
+    ['高血压', '老年人群', '影响因素'],
+    ['open', null],
+  ],
+  ['心房颤动患者抗凝治疗的依从性研究', '夏宇', '硕士', 'MED', '郭晓燕', 2022, ['心房颤动', '抗凝治疗']],
+  ['经皮冠状动脉介入术后再狭窄的危险因素', '邹明', '学士', 'MED', '郭晓燕', 2016, ['冠状动脉介入', '再狭窄']],
 ];
 
 /** A valid ORCID iD (ISO 7064 MOD 11-2 check digit) from fifteen digits. */
@@ -414,24 +479,35 @@ export async function seedDemoSubjects(db: Kysely<Database>, tenantId: number, m
     })),
   );
 
-  const place = await db
+  const places = await db
     .selectFrom('location')
     .innerJoin('campus', (j) =>
       j.onRef('campus.tenant_id', '=', 'location.tenant_id').onRef('campus.campus_id', '=', 'location.campus_id'),
     )
-    .select(['campus.lib_code as libCode', 'location.campus_id as campusId', 'location.location_id as locationId'])
+    .select([
+      'campus.lib_code as libCode',
+      'location.campus_id as campusId',
+      'location.location_id as locationId',
+      'location.name as name',
+    ])
     .where('location.tenant_id', '=', tenantId)
-    .executeTakeFirst();
+    .orderBy('location.seq')
+    .execute();
+  const placeOf = (row: (typeof places)[number] | undefined) =>
+    row && { libCode: row.libCode, campusId: row.campusId, locationId: row.locationId };
+  const place = placeOf(places[0]);
+  // Theses are kept in the theses reading room where the library has one.
+  const thesisRoom = placeOf(places.find((p) => p.name.includes('学位论文'))) ?? place;
   const today = new Date();
   const deptName = new Map(DEPARTMENTS.map(([code, names]) => [code, names[0]]));
   const records: RecordInput[] = [];
   let n = 0;
-  const copies = (count: number, clc: string, onLoan: boolean): ItemInput[] =>
+  const copies = (count: number, clc: string, onLoan: boolean, where = place): ItemInput[] =>
     Array.from({ length: count }, (_, c) => ({
       barcode: `S${String(n).padStart(6, '0')}${c}`,
       callNo: `${clc}/${100 + n}`,
-      ...(place ?? {}),
-      curLocationId: place?.locationId ?? null,
+      ...(where ?? {}),
+      curLocationId: where?.locationId ?? null,
       processTypeCode: onLoan && c === 0 ? '412' : '411',
       dueDate: onLoan && c === 0 ? new Date(today.getTime() + 20 * 86_400_000).toISOString().slice(0, 10) : null,
       circAttr: '0',
@@ -523,7 +599,7 @@ export async function seedDemoSubjects(db: Kysely<Database>, tenantId: number, m
       docCode: '3',
       abstract: `本文围绕${keywords.join('、')}展开研究，提出了新的方法并通过实验验证了其有效性。`,
       links: [{ url: `https://etd.example.edu.cn/thesis/${year}/${n}.pdf`, label: '学位论文全文' }],
-      items: copies(1, clc, false),
+      items: copies(1, clc, false, thesisRoom),
     };
     const marc = demoMarc(r, `OFT${String(n).padStart(8, '0')}`, today);
     // 502 with the degree, granting body and year; the supervisor (700 $e 导师) and the unit (710 $b); keywords (653).

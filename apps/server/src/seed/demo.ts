@@ -21,6 +21,7 @@ import { seedDemoHomeNavigation } from './demo-home-navigation.js';
 import { seedDemoSubjects } from './demo-subjects.js';
 import { seedDemoCourses } from './demo-courses.js';
 import { DEMO_TENANTS, type DemoTenant } from './demo-tenants.js';
+import { refreshRecordTags } from '../modules/catalogue/catalogue-repository.js';
 
 export interface SeedReport {
   created: string[];
@@ -70,6 +71,9 @@ export async function seedDemo(db: Kysely<Database>, opts: { records?: number } 
     await seedDemoCourses(db, id);
     // The fixed icons and the console's navigation usage (issue 30).
     await seedDemoHomeNavigation(db, id);
+    // What the records belong to (core lists, databases, special collections, reviewed works), for the
+    // search's filters and facets: the seeds above write those memberships directly.
+    await refreshRecordTags(db, id);
   }
   return report;
 }

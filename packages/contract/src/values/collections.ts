@@ -13,7 +13,7 @@ export const CollectionErrCode = {
 
 /** Error codes of the console's collection calls (`/find/admin/collections/*`), 44101–44199. */
 export const CollectionAdminErrCode = {
-  /** The package changed since it was read (another tab or colleague): read it again. */
+  /** The package or topic changed (or was deleted) since it was read (another tab or colleague): read it again. */
   changedMeanwhile: 44101,
   /** The parent named is not a top-level special library of the institution, or the package cannot have one. */
   badParent: 44102,
@@ -23,12 +23,18 @@ export const CollectionAdminErrCode = {
   noSuchRecord: 44104,
   /** A field is not acceptable (a rule kind without a value, a cover that is not an http(s) address). */
   invalid: 44105,
+  /** A special library with child bases is not deleted: its child bases are deleted or moved first. */
+  hasChildren: 44106,
+  /** A new order of topics that does not name every topic of the institution once (the list changed meanwhile). */
+  badOrder: 44107,
 } as const;
 
 /** A package's code: what the CSV loader takes (letters, digits, `-`, `_`, `.`). */
 export const PACKAGE_CODE_PATTERN = /^[A-Za-z0-9._-]{1,40}$/;
 /** Records listed by hand in one package. */
 export const MAX_PACKAGE_LISTED = 20_000;
+/** Records listed by hand in one topic. */
+export const MAX_TOPIC_LISTED = 2_000;
 
 /** The two kinds of package a library curates: a special collection, a special library (特色库). */
 export const PACKAGE_KINDS = ['collection', 'base'] as const;

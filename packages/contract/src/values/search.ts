@@ -96,9 +96,26 @@ export const FACET_DIMENSIONS = [
   'countryCode',
   'discode1',
   'kindNo',
+  // What a record belongs to (migration 0059): core lists, degree, staff review, databases, special collections.
+  'coreInclude',
+  'ddType',
+  'verifyStatus',
+  'eCollectionIds',
+  'collectionName',
   'author',
   'publisher',
   'subject',
   'customSub',
 ] as const;
 export type FacetDimension = (typeof FACET_DIMENSIONS)[number];
+/**
+ * OpenFind's dimensions beyond the real server's fourteen: what records belong to. `facetResult` names
+ * them only when they have counts, so an answer without such data keeps the real shape.
+ */
+export const MEMBERSHIP_DIMENSIONS = [
+  'coreInclude',
+  'ddType',
+  'verifyStatus',
+  'eCollectionIds',
+  'collectionName',
+] as const satisfies readonly FacetDimension[];

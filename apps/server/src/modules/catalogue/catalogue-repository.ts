@@ -13,6 +13,7 @@ import {
   type ColumnTexts,
 } from './column-texts.js';
 import { prefixesOf } from './code-prefixes.js';
+import { thesisDegreeCode } from '../subject-services/marc-fields.js';
 import { analyseRecord, type RecordAnalysis } from './record-analysis.js';
 import type { ItemInput, RecordInput } from './record-input.js';
 
@@ -96,6 +97,7 @@ const RECORD_COLUMNS = [
   ['campus_ids', 'text[]'],
   ['location_ids', 'text[]'],
   ['cur_location_ids', 'text[]'],
+  ['dd_type', 'text'],
   ['search_vector', 'tsvector'],
   ['title_sort', 'text'],
   ['author_sort', 'text'],
@@ -220,6 +222,8 @@ export function encodeBatch(inputs: RecordInput[], analyses?: RecordAnalysis[]):
       campus_ids: distinctOf(items.map((i) => i.campusId)),
       location_ids: distinctOf(items.map((i) => i.locationId)),
       cur_location_ids: distinctOf(items.map((i) => i.curLocationId)),
+      // A thesis's degree, the search's ddType (migration 0059).
+      dd_type: r.docCode === '3' ? thesisDegreeCode(marcJsonText(r.marc)) : null,
       search_vector: a.searchVector,
       title_sort: a.titleSort,
       author_sort: a.authorSort,
@@ -284,6 +288,8 @@ export async function writeBatch(db: Kysely<Database>, tenantId: number, batch: 
     const created = changed.filter((c) => c.inserted).length;
     if (changed.length) {
       await replaceItems(trx, tenantId, batch, changed);
+      // New and changed records join the collections, lists and databases that take them.
+      await sql`SELECT refresh_record_tags(${tenantId}, ${changed.map((c) => c.record_id)}::int[])`.execute(trx);
       await announceCatalogueChange(trx, tenantId);
     }
     return {
@@ -480,6 +486,24 @@ export async function refreshItemCounts(db: Kysely<Database>, tenantId: number, 
                  ARRAY(SELECT DISTINCT i.cur_location_id FROM item i WHERE i.record_id = r.id AND i.cur_location_id <> '' ORDER BY 1) AS cur_location_ids
           FROM unnest(${recordIds}::int[]) AS r(id)) s
     WHERE b.tenant_id = ${tenantId} AND b.record_id = s.id`.execute(db);
+}
+
+/**
+ * Recomputes what records belong to (core lists, databases, special collections, reviewed works: the
+ * search's coreInclude, eCollectionIds, collectionName and verifyStatus) after a writer changed one of
+ * those memberships, or after new records came: of these records, or of all the tenant's when `recordIds`
+ * is omitted. Changed records are announced like any catalogue change, so the search's mirrors read them
+ * again. Returns how many changed.
+ */
+export async function refreshRecordTags(db: Kysely<Database>, tenantId: number, recordIds?: number[]): Promise<number> {
+  if (recordIds && !recordIds.length) return 0;
+  return inTransaction(db, async (trx) => {
+    const { rows } = await sql<{ n: number }>`
+      SELECT refresh_record_tags(${tenantId}, ${recordIds ?? null}::int[]) AS n`.execute(trx);
+    const n = rows[0]?.n ?? 0;
+    if (n) await announceCatalogueChange(trx, tenantId);
+    return n;
+  });
 }
 
 /** The tenant's records that hold any of these system numbers, with their numbers. */

@@ -149,3 +149,16 @@ export async function countListed(db: Q, tenantId: number, packageId: number): P
     WHERE tenant_id = ${tenantId} AND package_id = ${packageId}`.execute(db);
   return rows[0]?.n ?? 0;
 }
+
+/**
+ * Deletes a package if it is still at `version` and has no child bases (their parent_id cascades:
+ * a guard, not a check before, so a child base added meanwhile keeps it); whether it did. Its listed
+ * records go with it; the catalogue's records stay.
+ */
+export async function deletePackage(db: Q, tenantId: number, id: number, version: string): Promise<boolean> {
+  const { rows } = await sql`DELETE FROM special_package p
+    WHERE p.tenant_id = ${tenantId} AND p.id = ${id} AND ${VERSION} = ${version}
+      AND NOT EXISTS (SELECT 1 FROM special_package c WHERE c.parent_id = p.id)
+    RETURNING p.id`.execute(db);
+  return rows.length > 0;
+}

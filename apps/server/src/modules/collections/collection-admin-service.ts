@@ -4,6 +4,7 @@ import {
   CollectionErrCode,
   MAX_PACKAGE_LISTED,
   type AdminPackage,
+  type AdminPackageDeleted,
   type AdminPackageList,
   type AdminPackageListed,
   type AdminPackageRecords,
@@ -14,11 +15,13 @@ import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import { recordBrief } from '../record-detail/record-brief.js';
+import { refreshRecordTags } from '../catalogue/catalogue-repository.js';
 import type { StaffActor } from '../staff/staff-context.js';
 import type { StaffService } from '../staff/staff-service.js';
 import {
   addListedRecord,
   countListed,
+  deletePackage,
   findAdminPackage,
   findAdminPackages,
   findListedRecords,
@@ -30,12 +33,13 @@ import {
   type AdminPackageRow,
   type PackageFields,
 } from './collection-admin-repository.js';
+import { findPackageReach } from './collection-repository.js';
 
 const noSuchPackage = () => new AppError('collectionNoSuchPackage', CollectionErrCode.noSuchPackage);
 const badParent = () => new AppError('collectionBadParent', CollectionAdminErrCode.badParent);
 
 /** A cover: an http(s) address or a path of the site. */
-const isCover = (v: string) => v === '' || /^https?:\/\/\S+$/i.test(v) || /^\/(?!\/)\S*$/.test(v);
+export const isCover = (v: string) => v === '' || /^https?:\/\/\S+$/i.test(v) || /^\/(?!\/)\S*$/.test(v);
 
 function toAdmin(r: AdminPackageRow): AdminPackage {
   return {
@@ -63,8 +67,8 @@ function toAdmin(r: AdminPackageRow): AdminPackage {
 /**
  * The console's special collections and special libraries (`/find/admin/collections/*`): staff of the
  * institution list every package (hidden too), create and change them with the version they read
- * (names in three languages, description, cover, order, hidden, parent, rule), and list or unlist
- * records by hand; every change writes an audit row in the same transaction.
+ * (names in three languages, description, cover, order, hidden, parent, rule), delete them, and
+ * list or unlist records by hand; every change writes an audit row in the same transaction.
  */
 export class CollectionAdminService {
   constructor(
@@ -122,6 +126,13 @@ export class CollectionAdminService {
       } else {
         id = await insertPackage(trx, tenantId, kind, fields);
       }
+      // Which records a collection takes is kept on the records (the search's collectionName): computed
+      // again, for the records it had and has, when its rule or its visibility changes.
+      const takes = (p: { rule_kind: string | null; rule_value: string; hidden: boolean }) =>
+        p.hidden ? 'hidden' : `${p.rule_kind ?? ''}:${p.rule_value}`;
+      const now = { rule_kind: fields.ruleKind, rule_value: fields.ruleValue, hidden: fields.hidden };
+      if (kind === 'collection' && (before ? takes(before) : 'hidden') !== takes(now))
+        await refreshRecordTags(trx, tenantId, await findPackageReach(trx, tenantId, { id, ...now }));
       await this.deps.staff.audit(
         {
           tenantId,
@@ -138,6 +149,43 @@ export class CollectionAdminService {
       return id;
     });
     return toAdmin((await findAdminPackage(this.db, tenantId, id))!);
+  }
+
+  /**
+   * Deletes a package read at `version`; its listed records are unlisted (the catalogue keeps them).
+   * A special library with child bases is refused: each child base is a librarian's work of its own,
+   * deleted or moved on its own first, never taken along by a click on its parent.
+   */
+  async remove(actor: StaffActor, id: number, version: string, ip: string): Promise<AdminPackageDeleted> {
+    const { tenantId } = actor;
+    const before = await this.owned(tenantId, id);
+    if (before.child_count > 0)
+      throw new AppError('collectionHasChildren', CollectionAdminErrCode.hasChildren, { count: before.child_count });
+    return inTransaction(this.db, async (trx) => {
+      const unlistedCount = await countListed(trx, tenantId, id);
+      const reach = before.kind === 'collection' ? await findPackageReach(trx, tenantId, before) : [];
+      if (!(await deletePackage(trx, tenantId, id, version))) {
+        const now = await findAdminPackage(trx, tenantId, id);
+        if (now && now.child_count > 0)
+          throw new AppError('collectionHasChildren', CollectionAdminErrCode.hasChildren, { count: now.child_count });
+        throw new AppError('collectionChanged', CollectionAdminErrCode.changedMeanwhile);
+      }
+      await refreshRecordTags(trx, tenantId, reach);
+      await this.deps.staff.audit(
+        {
+          tenantId,
+          staffId: actor.staffId,
+          actor: actor.username,
+          action: 'collection.delete',
+          target: `special_package ${id}`,
+          before: { ...toAdmin(before), childCount: undefined },
+          after: null,
+          ip,
+        },
+        trx,
+      );
+      return { id, unlistedCount };
+    });
   }
 
   async records(tenantId: number, id: number, page: number, rows: number): Promise<AdminPackageRecords> {
@@ -175,6 +223,7 @@ export class CollectionAdminService {
         how === 'add'
           ? await addListedRecord(trx, tenantId, id, recordId)
           : await removeListedRecord(trx, tenantId, id, recordId);
+      if (changed) await refreshRecordTags(trx, tenantId, [recordId]);
       if (changed)
         await this.deps.staff.audit(
           {

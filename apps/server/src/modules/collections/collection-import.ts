@@ -8,6 +8,7 @@ import {
   findRecordsByIdentifiers,
   upsertPackage,
 } from './collection-repository.js';
+import { refreshRecordTags } from '../catalogue/catalogue-repository.js';
 
 /** What an import did. */
 export interface CollectionImportReport {
@@ -122,6 +123,8 @@ export async function importCollectionsCsv(
       report.added += await addPackageRecords(trx, tenantId, id, order);
       report.collections.push(code);
     }
+    // The search's collectionName filter reads a record's collections off the record.
+    await refreshRecordTags(trx, tenantId);
     return report;
   });
 }

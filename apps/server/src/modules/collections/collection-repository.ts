@@ -73,6 +73,21 @@ function membersOf(tenantId: number, p: Pick<PackageRow, 'id' | 'rule_kind' | 'r
     WHERE b.tenant_id = ${tenantId} AND ${rule}`;
 }
 
+/**
+ * The records whose collections a change of this package can change: those the search has in it now
+ * and those it holds as it is now (listed, or taken by its rule).
+ */
+export async function findPackageReach(
+  db: Q,
+  tenantId: number,
+  p: Pick<PackageRow, 'id' | 'rule_kind' | 'rule_value'>,
+): Promise<number[]> {
+  const { rows } = await sql<{ record_id: number }>`
+    SELECT b.record_id FROM bib_record b WHERE b.tenant_id = ${tenantId} AND b.collection_ids @> ARRAY[${String(p.id)}]
+    UNION SELECT m.record_id FROM (${membersOf(tenantId, p)}) m`.execute(db);
+  return rows.map((r) => r.record_id);
+}
+
 /** A record of a package or topic as a list shows it. */
 export interface MemberRow extends BriefRow {
   call_no: string | null;
@@ -357,4 +372,11 @@ export async function findEbooks(
       e.publish_year, e.isbn, e.url, e.package_name, e.added_at FROM (${source}) e
     WHERE ${where} ORDER BY e.added_at DESC, e.sort_key, e.record_id OFFSET ${offset} LIMIT ${rows}`.execute(db);
   return { total: counted[0]?.n ?? 0, rows: found };
+}
+
+/** The special collections readers see (top-level and shown): the home page's figure. */
+export async function countSpecialCollections(db: Q, tenantId: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM special_package
+    WHERE tenant_id = ${tenantId} AND kind = 'collection' AND parent_id IS NULL AND NOT hidden`.execute(db);
+  return rows[0]?.n ?? 0;
 }

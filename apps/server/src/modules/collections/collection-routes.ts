@@ -8,7 +8,8 @@ import { requireStaff } from '../staff/staff-context.js';
 /**
  * Special collections and libraries, topics and e-books: public calls of the institution the
  * request names; hidden packages and topics, other institutions' rows, suppressed records: none.
- * The console's calls (`/find/admin/collections/*`) act on the staff account's own institution.
+ * The console's calls (`/find/admin/collections/*`, topics under `topics/`) act on the staff account's
+ * own institution.
  */
 export function registerCollectionRoutes(app: FastifyInstance, services: Services): void {
   const { collections } = services;
@@ -57,6 +58,45 @@ export function registerCollectionRoutes(app: FastifyInstance, services: Service
     okSaying(
       req.lang,
       await collectionsAdmin.removeRecord(requireStaff(req), req.body.id, req.body.recordId, req.ip),
+      'collectionRecordRemoved',
+    ),
+  );
+  route(app, CollectionCalls.adminPackageDelete, async (req) => {
+    const deleted = await collectionsAdmin.remove(requireStaff(req), req.body.id, req.body.version, req.ip);
+    return okSaying(req.lang, deleted, 'collectionDeleted', { count: deleted.unlistedCount });
+  });
+
+  const { topicsAdmin } = services;
+  route(app, CollectionCalls.adminTopics, async (req) =>
+    ok(req.lang, await topicsAdmin.list(requireStaff(req).tenantId)),
+  );
+  route(app, CollectionCalls.adminTopicSave, async (req) =>
+    okSaying(req.lang, await topicsAdmin.save(requireStaff(req), req.body, req.ip), 'collectionSaved'),
+  );
+  route(app, CollectionCalls.adminTopicOrder, async (req) =>
+    okSaying(req.lang, await topicsAdmin.order(requireStaff(req), req.body.ids, req.ip), 'collectionTopicOrdered'),
+  );
+  route(app, CollectionCalls.adminTopicDelete, async (req) =>
+    okSaying(
+      req.lang,
+      await topicsAdmin.remove(requireStaff(req), req.body.id, req.body.version, req.ip),
+      'collectionTopicDeleted',
+    ),
+  );
+  route(app, CollectionCalls.adminTopicRecords, async (req) =>
+    ok(req.lang, await topicsAdmin.records(requireStaff(req).tenantId, req.query.id, req.query.page, req.query.rows)),
+  );
+  route(app, CollectionCalls.adminTopicRecordAdd, async (req) =>
+    okSaying(
+      req.lang,
+      await topicsAdmin.addRecord(requireStaff(req), req.body.id, req.body.recordId, req.ip),
+      'collectionRecordAdded',
+    ),
+  );
+  route(app, CollectionCalls.adminTopicRecordRemove, async (req) =>
+    okSaying(
+      req.lang,
+      await topicsAdmin.removeRecord(requireStaff(req), req.body.id, req.body.recordId, req.ip),
       'collectionRecordRemoved',
     ),
   );

@@ -23,6 +23,7 @@ import { localName } from '../../lib/localized.js';
 import { recordBrief } from '../record-detail/record-brief.js';
 import {
   countPackageRecords,
+  countSpecialCollections,
   findCollectionNames,
   findEbooks,
   findPackage,
@@ -61,6 +62,15 @@ export function isVendorCollection(name: string): boolean {
  */
 export class CollectionService {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** The home page's figures: the special collections readers see and the e-books of the e-books list. */
+  async figures(tenantId: number): Promise<{ specialCollections: number; ebooks: number }> {
+    const [specialCollections, ebooks] = await Promise.all([
+      countSpecialCollections(this.db, tenantId),
+      findEbooks(this.db, tenantId, { q: '', classNo: '', letter: '' }, 0, 1),
+    ]);
+    return { specialCollections, ebooks: ebooks.total };
+  }
 
   private async packageOf(tenantId: number, row: PackageRow, lang: Lang): Promise<SpecialPackage> {
     return {

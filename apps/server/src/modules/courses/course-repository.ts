@@ -489,3 +489,10 @@ export async function findBookWithWord(
     ORDER BY record_id LIMIT 1`.execute(db);
   return rows[0];
 }
+
+/** The institution's courses, one per course code (a course taught in several terms counts once). */
+export async function countCourses(db: Q, tenantId: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT count(DISTINCT code)::int AS n FROM course
+    WHERE tenant_id = ${tenantId}`.execute(db);
+  return rows[0]?.n ?? 0;
+}

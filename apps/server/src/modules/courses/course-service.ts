@@ -29,6 +29,7 @@ import type { StaffActor } from '../staff/staff-context.js';
 import type { StaffService } from '../staff/staff-service.js';
 import { recordBrief } from '../record-detail/record-brief.js';
 import {
+  countCourses,
   countMarks,
   countReaderMarks,
   deleteMark,
@@ -91,6 +92,11 @@ export class CourseService {
     private readonly db: Kysely<Database>,
     private readonly deps: { holdings: HoldingsService; staff: StaffService },
   ) {}
+
+  /** The home page's figure: the institution's courses, by course code. */
+  count(tenantId: number): Promise<number> {
+    return countCourses(this.db, tenantId);
+  }
 
   private get holdings(): HoldingsService {
     return this.deps.holdings;

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { parseCsv } from '../readers/reader-service.js';
 import { kbartDate, kbartPackageOfFileName, parseKbart, type KbartProblem } from './kbart.js';
 import { replacePackageTitles, upsertDatabases, type DbImportRow } from './e-resource-repository.js';
+import { refreshRecordTags } from '../catalogue/catalogue-repository.js';
 
 /**
  * `openfind eresources import`: databases from CSV (columns in docs/e-resources.md) and KBART title
@@ -158,6 +159,8 @@ export async function importDatabasesCsv(
   // trial_until follows access_kind: a file that sets the one sets the other.
   const columns = [...new Set([...header.filter(Boolean), ...(at.has('access_kind') ? ['trial_until'] : [])])];
   const done = good.length ? await upsertDatabases(db, tenantId, good, columns) : { added: 0, updated: 0 };
+  // A database named with a package code takes the package's titles: the search's eCollectionIds.
+  if (good.length) await refreshRecordTags(db, tenantId);
   return { ...done, problems };
 }
 
@@ -189,6 +192,8 @@ export async function importKbart(
       `no line could be read (${parsed.problems.length} refused): the package is unchanged`,
     );
   const collectionId = await replacePackageTitles(db, tenantId, packageCode, parsed.titles);
+  // The records the titles name belong to the database now (the search's eCollectionIds and coreInclude).
+  await refreshRecordTags(db, tenantId);
   return {
     packageCode,
     titles: parsed.titles.length,

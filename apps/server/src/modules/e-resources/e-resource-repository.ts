@@ -462,6 +462,10 @@ export async function upsertDatabases(
       if (rows[0]?.inserted) added += 1;
       else updated += 1;
     }
+    // A package's title list loaded before its database was: its lines join the database now.
+    await sql`UPDATE e_title e SET collection_id = c.id FROM e_collection c
+      WHERE e.tenant_id = ${tenantId} AND c.tenant_id = e.tenant_id AND c.package_code = e.package_code
+        AND e.collection_id IS DISTINCT FROM c.id`.execute(trx);
     return { added, updated };
   });
 }
@@ -496,4 +500,20 @@ export async function replacePackageTitles(
     }
     return collectionId;
   });
+}
+
+/** The shown databases by access: a trial counts while it runs on `today` (YYYY-MM-DD). */
+export async function countDatabasesByAccess(
+  db: Kysely<Database>,
+  tenantId: number,
+  today: string,
+): Promise<{ total: number; trial: number; purchased: number; open: number }> {
+  const { rows } = await sql<{ total: number; trial: number; purchased: number; open: number }>`SELECT
+      count(*)::int AS total,
+      (count(*) FILTER (WHERE access_kind = 'trial' AND (trial_from IS NULL OR trial_from <= ${today}::date)
+        AND (trial_until IS NULL OR trial_until >= ${today}::date)))::int AS trial,
+      (count(*) FILTER (WHERE access_kind IN ('purchased', 'formal')))::int AS purchased,
+      (count(*) FILTER (WHERE access_kind = 'open'))::int AS open
+    FROM e_collection WHERE tenant_id = ${tenantId} AND NOT hidden`.execute(db);
+  return rows[0]!;
 }

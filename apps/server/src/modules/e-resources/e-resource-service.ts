@@ -43,6 +43,7 @@ import type { StaffActor } from '../staff/staff-context.js';
 import type { StaffService } from '../staff/staff-service.js';
 import {
   addVisit,
+  countDatabasesByAccess,
   countReaderFeedbackSince,
   countTitlesByType,
   findDailyVisits,
@@ -108,6 +109,11 @@ export class EResourceService {
     private readonly db: Kysely<Database>,
     private readonly deps: { dictionaries: DictionaryService; staff: StaffService },
   ) {}
+
+  /** The home page's figures: the databases readers see, by access (trials running today in China). */
+  figures(tenantId: number): Promise<{ total: number; trial: number; purchased: number; open: number }> {
+    return countDatabasesByAccess(this.db, tenantId, chinaDay());
+  }
 
   private async subjectNames(tenantId: number, lang: Lang): Promise<Map<string, { name: string; eng: string }>> {
     const [local, english] = await Promise.all([

@@ -2,50 +2,19 @@ import { sql, type Kysely } from 'kysely';
 import type { FixedIcon } from '@openfind/contract';
 import type { Database } from '../../db/schema.js';
 
-/** The home figures SQL counts (journals and e-books come from their modules). */
-export interface HomeCountRow {
-  records: number;
-  new_arrivals: number;
-  db_total: number;
-  db_trial: number;
-  db_purchased: number;
-  db_open: number;
-  special_collections: number;
-  courses: number;
-  departments: number;
-  researchers: number;
-  theses: number;
-}
-
 /**
- * The institution's figures in one statement: records readers see and those that arrived since
- * `newSince`, databases by access (a trial counts while it runs on `today`), special collections
- * shown, courses by code, departments, researchers, and theses of records readers see.
+ * The catalogue's figures: records readers see and those that arrived since `newSince`. (The other
+ * figures are counted by the modules that own them: journals, e-resources, collections, courses,
+ * subject services.)
  */
-export async function countHomeFigures(
+export async function countRecordFigures(
   db: Kysely<Database>,
   tenantId: number,
-  today: string,
   newSince: string,
-): Promise<HomeCountRow> {
-  const { rows } = await sql<HomeCountRow>`SELECT
-      (SELECT count(*)::int FROM bib_record WHERE tenant_id = ${tenantId} AND NOT suppressed) AS records,
-      (SELECT count(*)::int FROM bib_record WHERE tenant_id = ${tenantId} AND NOT suppressed
-        AND first_in_date >= ${newSince}::date) AS new_arrivals,
-      e.db_total, e.db_trial, e.db_purchased, e.db_open,
-      (SELECT count(*)::int FROM special_package WHERE tenant_id = ${tenantId} AND kind = 'collection'
-        AND parent_id IS NULL AND NOT hidden) AS special_collections,
-      (SELECT count(DISTINCT code)::int FROM course WHERE tenant_id = ${tenantId}) AS courses,
-      (SELECT count(*)::int FROM department WHERE tenant_id = ${tenantId}) AS departments,
-      (SELECT count(*)::int FROM researcher WHERE tenant_id = ${tenantId}) AS researchers,
-      (SELECT count(*)::int FROM thesis t JOIN bib_record b ON b.record_id = t.record_id AND b.tenant_id = ${tenantId}
-        WHERE t.tenant_id = ${tenantId} AND NOT b.suppressed) AS theses
-    FROM (SELECT count(*)::int AS db_total,
-        (count(*) FILTER (WHERE access_kind = 'trial' AND (trial_from IS NULL OR trial_from <= ${today}::date)
-          AND (trial_until IS NULL OR trial_until >= ${today}::date)))::int AS db_trial,
-        (count(*) FILTER (WHERE access_kind IN ('purchased', 'formal')))::int AS db_purchased,
-        (count(*) FILTER (WHERE access_kind = 'open'))::int AS db_open
-      FROM e_collection WHERE tenant_id = ${tenantId} AND NOT hidden) e`.execute(db);
+): Promise<{ records: number; newArrivals: number }> {
+  const { rows } = await sql<{ records: number; newArrivals: number }>`SELECT count(*)::int AS records,
+      (count(*) FILTER (WHERE first_in_date >= ${newSince}::date))::int AS "newArrivals"
+    FROM bib_record WHERE tenant_id = ${tenantId} AND NOT suppressed`.execute(db);
   return rows[0]!;
 }
 

@@ -21,13 +21,16 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { startOfChinaDay } from '../../lib/china-day.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
-import { findEbooks } from '../collections/collection-repository.js';
+import type { CollectionService } from '../collections/collection-service.js';
+import type { CourseService } from '../courses/course-service.js';
+import type { EResourceService } from '../e-resources/e-resource-service.js';
 import type { JournalService } from '../journals/journal-service.js';
+import type { SubjectService } from '../subject-services/subject-service.js';
 import type { StaffActor } from '../staff/staff-context.js';
 import type { StaffService } from '../staff/staff-service.js';
 import {
   addElementCount,
-  countHomeFigures,
+  countRecordFigures,
   findFixedIconSet,
   findUsage,
   findUsageTotals,
@@ -68,6 +71,15 @@ const USAGE_ROWS = 100;
 /** Addresses remembered by the per-minute bound before the old ones are forgotten. */
 const MAX_TRACKED_ADDRESSES = 20_000;
 
+/** The modules whose figures the home page shows, each counting its own. */
+export interface HomeFigureSources {
+  journals: Pick<JournalService, 'figures'>;
+  eResources: Pick<EResourceService, 'figures'>;
+  collections: Pick<CollectionService, 'figures'>;
+  courses: Pick<CourseService, 'count'>;
+  subjects: Pick<SubjectService, 'figures'>;
+}
+
 /**
  * The home page's navigation services: its figures (counted once a minute per institution), the
  * element counters and the navigation click log (one row per element, kind and day, at most
@@ -80,9 +92,8 @@ export class HomeNavigationService {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly deps: {
+    private readonly deps: HomeFigureSources & {
       staff: StaffService;
-      journals: JournalService;
       cacheMs?: number;
       maxElementsPerDay?: number;
       maxCountsPerMinute?: number;
@@ -94,22 +105,24 @@ export class HomeNavigationService {
   /** `GET /find/homePage/info`. */
   homeInfo(tenantId: number): Promise<HomeInfo> {
     return this.info.get(tenantId, async () => {
-      const [c, journals, ebooks] = await Promise.all([
-        countHomeFigures(this.db, tenantId, chinaDate(), chinaDate(-HOME_NEW_ARRIVAL_DAYS)),
-        this.deps.journals.figures(tenantId),
-        findEbooks(this.db, tenantId, { q: '', classNo: '', letter: '' }, 0, 1),
+      const { journals, eResources, collections, courses, subjects } = this.deps;
+      const [catalogue, databases, journalFigures, collectionFigures, courseCount, subjectFigures] = await Promise.all([
+        countRecordFigures(this.db, tenantId, chinaDate(-HOME_NEW_ARRIVAL_DAYS)),
+        eResources.figures(tenantId),
+        journals.figures(tenantId),
+        collections.figures(tenantId),
+        courses.count(tenantId),
+        subjects.figures(tenantId),
       ]);
       return {
-        records: c.records,
-        databases: { total: c.db_total, trial: c.db_trial, purchased: c.db_purchased, open: c.db_open },
-        journals,
-        ebooks: ebooks.total,
-        specialCollections: c.special_collections,
-        courses: c.courses,
-        departments: c.departments,
-        researchers: c.researchers,
-        theses: c.theses,
-        newArrivals: c.new_arrivals,
+        records: catalogue.records,
+        databases,
+        journals: journalFigures,
+        ebooks: collectionFigures.ebooks,
+        specialCollections: collectionFigures.specialCollections,
+        courses: courseCount,
+        ...subjectFigures,
+        newArrivals: catalogue.newArrivals,
         countedAt: new Date().toISOString(),
       };
     });

@@ -186,17 +186,22 @@ export async function findJournalViews(
   return res.rows.map((r) => ({ journal_key: r.journal_key, views: Number(r.views) }));
 }
 
-/** Adds `views` to a journal's count of a day (the demo data's past views). */
+/** Adds views to journals' counts of days (the demo data's past views), in one statement. */
 export async function addJournalViews(
   db: Kysely<Database>,
   tenantId: number,
-  journalKey: string,
-  daysAgo: number,
-  views: number,
+  counts: ReadonlyArray<{ journalKey: string; daysAgo: number; views: number }>,
 ): Promise<void> {
+  if (!counts.length) return;
+  // Summed per journal and day first: one statement may not update a row twice.
   await sql`INSERT INTO journal_view_daily (tenant_id, journal_key, day, views)
-    VALUES (${tenantId}, ${journalKey}, current_date - ${daysAgo}::int, ${views})
-    ON CONFLICT (tenant_id, day, journal_key) DO UPDATE SET views = journal_view_daily.views + ${views}`.execute(db);
+    SELECT ${tenantId}, v.journal_key, current_date - v.days_ago, sum(v.views)::int
+      FROM unnest(${counts.map((c) => c.journalKey)}::text[], ${counts.map((c) => c.daysAgo)}::int[],
+                  ${counts.map((c) => c.views)}::int[]) AS v(journal_key, days_ago, views)
+     GROUP BY v.journal_key, v.days_ago
+    ON CONFLICT (tenant_id, day, journal_key) DO UPDATE SET views = journal_view_daily.views + EXCLUDED.views`.execute(
+    db,
+  );
 }
 
 /** Adds or renames one of the institution's own core lists (its customCoreList entry). */

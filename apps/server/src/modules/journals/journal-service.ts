@@ -27,6 +27,7 @@ import { TtlCache } from '../../lib/ttl-cache.js';
 import type { DictionaryService } from '../dictionaries/dictionary-service.js';
 import { parseMarc } from '../record-detail/bean-list.js';
 import { parseCsv } from '../readers/reader-service.js';
+import { refreshRecordTags } from '../catalogue/catalogue-repository.js';
 import { buildJournals, matchesQuery, yearRanges, type Journal } from './journal-catalogue.js';
 import {
   countJournalView,
@@ -399,6 +400,8 @@ export class JournalService {
     if (!marks.size)
       throw new AppError('journalEmptyCoreList', JournalErrCode.emptyCoreList, { rejected: rejected.length });
     const replaced = await replaceCoreMarks(this.db, tenantId, code, edition.trim(), [...marks.values()]);
+    // The search's coreInclude filter reads the marks off the records.
+    await refreshRecordTags(this.db, tenantId);
     this.invalidate(tenantId);
     return { list: code, edition: edition.trim(), read, loaded: marks.size, replaced, rejected };
   }

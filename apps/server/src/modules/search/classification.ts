@@ -39,7 +39,7 @@ export class Classification {
       };
       // The copy in memory holds records suppressed by staff: they are not counted.
       const hidden = await findSuppressedIds(this.db, tenantId);
-      return store.classCounts(codes, { facets, unsupported: [], onlyOnShelf: false }, hidden);
+      return store.classCounts(codes, { facets, onlyOnShelf: false }, hidden);
     });
     const nodes = new Map<string, ClassNode>();
     for (const e of entries) {

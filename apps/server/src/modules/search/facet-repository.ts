@@ -8,6 +8,7 @@ import { TEXT_SORT_KEYS } from './search-sql.js';
 
 const FACET_COLUMNS = sql`record_id, doc_code, physical_count, e_count, campus_ids, lib_codes, location_ids,
   cur_location_ids, lang_code, country_code, discode1, clc_classes,
+  core_includes, dd_type, verify_status, e_collection_ids, collection_ids,
   ARRAY(SELECT DISTINCT upper(x.v) FROM (SELECT unnest(b.call_numbers) UNION ALL
         SELECT i.call_no FROM item i WHERE i.record_id = b.record_id) AS x(v) WHERE x.v <> '') AS call_numbers,
   authors, publisher, subjects, publish_year_int,

@@ -150,8 +150,6 @@ export type BoolExpr =
 /** Filters: facet dimensions (values OR, dimensions AND) and the others. */
 export interface Filters {
   facets: Partial<Record<FacetDimension, string[]>>;
-  /** Dimensions the catalogue has no data for yet: a value matches nothing. */
-  unsupported: string[];
   yearFrom?: number | undefined;
   yearTo?: number | undefined;
   onlyOnShelf: boolean;
@@ -315,20 +313,19 @@ function combineItems(items: SearchItem[]): BoolExpr | null {
 }
 
 const FACET_FILTERS = FACET_DIMENSIONS.filter((d) => d !== 'customSub');
-const UNSUPPORTED_FILTERS = ['eCollectionIds', 'collectionName', 'coreInclude', 'ddType', 'verifyStatus'] as const;
 
 /** The filters of a request. */
 export function filtersOf(req: SearchRequest): Filters {
   const facets: Filters['facets'] = {};
   for (const d of FACET_FILTERS) {
     const values = (req as unknown as Record<string, string[]>)[d] ?? [];
-    if (values.length) facets[d] = d === 'kindNo' ? values.map((v) => v.toUpperCase()) : values;
+    // Class numbers and core list codes are kept upper case.
+    if (values.length) facets[d] = d === 'kindNo' || d === 'coreInclude' ? values.map((v) => v.toUpperCase()) : values;
   }
   let [yearFrom, yearTo] = [req.publishBegin, req.publishEnd];
   if (yearFrom !== undefined && yearTo !== undefined && yearFrom > yearTo) [yearFrom, yearTo] = [yearTo, yearFrom];
   return {
     facets,
-    unsupported: UNSUPPORTED_FILTERS.filter((d) => req[d].length > 0),
     yearFrom,
     yearTo,
     onlyOnShelf: req.onlyOnShelf,
@@ -340,7 +337,6 @@ export function filtersOf(req: SearchRequest): Filters {
 function hasFilters(f: Filters): boolean {
   return (
     Object.keys(f.facets).length > 0 ||
-    f.unsupported.length > 0 ||
     f.yearFrom !== undefined ||
     f.yearTo !== undefined ||
     f.onlyOnShelf ||

@@ -32,12 +32,14 @@ export function registerSearchRoutes(app: FastifyInstance, services: Services): 
   if (services.searchWarmUp) {
     app.addHook('onReady', async () => {
       // Imports (also by the CLI, against a PostgreSQL server) announce changes: caches follow at once.
-      stopWatching = await watchCatalogueChanges(services.db, (id) => services.search.catalogueChanged(id)).catch(
-        (err: unknown) => {
-          app.log.warn({ err }, 'catalogue changes are not watched; search results may be a minute stale');
-          return undefined;
-        },
-      );
+      const changed = (id: number) => {
+        services.search.catalogueChanged(id);
+        services.subjects.catalogueChanged(id);
+      };
+      stopWatching = await watchCatalogueChanges(services.db, changed).catch((err: unknown) => {
+        app.log.warn({ err }, 'catalogue changes are not watched; search results may be a minute stale');
+        return undefined;
+      });
       const tenants = await services.tenants.list();
       void services.search
         .warmUp(tenants.map((t) => t.id))

@@ -1,6 +1,7 @@
 import {
   ErrCode,
   FACET_DIMENSIONS,
+  MEMBERSHIP_DIMENSIONS,
   MAX_QUERY_LENGTH,
   MAX_RESULT_WINDOW,
   SEARCH_REQUEST_TEMPLATE,
@@ -193,7 +194,7 @@ function codeSearch(plan: SearchPlan): { kind: 'class' | 'call'; codes: string[]
   const c = plan.expr?.type === 'clause' ? plan.expr.clause : undefined;
   const kind = c?.def.kind;
   if (!c || (kind !== 'class' && kind !== 'call') || !['1', '2', '3'].includes(c.mode)) return undefined;
-  if (plan.sort !== 'relevance' || plan.filters.unsupported.length) return undefined;
+  if (plan.sort !== 'relevance') return undefined;
   if (!c.codes.length) return undefined;
   return { kind, codes: c.codes, exact: c.mode === '1' };
 }
@@ -232,11 +233,14 @@ function mergeTextVariants(rows: FacetCount[]): FacetCount[] {
   return out;
 }
 
-/** Facet rows as `{ dimension: { key: count } }`, every dimension present, biggest counts first. */
+/** The dimensions `facetResult` always names (the real server's); the memberships only with counts. */
+const ALWAYS_NAMED = FACET_DIMENSIONS.filter((d) => !(MEMBERSHIP_DIMENSIONS as readonly string[]).includes(d));
+
+/** Facet rows as `{ dimension: { key: count } }`, the real server's dimensions always present, biggest counts first. */
 function toFacetResult(rows: FacetCount[]): FacetResult {
-  const out: FacetResult = Object.fromEntries(FACET_DIMENSIONS.map((d) => [d, {}]));
+  const out: FacetResult = Object.fromEntries(ALWAYS_NAMED.map((d) => [d, {}]));
   const sorted = mergeTextVariants(rows).sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1));
-  for (const r of sorted) out[r.dim]![r.key] = r.count;
+  for (const r of sorted) (out[r.dim] ??= {})[r.key] = r.count;
   return out;
 }
 
@@ -629,7 +633,7 @@ export class SearchService {
     passing: Int32Array,
   ): Promise<FacetCount[]> {
     const dims = Object.keys(plan.filters.facets);
-    if (dims.length !== 1 || plan.filters.unsupported.length) return store.count(ranged, plan.filters, FACET_LIMIT);
+    if (dims.length !== 1) return store.count(ranged, plan.filters, FACET_LIMIT);
     const open: SearchPlan = { ...plan, filters: { ...plan.filters, facets: {} } };
     const openRows = await this.facets.get(`${tenantId}|${matchSignature(open)}`, async () =>
       store.count(ranged, open.filters, FACET_LIMIT),

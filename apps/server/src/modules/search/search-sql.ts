@@ -222,6 +222,16 @@ export function facetFilterSql(dim: FacetDimension, values: string[], indexed = 
       return sql`b.country_code = ANY(${v})`;
     case 'discode1':
       return sql`b.discode1 && ${v}`;
+    case 'coreInclude':
+      return sql`b.core_includes && ${v}`;
+    case 'ddType':
+      return sql`b.dd_type = ANY(${v})`;
+    case 'verifyStatus':
+      return sql`b.verify_status && ${v}`;
+    case 'eCollectionIds':
+      return sql`b.e_collection_ids && ${v}`;
+    case 'collectionName':
+      return sql`b.collection_ids && ${v}`;
     case 'kindNo': {
       if (indexed) return sql`b.class_prefixes && ${v}`;
       const pattern = `(^|\\|)(${values.map((x) => escapeRegex(x.toUpperCase())).join('|')})`;
@@ -246,7 +256,7 @@ function foldedIn(array: Sql, values: string[]): Sql {
   return sql`EXISTS (SELECT 1 FROM unnest(${array}) AS x(v) WHERE of_fold(x.v, ${trad}, ${simp}) = ANY(${keys}::text[]))`;
 }
 
-/** Filters that are not facets: years, on shelf, dimensions without data. */
+/** Filters that are not facets: years, on shelf, arrival and creation dates. */
 export function otherFiltersSql(f: Filters): Sql[] {
   const out: Sql[] = [];
   if (f.yearFrom !== undefined) out.push(sql`b.publish_year_int >= ${f.yearFrom}`);
@@ -255,7 +265,6 @@ export function otherFiltersSql(f: Filters): Sql[] {
   if (f.inDateFrom) out.push(sql`b.first_in_date >= ${f.inDateFrom}::date`);
   if (f.createdAfter) out.push(sql`b.created_at > ${f.createdAfter}::timestamptz`);
   if (f.createdUpTo) out.push(sql`b.created_at <= ${f.createdUpTo}::timestamptz`);
-  if (f.unsupported.length) out.push(sql`false`);
   return out;
 }
 
@@ -283,6 +292,11 @@ export const FACET_KEYS: Array<[FacetDimension, Sql]> = [
     sql`CASE WHEN cardinality(b.clc_classes) < 2 THEN ARRAY[${mainClass(sql`b.clc_classes[1]`)}]
              ELSE ARRAY(SELECT DISTINCT ${mainClass(sql`c`)} FROM unnest(b.clc_classes) AS c) END`,
   ],
+  ['coreInclude', sql`b.core_includes`],
+  ['ddType', sql`ARRAY[b.dd_type]`],
+  ['verifyStatus', sql`b.verify_status`],
+  ['eCollectionIds', sql`b.e_collection_ids`],
+  ['collectionName', sql`b.collection_ids`],
   ['author', sql`b.authors`],
   ['publisher', sql`ARRAY[b.publisher]`],
   ['subject', sql`b.subjects`],

@@ -57,6 +57,16 @@ export function degreeOf(text: string): ThesisDegree | null {
   return null;
 }
 
+/** The ddType codes of the degrees (the code list `ddType`): what the search filters and counts. */
+const DEGREE_CODES: Record<ThesisDegree, string> = { doctor: '1', master: '2', bachelor: '3', postdoc: '4' };
+
+/** The ddType code of a thesis record's degree (MARC 502, CNMARC 328), from its marc-in-json text; null when unnamed. */
+export function thesisDegreeCode(marc: string | null): string | null {
+  const m = readMarc(marc);
+  const degree = degreeOf([...values(m, '502', 'abcdgo'), ...values(m, '328', 'abcdez')].join(' '));
+  return degree ? DEGREE_CODES[degree] : null;
+}
+
 export interface ThesisFields {
   degree: ThesisDegree | null;
   discipline: string;

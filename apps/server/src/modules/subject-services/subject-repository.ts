@@ -210,18 +210,27 @@ export async function findResearchers(
   return rows;
 }
 
+export interface NameMatch {
+  rid: number;
+  record_id: number;
+  /** The record's author name that is the form (as the record writes it). */
+  author: string;
+  marc: string | null;
+}
+
 /**
  * Records whose author names, folded as `foldName` folds them, equal one of the forms given (each
- * with the researcher it stands for); with the kept MARC, which says where the authors work.
+ * with the researcher it stands for); a row per author name that matched, with the kept MARC, which
+ * says where the authors work.
  */
 export async function findNameMatches(
   db: Db,
   tenantId: number,
   forms: Array<{ rid: number; form: string }>,
-): Promise<Array<{ rid: number; record_id: number; marc: string | null }>> {
+): Promise<NameMatch[]> {
   if (!forms.length) return [];
-  const { rows } = await sql<{ rid: number; record_id: number; marc: string | null }>`
-    SELECT DISTINCT f.rid, b.record_id, b.marc
+  const { rows } = await sql<NameMatch>`
+    SELECT DISTINCT f.rid, b.record_id, a.name AS author, b.marc
     FROM bib_record b
     CROSS JOIN LATERAL unnest(b.authors) AS a(name)
     JOIN jsonb_to_recordset(${JSON.stringify(forms)}::jsonb) AS f(rid int, form text)
@@ -230,17 +239,30 @@ export async function findNameMatches(
   return rows;
 }
 
-/** Staff decisions on researchers' works. */
-export async function findWorkDecisions(
-  db: Db,
-  tenantId: number,
-): Promise<Array<{ researcher_id: number; record_id: number; decision: 'claimed' | 'excluded' }>> {
-  const { rows } = await sql<{ researcher_id: number; record_id: number; decision: 'claimed' | 'excluded' }>`
-    SELECT researcher_id, record_id, decision FROM researcher_work WHERE tenant_id = ${tenantId}`.execute(db);
+export interface WorkDecisionRow {
+  researcher_id: number;
+  record_id: number;
+  decision: 'claimed' | 'excluded';
+  decided_by: string;
+  /** ISO 8601. */
+  decided_at: string;
+}
+
+/** Staff decisions on researchers' works (on readers' records: a suppressed record is no one's work while it is). */
+export async function findWorkDecisions(db: Db, tenantId: number): Promise<WorkDecisionRow[]> {
+  const { rows } = await sql<WorkDecisionRow>`
+    SELECT w.researcher_id, w.record_id, w.decision, w.decided_by,
+           to_char(w.decided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS decided_at
+    FROM researcher_work w JOIN bib_record b ON b.record_id = w.record_id AND b.tenant_id = w.tenant_id
+    WHERE w.tenant_id = ${tenantId} AND NOT b.suppressed`.execute(db);
   return rows;
 }
 
-/** Records a staff decision on a work (or removes it: the rule applies again). */
+/**
+ * Records a staff decision on a work (or removes it: the rule applies again); whether anything
+ * changed. The same decision again leaves the row as it was (its author and date too), so a double
+ * click or a second tab's click changes nothing.
+ */
 export async function saveWorkDecision(
   db: Db,
   tenantId: number,
@@ -248,19 +270,23 @@ export async function saveWorkDecision(
   recordId: number,
   decision: 'claimed' | 'excluded' | 'clear',
   by: string,
-): Promise<void> {
+): Promise<boolean> {
   if (decision === 'clear') {
-    await sql`DELETE FROM researcher_work
-      WHERE tenant_id = ${tenantId} AND researcher_id = ${researcherId} AND record_id = ${recordId}`.execute(db);
-    return;
+    const { rows } = await sql`DELETE FROM researcher_work
+      WHERE tenant_id = ${tenantId} AND researcher_id = ${researcherId} AND record_id = ${recordId}
+      RETURNING 1`.execute(db);
+    return rows.length > 0;
   }
-  await sql`
+  const { rows } = await sql`
     INSERT INTO researcher_work (tenant_id, researcher_id, record_id, decision, decided_by)
     SELECT ${tenantId}, r.id, b.record_id, ${decision}, ${by}
     FROM researcher r JOIN bib_record b ON b.tenant_id = r.tenant_id AND b.record_id = ${recordId}
     WHERE r.tenant_id = ${tenantId} AND r.id = ${researcherId}
     ON CONFLICT (researcher_id, record_id)
-    DO UPDATE SET decision = EXCLUDED.decision, decided_by = EXCLUDED.decided_by, decided_at = now()`.execute(db);
+    DO UPDATE SET decision = EXCLUDED.decision, decided_by = EXCLUDED.decided_by, decided_at = now()
+      WHERE researcher_work.decision <> EXCLUDED.decision
+    RETURNING 1`.execute(db);
+  return rows.length > 0;
 }
 
 /* ---- Theses ---- */
@@ -550,4 +576,17 @@ export async function upsertResearchers(db: Db, tenantId: number, rows: Research
 export async function findDepartmentCodes(db: Db, tenantId: number): Promise<Set<string>> {
   const { rows } = await sql<{ code: string }>`SELECT code FROM department WHERE tenant_id = ${tenantId}`.execute(db);
   return new Set(rows.map((r) => r.code));
+}
+
+/** The home page's figures: departments, researchers, and the theses table's theses of records readers see. */
+export async function countSubjectFigures(
+  db: Db,
+  tenantId: number,
+): Promise<{ departments: number; researchers: number; theses: number }> {
+  const { rows } = await sql<{ departments: number; researchers: number; theses: number }>`SELECT
+      (SELECT count(*)::int FROM department WHERE tenant_id = ${tenantId}) AS departments,
+      (SELECT count(*)::int FROM researcher WHERE tenant_id = ${tenantId}) AS researchers,
+      (SELECT count(*)::int FROM thesis t JOIN bib_record b ON b.record_id = t.record_id AND b.tenant_id = ${tenantId}
+        WHERE t.tenant_id = ${tenantId} AND NOT b.suppressed) AS theses`.execute(db);
+  return rows[0]!;
 }

@@ -37,6 +37,10 @@ export function registerSubjectRoutes(app: FastifyInstance, services: Services):
     ok(req.lang, await subjects.theses(req.tenant.id, req.body, req.lang, req.ip)),
   );
 
+  route(app, SubjectCalls.adminResearcherList, async (req) =>
+    ok(req.lang, await subjects.adminResearchers(requireStaff(req).tenantId, req.query, req.lang)),
+  );
+
   route(app, SubjectCalls.adminResearcherWorks, async (req) =>
     ok(req.lang, await subjects.allWorks(requireStaff(req).tenantId, req.query)),
   );

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import {
   SubjectErrCode,
   initialOf,
+  type AdminResearcherList,
+  type AdminResearcherListRequest,
   type DecideWorkOutcome,
   type DepartmentCard,
   type DepartmentDetail,
@@ -15,11 +17,13 @@ import {
   type ResearcherList,
   type ResearcherWork,
   type ResearcherWorks,
+  type ResearcherWorksQuery,
   type SubjectRecord,
   type Thesis,
   type ThesisDegree,
   type ThesisSearch,
   type ThesisSearchRequest,
+  type WorkCounts,
   type WorkDecision,
   type WorkState,
 } from '@openfind/contract';
@@ -33,6 +37,7 @@ import { findEResourceSetting } from '../e-resources/e-resource-repository.js';
 import type { StaffActor } from '../staff/staff-context.js';
 import type { StaffService } from '../staff/staff-service.js';
 import * as repo from './subject-repository.js';
+import { refreshRecordTags } from '../catalogue/catalogue-repository.js';
 
 /**
  * Subject services: departments and their resources, researchers and their works, the
@@ -70,17 +75,41 @@ const DEGREE_NAMES: Record<ThesisDegree, [string, string, string]> = {
   postdoc: ['博士后', '博士後', 'Postdoctoral'],
 };
 
-/** A researcher's works as the rule and staff make them: record id → state. */
-type WorkMap = Map<number, Map<number, WorkState>>;
+/** A work of a researcher: its state, and why (what the rule found, what staff decided). */
+interface Work {
+  state: WorkState;
+  /** What the rule alone says; null for a work only staff list. */
+  rule: 'matched' | 'possible' | null;
+  /** The record's author names that are a form of the researcher's name. */
+  names: string[];
+  /** The institution's or department's name its affiliation text gives. */
+  place: string;
+  affiliation: string;
+  decidedBy: string;
+  decidedAt: string | null;
+}
+
+/** A researcher's works as the rule and staff make them: researcher id → record id → work. */
+type WorkMap = Map<number, Map<number, Work>>;
+
+/** The affiliation text kept for the console: enough to see where the authors work. */
+const AFFILIATION_SHOWN = 300;
 
 export class SubjectService {
   private readonly works = new TtlCache<number, WorkMap>(60_000);
-  private readonly thesisSync = new TtlCache<number, void>(30_000);
+  /** Theses are read again at once after a catalogue change; this bounds how stale they get without notifications. */
+  private readonly thesisSync = new TtlCache<number, void>(10 * 60_000);
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly deps: { staff?: StaffService } = {},
   ) {}
+
+  /** The home page's figures: departments, researchers and theses (the thesis records read first). */
+  async figures(tenantId: number): Promise<{ departments: number; researchers: number; theses: number }> {
+    await this.syncTheses(tenantId);
+    return repo.countSubjectFigures(this.db, tenantId);
+  }
 
   /* ---- Departments ---- */
 
@@ -203,21 +232,42 @@ export class SubjectService {
       );
       const hits = await repo.findNameMatches(this.db, tenantId, forms);
       const byId = new Map(researchers.map((r) => [r.id, r]));
-      const map: WorkMap = new Map(researchers.map((r) => [r.id, new Map<number, WorkState>()]));
+      const map: WorkMap = new Map(researchers.map((r) => [r.id, new Map<number, Work>()]));
       for (const hit of hits) {
+        const works = map.get(hit.rid)!;
+        const seen = works.get(hit.record_id);
+        // A second author name of the same record (both forms of the name in it).
+        if (seen) {
+          if (!seen.names.includes(hit.author)) seen.names.push(hit.author);
+          continue;
+        }
         const r = byId.get(hit.rid)!;
-        const places = [
-          ...institution,
-          ...[r.dept_name, r.dept_name_tw, r.dept_name_en].filter((n): n is string => !!n),
-        ]
-          .map(foldPlace)
-          .filter((p) => p.length >= 2);
-        const where = foldPlace(affiliationText(readMarc(hit.marc)));
-        const affiliated = places.some((p) => where.includes(p));
-        map.get(hit.rid)!.set(hit.record_id, affiliated ? 'matched' : 'possible');
+        const affiliation = affiliationText(readMarc(hit.marc));
+        const where = foldPlace(affiliation);
+        const place =
+          [...institution, ...[r.dept_name, r.dept_name_tw, r.dept_name_en].filter((n): n is string => !!n)].find(
+            (p) => foldPlace(p).length >= 2 && where.includes(foldPlace(p)),
+          ) ?? '';
+        const rule = place ? 'matched' : 'possible';
+        works.set(hit.record_id, {
+          state: rule,
+          rule,
+          names: [hit.author],
+          place,
+          affiliation: affiliation.slice(0, AFFILIATION_SHOWN),
+          decidedBy: '',
+          decidedAt: null,
+        });
       }
       for (const d of await repo.findWorkDecisions(this.db, tenantId)) {
-        map.get(d.researcher_id)?.set(d.record_id, d.decision === 'claimed' ? 'claimed' : 'excluded');
+        const works = map.get(d.researcher_id);
+        if (!works) continue;
+        const found = works.get(d.record_id);
+        const decided = { state: d.decision, decidedBy: d.decided_by, decidedAt: d.decided_at };
+        works.set(
+          d.record_id,
+          found ? { ...found, ...decided } : { rule: null, names: [], place: '', affiliation: '', ...decided },
+        );
       }
       return map;
     });
@@ -240,8 +290,10 @@ export class SubjectService {
 
   /** The works readers see: confirmed ones and those the rule matched with an affiliation. */
   private async publicWorks(tenantId: number, researcherId: number): Promise<Map<number, WorkState>> {
-    const all = (await this.workMap(tenantId)).get(researcherId) ?? new Map<number, WorkState>();
-    return new Map([...all].filter(([, s]) => s === 'matched' || s === 'claimed'));
+    const all = (await this.workMap(tenantId)).get(researcherId) ?? new Map<number, Work>();
+    return new Map(
+      [...all].filter(([, w]) => w.state === 'matched' || w.state === 'claimed').map(([id, w]) => [id, w.state]),
+    );
   }
 
   private async researcherCard(tenantId: number, r: repo.ResearcherRow, lang: Lang): Promise<ResearcherCard> {
@@ -317,11 +369,57 @@ export class SubjectService {
     };
   }
 
-  /** Staff: every work the rule or a decision gives, possible and excluded ones too. */
-  async allWorks(tenantId: number, input: { id: number; page: number; rows: number }): Promise<ResearcherWorks> {
+  /** Staff: the researchers with their works counted by state, by words and department. */
+  async adminResearchers(
+    tenantId: number,
+    input: AdminResearcherListRequest,
+    lang: Lang,
+  ): Promise<AdminResearcherList> {
+    const departments = await repo.findDepartmentNames(this.db, tenantId);
+    if (input.departmentId !== undefined && !departments.some((d) => d.id === input.departmentId))
+      throw noSuchDepartment();
+    const map = await this.workMap(tenantId);
+    const counted = (await repo.findResearchers(this.db, tenantId, { ...input, initial: '' })).map((r) => ({
+      r,
+      counts: countWorks(map.get(r.id)),
+    }));
+    const chosen = input.possibleOnly ? counted.filter((c) => c.counts.possible > 0) : counted;
+    const page = chosen.slice((input.page - 1) * input.rows, input.page * input.rows);
+    return {
+      totalCount: chosen.length,
+      list: await Promise.all(
+        page.map(async ({ r, counts }) => ({
+          ...(await this.researcherCard(tenantId, r, lang)),
+          code: r.code,
+          counts,
+        })),
+      ),
+      departments: departments.map((d) => ({ id: d.id, name: localName(d, lang) })),
+    };
+  }
+
+  /** Staff: every work the rule or a decision gives, possible and excluded ones too, with why. */
+  async allWorks(tenantId: number, input: ResearcherWorksQuery): Promise<ResearcherWorks> {
     const r = await this.researcher(tenantId, input.id);
-    const works = await this.workRecords(tenantId, (await this.workMap(tenantId)).get(r.id) ?? new Map());
-    return { totalCount: works.length, list: works.slice((input.page - 1) * input.rows, input.page * input.rows) };
+    const all = (await this.workMap(tenantId)).get(r.id) ?? new Map<number, Work>();
+    const records = await this.workRecords(tenantId, new Map([...all].map(([id, w]) => [id, w.state])));
+    const chosen = input.state ? records.filter((w) => w.state === input.state) : records;
+    return {
+      totalCount: chosen.length,
+      list: chosen.slice((input.page - 1) * input.rows, input.page * input.rows).map((w) => {
+        const why = all.get(w.recordId)!;
+        return {
+          ...w,
+          ruleState: why.rule,
+          matchedNames: why.names,
+          matchedPlace: why.place,
+          affiliation: why.affiliation,
+          decidedBy: why.decidedBy,
+          decidedAt: why.decidedAt,
+        };
+      }),
+      counts: countWorks(all),
+    };
   }
 
   /** Staff: confirm or exclude a work, or give it back to the rule. */
@@ -332,13 +430,30 @@ export class SubjectService {
     ip: string,
   ): Promise<DecideWorkOutcome> {
     const by = actor.username;
-    const before = (await this.workMap(tenantId)).get(input.researcherId)?.get(input.recordId) ?? null;
     await this.researcher(tenantId, input.researcherId);
     if (!(await repo.recordExists(this.db, tenantId, input.recordId)))
       throw new AppError('subjectNoSuchRecord', SubjectErrCode.noSuchRecord);
-    await repo.saveWorkDecision(this.db, tenantId, input.researcherId, input.recordId, input.decision, by);
+    const known = (await this.workMap(tenantId)).get(input.researcherId)?.get(input.recordId);
+    const before = known?.state ?? null;
+    const changed = await repo.saveWorkDecision(
+      this.db,
+      tenantId,
+      input.researcherId,
+      input.recordId,
+      input.decision,
+      by,
+    );
+    if (!changed) {
+      // Decided so already (a double click, another tab): nothing written, no audit row.
+      const state = input.decision === 'clear' ? (known?.rule ?? 'possible') : input.decision;
+      // Another server process decided it: what this one keeps is out of date.
+      if (before !== state) this.works.delete(tenantId);
+      return { recordId: input.recordId, state };
+    }
+    // The search's verifyStatus reads the staff's review off the record.
+    await refreshRecordTags(this.db, tenantId, [input.recordId]);
     this.works.delete(tenantId);
-    const state = (await this.workMap(tenantId)).get(input.researcherId)?.get(input.recordId) ?? 'possible';
+    const state = (await this.workMap(tenantId)).get(input.researcherId)?.get(input.recordId)?.state ?? 'possible';
     await this.deps.staff?.audit({
       tenantId,
       staffId: actor.staffId,
@@ -358,9 +473,19 @@ export class SubjectService {
     this.thesisSync.delete(tenantId);
   }
 
+  /**
+   * The institution's catalogue changed (an import, the console, another process: the change
+   * notification): its theses are read again now, not by the next reader's request, and works are
+   * matched again when next asked. A failed read is left to the next request.
+   */
+  catalogueChanged(tenantId: number): void {
+    this.changed(tenantId);
+    this.syncTheses(tenantId).catch(() => this.thesisSync.delete(tenantId));
+  }
+
   /* ---- Theses ---- */
 
-  /** Reads the thesis records changed since last read (at most every 30 s per institution and process). */
+  /** Reads the thesis records changed since last read (after a catalogue change, else at most every 10 minutes). */
   syncTheses(tenantId: number): Promise<void> {
     return this.thesisSync.get(tenantId, async () => {
       const departments = await repo.findDepartmentNames(this.db, tenantId);
@@ -465,6 +590,13 @@ export class SubjectService {
       },
     };
   }
+}
+
+/** A researcher's works counted by state. */
+function countWorks(works: Map<number, Work> | undefined): WorkCounts {
+  const counts: WorkCounts = { matched: 0, claimed: 0, possible: 0, excluded: 0 };
+  for (const w of works?.values() ?? []) counts[w.state]++;
+  return counts;
 }
 
 function toRecord(row: repo.RecordRow): SubjectRecord {

@@ -32,6 +32,12 @@ export const ADMIN_SCREENS: readonly AdminScreenDef[] = [
   { key: 'content', path: 'content', minRole: 'staff', Component: lazy(() => import('./content/ContentScreen')) },
   { key: 'courses', path: 'courses', minRole: 'staff', Component: lazy(() => import('./courses/CoursesScreen')) },
   {
+    key: 'researchers',
+    path: 'researchers',
+    minRole: 'staff',
+    Component: lazy(() => import('./researchers/ResearchersScreen')),
+  },
+  {
     key: 'donations',
     path: 'donations',
     minRole: 'staff',

@@ -45,6 +45,7 @@ export const NAMESPACES = [
   'adminCourses',
   'adminCollections',
   'adminHomeNav',
+  'adminResearchers',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
@@ -75,6 +76,8 @@ export const LAZY_NAMESPACES = [
   'adminCollections',
   // The console's home page navigation screen (usage, fixed icons).
   'adminHomeNav',
+  // The console's researchers and the decisions on their works.
+  'adminResearchers',
   // Document delivery: My Library's panel (key 19); the console's settings and requests.
   'docDelivery',
   'adminDocDelivery',

@@ -19,6 +19,12 @@ export interface FacetRow {
   country_code: string | null;
   discode1: string[];
   clc_classes: string[];
+  /** What the record belongs to (migration 0059): core lists, degree, review, databases, special collections. */
+  core_includes: string[];
+  dd_type: string | null;
+  verify_status: string[];
+  e_collection_ids: string[];
+  collection_ids: string[];
   /** Call numbers of the record and of its copies, upper-cased, each once. */
   call_numbers: string[];
   authors: string[];
@@ -106,6 +112,11 @@ function valuesOf(r: FacetRow): Array<[Dim, string]> {
   add('countryCode', [r.country_code]);
   add('discode1', r.discode1);
   add('kindNo', r.clc_classes.map(mainClass));
+  add('coreInclude', r.core_includes);
+  add('ddType', [r.dd_type]);
+  add('verifyStatus', r.verify_status);
+  add('eCollectionIds', r.e_collection_ids);
+  add('collectionName', r.collection_ids);
   add('author', r.authors);
   add('publisher', [r.publisher]);
   add('subject', r.subjects);
@@ -382,7 +393,6 @@ export class TenantFacets implements Mirrored<FacetRow> {
     /** With `recordIds` null: the slots that pass every filter, when the caller has them. */
     passing?: Int32Array,
   ): FacetCount[] {
-    if (filters.unsupported.length) return [];
     const tests = Object.entries(filters.facets).map(([dim, wanted]) => this.filterOf(dim as FacetDimension, wanted));
     this.counts = grow(this.counts, this.keyOf.length);
     const counts = this.counts;
@@ -815,7 +825,6 @@ export class TenantFacets implements Mirrored<FacetRow> {
     limit: number,
     facetLimit?: number,
   ): { total: number; ids: number[]; facets?: FacetCount[] } {
-    if (filters.unsupported.length) return { total: 0, ids: [], ...(facetLimit === undefined ? {} : { facets: [] }) };
     const tests = Object.entries(filters.facets).map(([dim, v]) => this.filterOf(dim as FacetDimension, v));
     const inFrom = inDaysFrom(filters);
     const ranged = hasRange(filters, inFrom);

@@ -97,7 +97,7 @@ function orDatabase<T>(answer: () => T): T | undefined {
 export function rankInMemory(text: TenantText, plan: SearchPlan, common: CommonWords): Int32Array | undefined {
   if (!plan.expr || plan.sort !== 'relevance') return undefined;
   const f = plan.filters;
-  if (Object.keys(f.facets).length || f.unsupported.length || f.yearFrom !== undefined || f.yearTo !== undefined) {
+  if (Object.keys(f.facets).length || f.yearFrom !== undefined || f.yearTo !== undefined) {
     return undefined;
   }
   if (f.onlyOnShelf || f.inDateFrom) return undefined;

@@ -1,33 +1,13 @@
 import { useId, useState } from 'react';
-import {
-  Button,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Pagination,
-  Popconfirm,
-  Radio,
-  Select,
-  Spin,
-  Switch,
-  Tag,
-} from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Modal, Radio, Select, Spin, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import * as Calls from '@openfind/contract/calls';
 import { PACKAGE_KINDS, PACKAGE_RULES, type PackageKind } from '@openfind/contract';
 import { loadNamespace } from '../../lang';
-import { RecordPicker } from '../components/RecordPicker';
-import {
-  LISTED_ROWS,
-  useListedRecords,
-  usePackageChange,
-  usePackages,
-  type AdminPackage,
-  type PackageInput,
-} from './collections-api';
+import { usePackageChange, usePackages, type AdminPackage, type PackageInput } from './collections-api';
+import { DeleteDialog } from './DeleteDialog';
+import { ListedRecords } from './ListedRecords';
 import './special-collections.css';
 
 await loadNamespace('adminCollections');
@@ -64,12 +44,14 @@ const inputOf = (p: AdminPackage, change: Partial<PackageInput> = {}): PackageIn
  * Special collections and special libraries (the content screen's tab): every package of a kind,
  * hidden ones too, child bases under their library; create and edit (names in three languages,
  * description, cover, order, hidden, parent, the rule that takes records by call number, class or
- * subject), hide or show, and the records listed by hand, added with the record picker.
+ * subject), hide or show, the records listed by hand, added with the record picker, and delete
+ * (administrators; a library's child bases first).
  */
-export default function SpecialCollectionsPanel() {
+export default function SpecialCollectionsPanel({ canDelete }: { canDelete: boolean }) {
   const { t } = useTranslation('adminCollections');
   const [kind, setKind] = useState<PackageKind>('collection');
   const [editing, setEditing] = useState<AdminPackage | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminPackage | null>(null);
   const [records, setRecords] = useState<number | null>(null);
   const list = usePackages(kind);
   const items = list.data ?? [];
@@ -115,7 +97,12 @@ export default function SpecialCollectionsPanel() {
             >
               {t('records.open', { count: p.listedCount })}
             </Button>
-            {records === p.id ? <ListedRecords p={p} /> : null}
+            {canDelete ? (
+              <Button size="small" danger onClick={() => setDeleting(p)}>
+                {t('remove.ok')}
+              </Button>
+            ) : null}
+            {records === p.id ? <ListedRecords of="package" id={p.id} name={p.name} /> : null}
           </PackageItem>
         ))}
       </ul>
@@ -127,7 +114,36 @@ export default function SpecialCollectionsPanel() {
           onClose={() => setEditing(null)}
         />
       ) : null}
+      {deleting ? <DeletePackage p={deleting} onClose={() => setDeleting(null)} /> : null}
     </div>
+  );
+}
+
+/**
+ * Deleting a package: its listed records are unlisted (the catalogue keeps them). A special library
+ * with child bases is not deleted with them: each is a librarian's work of its own, so the dialog
+ * says to delete or move them first, and the server refuses too.
+ */
+function DeletePackage({ p, onClose }: { p: AdminPackage; onClose: () => void }) {
+  const { t } = useTranslation('adminCollections');
+  const remove = usePackageChange(Calls.adminPackageDelete, onClose);
+  return (
+    <DeleteDialog
+      title={t('remove.title', { name: p.name })}
+      blocked={p.childCount > 0}
+      pending={remove.isPending}
+      onDelete={() => remove.mutate({ id: p.id, version: p.version })}
+      onClose={onClose}
+    >
+      {p.childCount > 0 ? (
+        <p>{t('remove.hasChildren', { count: p.childCount })}</p>
+      ) : (
+        <>
+          <p>{t('remove.records', { count: p.listedCount })}</p>
+          <p>{t('remove.final')}</p>
+        </>
+      )}
+    </DeleteDialog>
   );
 }
 
@@ -286,50 +302,5 @@ function PackageForm({
         </Form.Item>
       </Form>
     </Modal>
-  );
-}
-
-function ListedRecords({ p }: { p: AdminPackage }) {
-  const { t } = useTranslation('adminCollections');
-  const [page, setPage] = useState(1);
-  const records = useListedRecords(p.id, page);
-  const add = usePackageChange(Calls.adminPackageRecordAdd);
-  const remove = usePackageChange(Calls.adminPackageRecordRemove);
-  const list = records.data?.list ?? [];
-  const total = records.data?.totalCount ?? 0;
-  return (
-    <div className="of-special-records">
-      <RecordPicker
-        label={t('records.find')}
-        action={t('records.add')}
-        onPick={(r) => add.mutate({ id: p.id, recordId: r.recordId })}
-      />
-      <h4>{t('records.title', { name: p.name })}</h4>
-      {records.isPending ? <Spin size="small" /> : null}
-      {records.isSuccess && !list.length ? <p className="of-special-meta">{t('records.none')}</p> : null}
-      <ol className="of-special-record-list" start={(page - 1) * LISTED_ROWS + 1}>
-        {list.map((r) => (
-          <li key={r.recordId}>
-            <Link to={`/searchList/bookDetails/${r.recordId}`} target="_blank" rel="noopener">
-              {r.title}
-            </Link>{' '}
-            <span className="of-special-meta">{[r.author, r.isbn, `#${r.recordId}`].filter(Boolean).join(' · ')}</span>{' '}
-            <Popconfirm
-              title={t('records.removeConfirm')}
-              okText={t('records.remove')}
-              cancelText={t('form.cancel')}
-              onConfirm={() => remove.mutate({ id: p.id, recordId: r.recordId })}
-            >
-              <Button size="small" danger aria-label={`${t('records.remove')}: ${r.title}`}>
-                {t('records.remove')}
-              </Button>
-            </Popconfirm>
-          </li>
-        ))}
-      </ol>
-      {total > LISTED_ROWS ? (
-        <Pagination current={page} pageSize={LISTED_ROWS} total={total} onChange={setPage} showSizeChanger={false} />
-      ) : null}
-    </div>
   );
 }

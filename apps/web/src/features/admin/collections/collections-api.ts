@@ -8,6 +8,10 @@ import { adminKeys } from '../query-keys';
 type C = typeof CollectionCalls;
 export type AdminPackage = OutputOf<C['adminPackages']>[number];
 export type PackageInput = InputOf<C['adminPackageSave']>;
+export type AdminTopic = OutputOf<C['adminTopics']>[number];
+export type TopicInput = InputOf<C['adminTopicSave']>;
+/** What holds records listed by hand: a special collection or library, or a topic. */
+export type ListedIn = 'package' | 'topic';
 
 /** Listed records shown a page. */
 export const LISTED_ROWS = 20;
@@ -15,8 +19,11 @@ export const LISTED_ROWS = 20;
 const keys = {
   all: () => adminKeys.area('specialCollections'),
   list: (kind: PackageKind) => adminKeys.area('specialCollections', 'list', kind),
-  records: (id: number, page: number) => adminKeys.area('specialCollections', 'records', id, page),
+  records: (of: ListedIn, id: number, page: number) => adminKeys.area('specialCollections', 'records', of, id, page),
+  topics: () => adminKeys.area('specialCollections', 'topics'),
 };
+
+const RECORDS_CALL = { package: Calls.adminPackageRecords, topic: Calls.adminTopicRecords } as const;
 
 export function usePackages(kind: PackageKind) {
   return useQuery({
@@ -25,10 +32,18 @@ export function usePackages(kind: PackageKind) {
   });
 }
 
-export function useListedRecords(id: number, page: number) {
+export function useListedRecords(of: ListedIn, id: number, page: number) {
   return useQuery({
-    queryKey: keys.records(id, page),
-    queryFn: ({ signal }) => staffApi.call(Calls.adminPackageRecords, { id, page, rows: LISTED_ROWS }, { signal }),
+    queryKey: keys.records(of, id, page),
+    queryFn: ({ signal }) => staffApi.call(RECORDS_CALL[of], { id, page, rows: LISTED_ROWS }, { signal }),
+  });
+}
+
+/** Every topic of the institution, hidden ones too, in the library's order. */
+export function useTopics() {
+  return useQuery({
+    queryKey: keys.topics(),
+    queryFn: ({ signal }) => staffApi.call(Calls.adminTopics, {}, { signal }),
   });
 }
 

@@ -1,20 +1,20 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button, Checkbox } from 'antd';
+import { useTranslation } from 'react-i18next';
 
 /**
- * The filter form above a queue of the console (moderation, suggestions, donations): its fields
- * (`FilterField`s), then search, reset and what else the queue offers (`actions`). A search landmark
- * named by `label`; Enter in a field searches.
+ * The filter form above a queue of the console: its fields (`FilterField`s, `StatusFilter`), then
+ * search, reset and what else the queue offers (`actions`). A search landmark named by `label`;
+ * Enter in a field searches.
  */
 export function QueueFilters(props: {
   label: string;
-  searchText: string;
-  resetText: string;
   onSearch: () => void;
   onReset: () => void;
   actions?: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('admin');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     props.onSearch();
@@ -24,9 +24,9 @@ export function QueueFilters(props: {
       {props.children}
       <div className="of-queue-actions">
         <Button type="primary" htmlType="submit">
-          {props.searchText}
+          {t('queue.search')}
         </Button>
-        <Button onClick={props.onReset}>{props.resetText}</Button>
+        <Button onClick={props.onReset}>{t('queue.reset')}</Button>
         {props.actions}
       </div>
     </form>

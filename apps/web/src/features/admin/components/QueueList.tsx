@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Alert, Empty, Pagination, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import './queue.css';
 
 /**
  * A page of a console queue (moderation, suggestions, donations, feedback): a spinner until the
  * first answer, then the items as an ordered list (busy while a new page loads) or the empty text,
- * and the pager when there is more than a page. `prefix` names the queue's classes
- * (`<prefix>-loading`, `-list`, `-pages`).
+ * and the pager when there is more than a page. The items are `QueueCard`s.
  */
 export function QueueList<T>(props: {
   /** The page's items; undefined until the first answer. */
@@ -15,18 +16,17 @@ export function QueueList<T>(props: {
   page: number;
   pageSize: number;
   onPage: (page: number) => void;
-  prefix: string;
-  loadingText: string;
   emptyText: string;
   children: (item: T) => ReactNode;
 }) {
-  const { items, prefix } = props;
+  const { t } = useTranslation('admin');
+  const { items } = props;
   return (
     <>
       {!items ? (
-        <Spin className={`${prefix}-loading`} aria-label={props.loadingText} />
+        <Spin className="of-queue-loading" aria-label={t('queue.loading')} />
       ) : items.length ? (
-        <ol className={`${prefix}-list`} aria-busy={props.fetching}>
+        <ol className="of-queue-list" aria-busy={props.fetching}>
           {items.map(props.children)}
         </ol>
       ) : (
@@ -34,7 +34,7 @@ export function QueueList<T>(props: {
       )}
       {items && props.total > props.pageSize ? (
         <Pagination
-          className={`${prefix}-pages`}
+          className="of-queue-pages"
           current={props.page}
           pageSize={props.pageSize}
           total={props.total}
@@ -52,22 +52,21 @@ export function QueueList<T>(props: {
  */
 export function ConflictsAlert(props: {
   title: string;
-  dismissText: string;
   onClose: () => void;
   conflicts: { id: number; text: string }[];
   missing: { id: number; text: string }[];
-  className: string;
   testId?: string;
 }) {
+  const { t } = useTranslation('admin');
   return (
     <Alert
       type="warning"
       showIcon
-      closable={{ 'aria-label': props.dismissText }}
+      closable={{ 'aria-label': t('queue.dismiss') }}
       onClose={props.onClose}
       title={props.title}
       description={
-        <ul className={props.className} data-testid={props.testId}>
+        <ul className="of-queue-conflicts" data-testid={props.testId}>
           {[...props.conflicts, ...props.missing].map((line) => (
             <li key={line.id}>{line.text}</li>
           ))}

@@ -16,8 +16,9 @@ import './content.css';
 
 await loadNamespace('adminContent');
 
-/** Special collections and libraries: a chunk of its own, loaded when its tab is opened. */
+/** Special collections and libraries, and topics: chunks of their own, loaded when their tab is opened. */
 const SpecialCollectionsPanel = lazy(() => import('../collections/SpecialCollectionsPanel'));
+const TopicsPanel = lazy(() => import('../collections/TopicsPanel'));
 
 /**
  * Content (`/admin/content`): what the portal shows besides the catalogue — e-resources, the
@@ -38,7 +39,16 @@ export default function ContentScreen() {
             label: t('tabs.special'),
             children: (
               <Suspense fallback={<Spin />}>
-                <SpecialCollectionsPanel />
+                <SpecialCollectionsPanel canDelete={canDelete} />
+              </Suspense>
+            ),
+          },
+          {
+            key: 'topics',
+            label: t('tabs.topics'),
+            children: (
+              <Suspense fallback={<Spin />}>
+                <TopicsPanel canDelete={canDelete} />
               </Suspense>
             ),
           },

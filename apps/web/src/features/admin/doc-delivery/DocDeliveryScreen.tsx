@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, Select, Spin, Switch, Tabs, Tag } from 'antd';
+import { Button, Input, Spin, Switch, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   DOC_DELIVERY_FIELDS,
@@ -11,6 +11,9 @@ import { loadNamespace } from '../../lang';
 import { AdminPage } from '../components/AdminPage';
 import { FilterField, QueueFilters } from '../components/QueueFilters';
 import { QueueList } from '../components/QueueList';
+import { QueueCard } from '../components/ReplyCard';
+import { StatusCounts, StatusFilter } from '../components/QueueStatus';
+import { useQueueState, when } from '../components/use-queue-state';
 import { roleAtLeast } from '../session/roles';
 import { useStaffIdentity } from '../session/use-staff-identity';
 import {
@@ -21,7 +24,6 @@ import {
   type DocItem,
   type DocQuery,
 } from './doc-delivery-api';
-import '../moderation/moderation.css';
 import './doc-delivery.css';
 
 await loadNamespace('adminDocDelivery');
@@ -58,7 +60,7 @@ export default function DocDeliveryScreen() {
             children: roleAtLeast(identity.role, 'admin') ? (
               <SettingsPanel />
             ) : (
-              <p className="of-mod-help">{t('settings.adminsOnly')}</p>
+              <p className="of-queue-help">{t('settings.adminsOnly')}</p>
             ),
           },
         ]}
@@ -69,38 +71,20 @@ export default function DocDeliveryScreen() {
 
 function RequestQueue() {
   const { t } = useTranslation('adminDocDelivery');
-  const [draft, setDraft] = useState<Filter>(START);
-  const [filter, setFilter] = useState<Filter>(START);
-  const [page, setPage] = useState(1);
-  const queue = useDocRequests(queryOf(filter, page));
+  const queue = useQueueState<Filter>(START);
+  const { draft, setDraft, page } = queue;
+  const answer = useDocRequests(queryOf(queue.filter, page));
   return (
     <>
-      <QueueFilters
-        label={t('filter.label')}
-        searchText={t('filter.search')}
-        resetText={t('filter.reset')}
-        onSearch={() => {
-          setFilter(draft);
-          setPage(1);
-        }}
-        onReset={() => {
-          setDraft(START);
-          setFilter(START);
-          setPage(1);
-        }}
-      >
-        <FilterField label={t('filter.status')}>
-          <Select
-            aria-label={t('filter.status')}
-            className="of-queue-field"
-            value={draft.status}
-            onChange={(status: Filter['status']) => setDraft({ ...draft, status })}
-            options={[
-              { value: '', label: t('filter.all') },
-              ...DOC_DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-            ]}
-          />
-        </FilterField>
+      <QueueFilters label={t('filter.label')} onSearch={queue.search} onReset={queue.reset}>
+        <StatusFilter
+          withAll
+          label={t('filter.status')}
+          statuses={DOC_DELIVERY_STATUSES}
+          statusText={(s) => t(`status.${s}`)}
+          value={draft.status}
+          onChange={(status) => setDraft({ ...draft, status })}
+        />
         <FilterField label={t('filter.text')}>
           <Input
             className="of-queue-field"
@@ -110,22 +94,19 @@ function RequestQueue() {
           />
         </FilterField>
       </QueueFilters>
-      <p className="of-queue-summary" aria-live="polite" data-testid="dd-admin-summary">
-        {queue.data
-          ? DOC_DELIVERY_STATUSES.map((s) =>
-              t('summary.count', { status: t(`status.${s}`), count: queue.data.counts[s] ?? 0 }),
-            ).join(' · ')
-          : ''}
-      </p>
+      <StatusCounts
+        testId="dd-admin-summary"
+        statuses={DOC_DELIVERY_STATUSES}
+        statusText={(s) => t(`status.${s}`)}
+        counts={answer.data?.counts}
+      />
       <QueueList
-        prefix="of-add"
-        items={queue.data?.list}
-        fetching={queue.isFetching}
-        total={queue.data?.totalCount ?? 0}
+        items={answer.data?.list}
+        fetching={answer.isFetching}
+        total={answer.data?.totalCount ?? 0}
         page={page}
         pageSize={PAGE_SIZE}
-        onPage={setPage}
-        loadingText={t('loading')}
+        onPage={queue.turnPage}
         emptyText={t('empty')}
       >
         {(d) => <RequestItem key={d.id} request={d} />}
@@ -137,21 +118,19 @@ function RequestQueue() {
 function RequestItem({ request: d }: { request: DocItem }) {
   const { t } = useTranslation('adminDocDelivery');
   const resend = useResendDocRequest();
-  const headingId = `of-add-d${d.id}`;
   const fields = DOC_DELIVERY_FIELDS.filter((f) => f !== 'publicationName' && f !== 'articleTitle' && d[f]);
   return (
-    <li className="of-add-item" aria-labelledby={headingId} data-testid="dd-admin-item">
-      <div className="of-add-head">
-        <h2 id={headingId} className="of-add-title">
-          {[d.articleTitle, d.publicationName].filter(Boolean).join(' — ')}
-        </h2>
-        <Tag color={STATUS_COLOURS[d.status]}>{t(`status.${d.status}`)}</Tag>
-      </div>
-      <p className="of-add-meta">
+    <QueueCard
+      headingId={`of-add-d${d.id}`}
+      testId="dd-admin-item"
+      heading={[d.articleTitle, d.publicationName].filter(Boolean).join(' — ')}
+      tags={<Tag color={STATUS_COLOURS[d.status]}>{t(`status.${d.status}`)}</Tag>}
+    >
+      <p className="of-queue-meta">
         {t('meta', {
           id: d.id,
           reader: d.readerName ? `${d.readerName} (${d.reader})` : d.reader,
-          when: new Date(d.createdAt).toLocaleString(),
+          when: when(d.createdAt),
         })}
       </p>
       <dl className="of-add-fields">
@@ -180,7 +159,7 @@ function RequestItem({ request: d }: { request: DocItem }) {
           {t('resend')}
         </Button>
       ) : null}
-    </li>
+    </QueueCard>
   );
 }
 
@@ -191,7 +170,7 @@ function SettingsPanel() {
   const settings = useDocSettings(true);
   const save = useSaveDocSettings();
   const [draft, setDraft] = useState<Draft | null>(null);
-  if (!settings.data) return <Spin className="of-mod-loading" aria-label={t('loading')} />;
+  if (!settings.data) return <Spin className="of-queue-loading" aria-label={t('loading')} />;
   const s = settings.data;
   const value: Draft = draft ?? { ...s, secret: '', clearSecret: false };
   const set = (patch: Partial<Draft>) => setDraft({ ...value, ...patch });
@@ -207,7 +186,7 @@ function SettingsPanel() {
         <Switch checked={value.enabled} onChange={(enabled) => set({ enabled })} />
         <span>{t('settings.enabled')}</span>
       </label>
-      <label className="of-mod-label" htmlFor="of-add-login">
+      <label className="of-queue-label" htmlFor="of-add-login">
         {t('settings.loginUrl')}
       </label>
       <Input
@@ -219,10 +198,10 @@ function SettingsPanel() {
         aria-describedby="of-add-login-help"
         onChange={(e) => set({ loginUrl: e.target.value })}
       />
-      <p id="of-add-login-help" className="of-mod-help">
+      <p id="of-add-login-help" className="of-queue-help">
         {t('settings.loginUrlHelp')}
       </p>
-      <label className="of-mod-label" htmlFor="of-add-service">
+      <label className="of-queue-label" htmlFor="of-add-service">
         {t('settings.serviceUrl')}
       </label>
       <Input
@@ -234,10 +213,10 @@ function SettingsPanel() {
         aria-describedby="of-add-service-help"
         onChange={(e) => set({ serviceUrl: e.target.value })}
       />
-      <p id="of-add-service-help" className="of-mod-help">
+      <p id="of-add-service-help" className="of-queue-help">
         {t('settings.serviceUrlHelp')}
       </p>
-      <label className="of-mod-label" htmlFor="of-add-secret">
+      <label className="of-queue-label" htmlFor="of-add-secret">
         {t('settings.secret')}
       </label>
       <Input.Password
@@ -249,7 +228,7 @@ function SettingsPanel() {
         aria-describedby="of-add-secret-help"
         onChange={(e) => set({ secret: e.target.value })}
       />
-      <p id="of-add-secret-help" className="of-mod-help">
+      <p id="of-add-secret-help" className="of-queue-help">
         {s.hasSecret
           ? t('settings.secretSet', { min: DOC_DELIVERY_MIN_SECRET })
           : t('settings.secretNone', { min: DOC_DELIVERY_MIN_SECRET })}
@@ -261,11 +240,11 @@ function SettingsPanel() {
         </label>
       ) : null}
       {s.updatedAt ? (
-        <p className="of-mod-help">
+        <p className="of-queue-help">
           {t('settings.updated', { when: new Date(s.updatedAt).toLocaleString(), who: s.updatedBy ?? '—' })}
         </p>
       ) : null}
-      <div className="of-mod-filter-actions">
+      <div className="of-queue-row">
         <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!draft}>
           {t('settings.save')}
         </Button>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Input, Modal, Select, Tag } from 'antd';
+import { Button, Input, Modal, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   DONATION_FROM,
@@ -14,6 +14,10 @@ import { loadNamespace } from '../../lang';
 import { AdminPage } from '../components/AdminPage';
 import { BulkBar, FilterField, QueueFilters } from '../components/QueueFilters';
 import { ConflictsAlert, QueueList } from '../components/QueueList';
+import { ExportButton } from '../components/ExportButton';
+import { QueueCard } from '../components/ReplyCard';
+import { StatusCounts, StatusFilter } from '../components/QueueStatus';
+import { useQueueState, when } from '../components/use-queue-state';
 import { downloadCsv, toCsv } from '../reports/csv';
 import {
   exportDonations,
@@ -32,7 +36,6 @@ const PAGE_SIZE = 20;
 type Filter = { status: DonationStatus | ''; q: string };
 const START: Filter = { status: 'submitted', q: '' };
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 const queryOf = (f: Filter, page: number): DonationQuery => ({
   status: f.status,
   q: f.q.trim(),
@@ -56,120 +59,81 @@ const STATUS_COLOURS: Record<DonationStatus, string> = {
  */
 export default function DonationsScreen() {
   const { t } = useTranslation('adminDonations');
-  const [draft, setDraft] = useState<Filter>(START);
-  const [filter, setFilter] = useState<Filter>(START);
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<number[]>([]);
+  const queue = useQueueState<Filter, DecisionOutcome>(START);
+  const { draft, setDraft, filter, page, selected } = queue;
   const [deciding, setDeciding] = useState<{ to: Decision; ids: number[] } | null>(null);
-  const [outcome, setOutcome] = useState<DecisionOutcome | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const queue = useDonationQueue(queryOf(filter, page));
+  const answer = useDonationQueue(queryOf(filter, page));
   const decide = useDecideDonations((o) => {
-    setOutcome(o.conflicts.length || o.missing.length ? o : null);
-    setSelected([]);
+    queue.settle(o);
     setDeciding(null);
   });
-  const list = queue.data?.list ?? [];
+  const list = answer.data?.list ?? [];
   const byId = new Map(list.map((d) => [d.donationId, d]));
 
-  const search = () => {
-    setFilter(draft);
-    setPage(1);
-    setSelected([]);
-    setOutcome(null);
-  };
   const send = (to: Decision, ids: number[], reply: string) =>
     decide.mutate({
       to,
       reply,
       donations: ids.map((id) => ({ donationId: id, version: byId.get(id)?.version ?? 0 })),
     });
-  const toggle = (id: number, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
   const selectedRows = selected.map((id) => byId.get(id)).filter((d): d is QueueDonation => Boolean(d));
 
   const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const got = await exportDonations({ status: filter.status, q: filter.q.trim() });
-      const header = [
-        t('csv.id'),
-        t('csv.status'),
-        t('csv.createdAt'),
-        t('csv.decidedAt'),
-        t('csv.account'),
-        t('csv.readerName'),
-        t('csv.donorName'),
-        t('csv.phone'),
-        t('csv.email'),
-        t('csv.delivery'),
-        t('csv.title'),
-        t('csv.isbn'),
-        t('csv.author'),
-        t('csv.copies'),
-        t('csv.reply'),
-      ];
-      downloadCsv(
-        t('csv.fileName'),
-        toCsv(
-          header,
-          got.list.map((r) => [
-            r.donationId,
-            t(`status.${r.status}`),
-            r.createdAt,
-            r.decidedAt ?? '',
-            r.account,
-            r.readerName,
-            r.anonymous ? t('anonymous') : r.donorName,
-            r.contactPhone,
-            r.contactEmail,
-            t(`delivery.${r.delivery}`),
-            r.title,
-            r.isbn,
-            r.author,
-            r.copies,
-            r.reply,
-          ]),
-        ),
-      );
-      if (got.capped) notify('warning', t('csv.capped', { max: MAX_DONATION_EXPORT }));
-    } finally {
-      setExporting(false);
-    }
+    const got = await exportDonations({ status: filter.status, q: filter.q.trim() });
+    const header = [
+      t('csv.id'),
+      t('csv.status'),
+      t('csv.createdAt'),
+      t('csv.decidedAt'),
+      t('csv.account'),
+      t('csv.readerName'),
+      t('csv.donorName'),
+      t('csv.phone'),
+      t('csv.email'),
+      t('csv.delivery'),
+      t('csv.title'),
+      t('csv.isbn'),
+      t('csv.author'),
+      t('csv.copies'),
+      t('csv.reply'),
+    ];
+    downloadCsv(
+      t('csv.fileName'),
+      toCsv(
+        header,
+        got.list.map((r) => [
+          r.donationId,
+          t(`status.${r.status}`),
+          r.createdAt,
+          r.decidedAt ?? '',
+          r.account,
+          r.readerName,
+          r.anonymous ? t('anonymous') : r.donorName,
+          r.contactPhone,
+          r.contactEmail,
+          t(`delivery.${r.delivery}`),
+          r.title,
+          r.isbn,
+          r.author,
+          r.copies,
+          r.reply,
+        ]),
+      ),
+    );
+    if (got.capped) notify('warning', t('csv.capped', { max: MAX_DONATION_EXPORT }));
   };
 
   return (
-    <AdminPage
-      title={t('title')}
-      extra={
-        <Button onClick={() => void exportCsv()} loading={exporting} data-testid="donations-export">
-          {t('csv.export')}
-        </Button>
-      }
-    >
-      <QueueFilters
-        label={t('filter.label')}
-        searchText={t('filter.search')}
-        resetText={t('filter.reset')}
-        onSearch={search}
-        onReset={() => {
-          setDraft(START);
-          setFilter(START);
-          setPage(1);
-          setSelected([]);
-        }}
-      >
-        <FilterField label={t('filter.status')}>
-          <Select
-            aria-label={t('filter.status')}
-            className="of-queue-field"
-            value={draft.status}
-            onChange={(status: Filter['status']) => setDraft({ ...draft, status })}
-            options={[
-              { value: '', label: t('filter.all') },
-              ...DONATION_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-            ]}
-          />
-        </FilterField>
+    <AdminPage title={t('title')} extra={<ExportButton onExport={exportCsv} testId="donations-export" />}>
+      <QueueFilters label={t('filter.label')} onSearch={queue.search} onReset={queue.reset}>
+        <StatusFilter
+          withAll
+          label={t('filter.status')}
+          statuses={DONATION_STATUSES}
+          statusText={(s) => t(`status.${s}`)}
+          value={draft.status}
+          onChange={(status) => setDraft({ ...draft, status })}
+        />
         <FilterField label={t('filter.text')}>
           <Input
             className="of-queue-field"
@@ -180,25 +144,22 @@ export default function DonationsScreen() {
         </FilterField>
       </QueueFilters>
 
-      <p className="of-queue-summary" aria-live="polite" data-testid="donations-summary">
-        {queue.data
-          ? DONATION_STATUSES.map((s) =>
-              t('summary.count', { status: t(`status.${s}`), count: queue.data.counts[s] ?? 0 }),
-            ).join(' · ')
-          : ''}
-      </p>
+      <StatusCounts
+        testId="donations-summary"
+        statuses={DONATION_STATUSES}
+        statusText={(s) => t(`status.${s}`)}
+        counts={answer.data?.counts}
+      />
 
-      {outcome ? (
+      {queue.outcome ? (
         <ConflictsAlert
-          className="of-adon-conflicts"
           title={t('queue.conflictsTitle')}
-          dismissText={t('queue.dismiss')}
-          onClose={() => setOutcome(null)}
-          conflicts={outcome.conflicts.map((c) => ({
+          onClose={queue.clearOutcome}
+          conflicts={queue.outcome.conflicts.map((c) => ({
             id: c.donationId,
             text: t('queue.conflict', { id: c.donationId, status: t(`status.${c.status}`), who: c.handledBy ?? '—' }),
           }))}
-          missing={outcome.missing.map((id) => ({ id, text: t('queue.missing', { id }) }))}
+          missing={queue.outcome.missing.map((id) => ({ id, text: t('queue.missing', { id }) }))}
         />
       ) : null}
 
@@ -206,7 +167,7 @@ export default function DonationsScreen() {
         <BulkBar
           ids={list.map((d) => d.donationId)}
           selected={selected}
-          onSelect={setSelected}
+          onSelect={queue.setSelected}
           selectAllText={t('queue.selectAll')}
           selectedText={t('queue.selected', { count: selected.length })}
         >
@@ -228,17 +189,12 @@ export default function DonationsScreen() {
       ) : null}
 
       <QueueList
-        prefix="of-adon"
-        items={queue.data?.list}
-        fetching={queue.isFetching}
-        total={queue.data?.totalCount ?? 0}
+        items={answer.data?.list}
+        fetching={answer.isFetching}
+        total={answer.data?.totalCount ?? 0}
         page={page}
         pageSize={PAGE_SIZE}
-        onPage={(p) => {
-          setPage(p);
-          setSelected([]);
-        }}
-        loadingText={t('loading')}
+        onPage={queue.turnPage}
         emptyText={t('queue.empty')}
       >
         {(d) => (
@@ -247,7 +203,7 @@ export default function DonationsScreen() {
             donation={d}
             selected={selected.includes(d.donationId)}
             busy={decide.isPending}
-            onSelect={(on) => toggle(d.donationId, on)}
+            onSelect={(on) => queue.toggle(d.donationId, on)}
             onDecide={(to) => setDeciding({ to, ids: [d.donationId] })}
           />
         )}
@@ -276,23 +232,18 @@ function DonationCard({ donation: d, selected, busy, onSelect, onDecide }: CardP
   const { t } = useTranslation('adminDonations');
   const headingId = `of-adon-d${d.donationId}`;
   return (
-    <li className="of-adon-item" aria-labelledby={headingId} data-testid="donation-item">
-      <div className="of-adon-item-head">
-        <Checkbox
-          checked={selected}
-          onChange={(e) => onSelect(e.target.checked)}
-          aria-label={t('queue.select', { id: d.donationId })}
-        />
-        <h2 id={headingId} className="of-adon-title">
-          {t('queue.heading', { id: d.donationId, copies: d.copies })}
-        </h2>
-        <Tag color={STATUS_COLOURS[d.status]}>{t(`status.${d.status}`)}</Tag>
-      </div>
-      <p className="of-adon-meta">
+    <QueueCard
+      headingId={headingId}
+      testId="donation-item"
+      heading={t('queue.heading', { id: d.donationId, copies: d.copies })}
+      tags={<Tag color={STATUS_COLOURS[d.status]}>{t(`status.${d.status}`)}</Tag>}
+      select={{ checked: selected, onChange: onSelect, label: t('queue.select', { id: d.donationId }) }}
+    >
+      <p className="of-queue-meta">
         {t('queue.reader', { name: d.readerName || '—', account: d.account })} · {when(d.createdAt)} ·{' '}
         {t(`delivery.${d.delivery}`)}
       </p>
-      <p className="of-adon-meta">
+      <p className="of-queue-meta">
         {t('queue.shownAs', { name: d.anonymous ? t('anonymous') : d.donorName })} ·{' '}
         {[d.contactPhone, d.contactEmail].filter(Boolean).join(' / ')}
       </p>
@@ -304,14 +255,14 @@ function DonationCard({ donation: d, selected, busy, onSelect, onDecide }: CardP
           </li>
         ))}
       </ol>
-      {d.note ? <p className="of-adon-note">{t('queue.note', { note: d.note })}</p> : null}
+      {d.note ? <p className="of-queue-meta of-adon-note">{t('queue.note', { note: d.note })}</p> : null}
       {d.reply || d.handledBy ? (
-        <p className="of-adon-meta">
+        <p className="of-queue-meta">
           {d.reply ? t('queue.reply', { reply: d.reply }) : ''}
           {d.handledBy ? ` ${t('queue.handledBy', { who: d.handledBy, at: when(d.decidedAt ?? d.receivedAt) })}` : ''}
         </p>
       ) : null}
-      <div className="of-adon-row">
+      <div className="of-queue-row">
         {(['received', 'accepted', 'declined'] as const)
           .filter((to) => canMove(d.status, to))
           .map((to) => (
@@ -328,7 +279,7 @@ function DonationCard({ donation: d, selected, busy, onSelect, onDecide }: CardP
             </Button>
           ))}
       </div>
-    </li>
+    </QueueCard>
   );
 }
 
@@ -367,7 +318,7 @@ function DecideDialog({
         if (!missing) onDecide(reply.trim());
       }}
     >
-      <label htmlFor="of-adon-reply" className="of-adon-label">
+      <label htmlFor="of-adon-reply" className="of-queue-label">
         {t(to === 'declined' ? 'dialog.replyRequired' : 'dialog.reply')}
       </label>
       <Input.TextArea
@@ -381,7 +332,7 @@ function DecideDialog({
         status={tried && missing ? 'error' : undefined}
         onChange={(e) => setReply(e.target.value)}
       />
-      <p id="of-adon-reply-help" className={tried && missing ? 'of-adon-error' : 'of-adon-help'}>
+      <p id="of-adon-reply-help" className={tried && missing ? 'of-queue-error' : 'of-queue-help'}>
         {tried && missing ? t('dialog.missing') : t('dialog.help')}
       </p>
     </Modal>

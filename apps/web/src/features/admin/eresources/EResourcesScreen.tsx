@@ -14,6 +14,9 @@ import { loadNamespace } from '../../lang';
 import { AdminPage } from '../components/AdminPage';
 import { FilterField, QueueFilters } from '../components/QueueFilters';
 import { QueueList } from '../components/QueueList';
+import { QueueCard, ReaderText, ReplyEditor, ReplyThread, useReplyDraft } from '../components/ReplyCard';
+import { StatusCounts, StatusFilter } from '../components/QueueStatus';
+import { useQueueState, when } from '../components/use-queue-state';
 import { roleAtLeast } from '../session/roles';
 import { useStaffIdentity } from '../session/use-staff-identity';
 import {
@@ -41,7 +44,6 @@ const STATUS_COLOURS: Record<TrialFeedbackStatus, string> = {
   replied: 'green',
   handled: 'default',
 };
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 const queryOf = (f: Filter, page: number): DbFeedbackQuery => ({
   ...(f.status ? { status: f.status } : {}),
   ...(f.collectionId ? { collectionId: f.collectionId } : {}),
@@ -62,7 +64,7 @@ export default function EResourcesScreen() {
   const identity = useStaffIdentity();
   return (
     <AdminPage title={t('title')}>
-      <p className="of-aer-help">{t('intro')}</p>
+      <p className="of-queue-help">{t('intro')}</p>
       <Tabs
         destroyOnHidden
         items={[
@@ -81,39 +83,21 @@ export default function EResourcesScreen() {
 
 function FeedbackQueue() {
   const { t } = useTranslation('adminEResources');
-  const [draft, setDraft] = useState<Filter>(START);
-  const [filter, setFilter] = useState<Filter>(START);
-  const [page, setPage] = useState(1);
-  const queue = useDbFeedback(queryOf(filter, page));
+  const queue = useQueueState<Filter>(START);
+  const { draft, setDraft, page } = queue;
+  const answer = useDbFeedback(queryOf(queue.filter, page));
   const databases = useDatabaseChoices();
   return (
     <>
-      <QueueFilters
-        label={t('filter.label')}
-        searchText={t('filter.search')}
-        resetText={t('filter.reset')}
-        onSearch={() => {
-          setFilter(draft);
-          setPage(1);
-        }}
-        onReset={() => {
-          setDraft(START);
-          setFilter(START);
-          setPage(1);
-        }}
-      >
-        <FilterField label={t('filter.status')}>
-          <Select
-            aria-label={t('filter.status')}
-            className="of-queue-field"
-            value={draft.status}
-            onChange={(status: Filter['status']) => setDraft({ ...draft, status })}
-            options={[
-              { value: '', label: t('filter.all') },
-              ...TRIAL_FEEDBACK_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-            ]}
-          />
-        </FilterField>
+      <QueueFilters label={t('filter.label')} onSearch={queue.search} onReset={queue.reset}>
+        <StatusFilter
+          withAll
+          label={t('filter.status')}
+          statuses={TRIAL_FEEDBACK_STATUSES}
+          statusText={(s) => t(`status.${s}`)}
+          value={draft.status}
+          onChange={(status) => setDraft({ ...draft, status })}
+        />
         <FilterField label={t('filter.database')}>
           <Select
             aria-label={t('filter.database')}
@@ -129,22 +113,19 @@ function FeedbackQueue() {
           />
         </FilterField>
       </QueueFilters>
-      <p className="of-queue-summary" aria-live="polite" data-testid="db-feedback-summary">
-        {queue.data
-          ? TRIAL_FEEDBACK_STATUSES.map((s) =>
-              t('summary.count', { status: t(`status.${s}`), count: queue.data.counts[s] ?? 0 }),
-            ).join(' · ')
-          : ''}
-      </p>
+      <StatusCounts
+        testId="db-feedback-summary"
+        statuses={TRIAL_FEEDBACK_STATUSES}
+        statusText={(s) => t(`status.${s}`)}
+        counts={answer.data?.counts}
+      />
       <QueueList
-        items={queue.data?.list}
-        fetching={queue.isFetching}
-        total={queue.data?.totalCount ?? 0}
+        items={answer.data?.list}
+        fetching={answer.isFetching}
+        total={answer.data?.totalCount ?? 0}
         page={page}
         pageSize={PAGE_SIZE}
-        onPage={setPage}
-        prefix="of-aer"
-        loadingText={t('loading')}
+        onPage={queue.turnPage}
         emptyText={t('queue.empty')}
       >
         {(f) => <FeedbackCard key={`${f.feedbackId}-${f.version}`} item={f} />}
@@ -157,14 +138,11 @@ function FeedbackQueue() {
 function FeedbackCard({ item: f }: { item: DbFeedback }) {
   const { t } = useTranslation('adminEResources');
   const headingId = `of-aer-f${f.feedbackId}`;
-  const replyId = `of-aer-reply-${f.feedbackId}`;
-  const [reply, setReply] = useState('');
-  const [tried, setTried] = useState(false);
+  const draft = useReplyDraft(TRIAL_FEEDBACK_REPLY_MAX);
   const [failure, setFailure] = useState('');
   const handle = useHandleDbFeedback(
     () => {
-      setReply('');
-      setTried(false);
+      draft.clear();
       setFailure('');
     },
     (error) =>
@@ -174,27 +152,24 @@ function FeedbackCard({ item: f }: { item: DbFeedback }) {
           : messageOf(error),
       ),
   );
-  const text = reply.trim();
-  const problem = !text ? 'missing' : [...text].length > TRIAL_FEEDBACK_REPLY_MAX ? 'tooLong' : null;
   const act = (status: 'read' | 'handled') => {
     setFailure('');
     handle.mutate({ feedbackId: f.feedbackId, version: f.version, status, reply: '' });
   };
   const send = () => {
-    setTried(true);
-    if (problem || handle.isPending) return;
+    const reply = draft.take();
+    if (reply === null || handle.isPending) return;
     setFailure('');
-    handle.mutate({ feedbackId: f.feedbackId, version: f.version, status: 'replied', reply: text });
+    handle.mutate({ feedbackId: f.feedbackId, version: f.version, status: 'replied', reply });
   };
   return (
-    <li className="of-aer-item" aria-labelledby={headingId} data-testid="db-feedback-item">
-      <div className="of-aer-item-head">
-        <h2 id={headingId} className="of-aer-title">
-          {t('queue.heading', { id: f.feedbackId, name: f.collectionName })}
-        </h2>
-        <Tag color={STATUS_COLOURS[f.status]}>{t(`status.${f.status}`)}</Tag>
-      </div>
-      <p className="of-aer-meta">
+    <QueueCard
+      headingId={headingId}
+      testId="db-feedback-item"
+      heading={t('queue.heading', { id: f.feedbackId, name: f.collectionName })}
+      tags={<Tag color={STATUS_COLOURS[f.status]}>{t(`status.${f.status}`)}</Tag>}
+    >
+      <p className="of-queue-meta">
         {t('queue.reader', { name: f.readerName || '—', account: f.account })} · {when(f.createdAt)}
         {f.rating ? (
           <>
@@ -206,61 +181,54 @@ function FeedbackCard({ item: f }: { item: DbFeedback }) {
           </>
         ) : null}
       </p>
-      <p className="of-aer-content">{f.content}</p>
-      {f.reply ? (
-        <div className="of-aer-reply">
-          <p className="of-aer-meta">{t('queue.repliedBy', { who: f.repliedBy || '—', at: when(f.repliedAt) })}</p>
-          <p className="of-aer-content">{f.reply}</p>
-        </div>
-      ) : null}
+      <ReaderText>{f.content}</ReaderText>
+      <ReplyThread
+        replies={
+          f.reply
+            ? [
+                {
+                  key: 'reply',
+                  byline: t('queue.repliedBy', { who: f.repliedBy || '—', at: when(f.repliedAt) }),
+                  body: f.reply,
+                },
+              ]
+            : []
+        }
+      />
       {failure ? <Alert type="warning" showIcon className="of-aer-alert" title={failure} /> : null}
       {f.status !== 'handled' ? (
-        <div className="of-aer-reply-form">
-          <label htmlFor={replyId} className="of-aer-label">
-            {f.reply ? t('reply.again') : t('reply.label')}
-          </label>
-          <Input.TextArea
-            id={replyId}
-            value={reply}
-            maxLength={TRIAL_FEEDBACK_REPLY_MAX}
-            showCount
-            autoSize={{ minRows: 2, maxRows: 6 }}
-            aria-invalid={tried && problem !== null}
-            aria-describedby={`${replyId}-help`}
-            status={tried && problem ? 'error' : undefined}
-            onChange={(e) => setReply(e.target.value)}
-            data-testid="db-feedback-reply-text"
-          />
-          <p id={`${replyId}-help`} className={tried && problem ? 'of-aer-error' : 'of-aer-help'}>
-            {tried && problem ? t(`reply.${problem}`, { max: TRIAL_FEEDBACK_REPLY_MAX }) : t('reply.help')}
-          </p>
-          <div className="of-aer-row">
-            <Button
-              type="primary"
-              loading={handle.isPending && handle.variables?.status === 'replied'}
-              aria-describedby={headingId}
-              onClick={send}
-              data-testid="db-feedback-reply"
-            >
-              {t('actions.reply')}
+        <ReplyEditor
+          id={`of-aer-reply-${f.feedbackId}`}
+          draft={draft}
+          label={f.reply ? t('reply.again') : t('reply.label')}
+          help={t('reply.help')}
+          testId="db-feedback-reply-text"
+        >
+          <Button
+            type="primary"
+            loading={handle.isPending && handle.variables?.status === 'replied'}
+            aria-describedby={headingId}
+            onClick={send}
+            data-testid="db-feedback-reply"
+          >
+            {t('actions.reply')}
+          </Button>
+          {f.status === 'new' ? (
+            <Button disabled={handle.isPending} aria-describedby={headingId} onClick={() => act('read')}>
+              {t('actions.read')}
             </Button>
-            {f.status === 'new' ? (
-              <Button disabled={handle.isPending} aria-describedby={headingId} onClick={() => act('read')}>
-                {t('actions.read')}
-              </Button>
-            ) : null}
-            <Button
-              disabled={handle.isPending}
-              aria-describedby={headingId}
-              onClick={() => act('handled')}
-              data-testid="db-feedback-handled"
-            >
-              {t('actions.handled')}
-            </Button>
-          </div>
-        </div>
+          ) : null}
+          <Button
+            disabled={handle.isPending}
+            aria-describedby={headingId}
+            onClick={() => act('handled')}
+            data-testid="db-feedback-handled"
+          >
+            {t('actions.handled')}
+          </Button>
+        </ReplyEditor>
       ) : null}
-    </li>
+    </QueueCard>
   );
 }
 
@@ -278,7 +246,7 @@ function VisitsPanel() {
   const total = figures.daily.reduce((n, d) => n + d.visits, 0);
   return (
     <div className="of-aer-visits">
-      <p className="of-aer-help">
+      <p className="of-queue-help">
         {t('visits.range', {
           from: figures.from,
           to: figures.to,
@@ -318,7 +286,7 @@ function VisitsPanel() {
           </table>
         </div>
       ) : (
-        <p className="of-aer-help">{t('visits.none')}</p>
+        <p className="of-queue-help">{t('visits.none')}</p>
       )}
     </div>
   );
@@ -430,7 +398,7 @@ function SettingsForm(props: { settings: DbSettings; editable: boolean; reload: 
           }
         />
       ) : null}
-      <label className="of-aer-label" htmlFor="of-aer-prefix">
+      <label className="of-queue-label" htmlFor="of-aer-prefix">
         {t('settings.proxyPrefix')}
       </label>
       <Input
@@ -444,10 +412,10 @@ function SettingsForm(props: { settings: DbSettings; editable: boolean; reload: 
         aria-describedby="of-aer-prefix-help"
         onChange={(e) => setPrefix(e.target.value)}
       />
-      <p id="of-aer-prefix-help" className={errors.proxyPrefix ? 'of-aer-error' : 'of-aer-help'}>
+      <p id="of-aer-prefix-help" className={errors.proxyPrefix ? 'of-queue-error' : 'of-queue-help'}>
         {errors.proxyPrefix ?? t('settings.proxyPrefixHelp')}
       </p>
-      <label className="of-aer-label" htmlFor="of-aer-networks">
+      <label className="of-queue-label" htmlFor="of-aer-networks">
         {t('settings.campusNetworks')}
       </label>
       <Input.TextArea
@@ -462,10 +430,10 @@ function SettingsForm(props: { settings: DbSettings; editable: boolean; reload: 
         onChange={(e) => setNetworks(e.target.value)}
         data-testid="db-campus-networks"
       />
-      <p id="of-aer-networks-help" className={errors.campusNetworks ? 'of-aer-error' : 'of-aer-help'}>
+      <p id="of-aer-networks-help" className={errors.campusNetworks ? 'of-queue-error' : 'of-queue-help'}>
         {errors.campusNetworks ?? t('settings.campusNetworksHelp', { max: MAX_CAMPUS_NETWORKS })}
       </p>
-      <p className="of-aer-help">{t('settings.version', { version: settings.version })}</p>
+      <p className="of-queue-help">{t('settings.version', { version: settings.version })}</p>
       {editable ? (
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="db-settings-save">
           {t('settings.save')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Input, InputNumber, Select, Spin, Tabs, Tag } from 'antd';
+import { Button, Input, InputNumber, Select, Spin, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -18,6 +18,10 @@ import { loadNamespace } from '../../lang';
 import { AdminPage } from '../components/AdminPage';
 import { BulkBar, FilterField, QueueFilters } from '../components/QueueFilters';
 import { ConflictsAlert, QueueList } from '../components/QueueList';
+import { ExportButton } from '../components/ExportButton';
+import { QueueCard, ReaderText, ReplyEditor, ReplyThread, useReplyDraft } from '../components/ReplyCard';
+import { StatusCounts, StatusFilter } from '../components/QueueStatus';
+import { useQueueState, when } from '../components/use-queue-state';
 import { downloadCsv, toCsv } from '../reports/csv';
 import { roleAtLeast } from '../session/roles';
 import { useStaffIdentity } from '../session/use-staff-identity';
@@ -41,7 +45,6 @@ const PAGE_SIZE = 20;
 type Filter = { kind: FeedbackKind | ''; status: FeedbackStatus | ''; from: string; to: string; q: string };
 const START: Filter = { kind: '', status: 'submitted', from: '', to: '', q: '' };
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 const queryOf = (f: Filter, page: number): FeedbackQuery => ({ ...f, q: f.q.trim(), page, rows: PAGE_SIZE });
 const STATUS_COLOURS: Record<FeedbackStatus, string> = { submitted: 'blue', replied: 'green', closed: 'default' };
 
@@ -74,96 +77,66 @@ export default function FeedbackScreen() {
 
 function FeedbackQueueView() {
   const { t } = useTranslation('adminFeedback');
-  const [draft, setDraft] = useState<Filter>(START);
-  const [filter, setFilter] = useState<Filter>(START);
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<number[]>([]);
-  const [outcome, setOutcome] = useState<CloseOutcome | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const queue = useFeedbackQueue(queryOf(filter, page));
-  const close = useCloseFeedback((o) => {
-    setOutcome(o.conflicts.length || o.missing.length ? o : null);
-    setSelected([]);
-  });
-  const list = queue.data?.list;
+  const queue = useQueueState<Filter, CloseOutcome>(START);
+  const { draft, setDraft, filter, page, selected } = queue;
+  const answer = useFeedbackQueue(queryOf(filter, page));
+  const close = useCloseFeedback(queue.settle);
+  const list = answer.data?.list;
   const byId = new Map((list ?? []).map((f) => [f.feedbackId, f]));
   const open = (list ?? []).filter((f) => f.status !== 'closed').map((f) => f.feedbackId);
   const closeIds = (ids: number[]) =>
     close.mutate({ items: ids.map((id) => ({ feedbackId: id, version: byId.get(id)?.version ?? 0 })) });
 
-  const search = () => {
-    setFilter(draft);
-    setPage(1);
-    setSelected([]);
-    setOutcome(null);
-  };
-
   const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const { kind, status, from, to } = filter;
-      const got = await exportFeedback({ kind, status, from, to, q: filter.q.trim() });
-      downloadCsv(
-        t('csv.fileName'),
-        toCsv(
-          [
-            t('csv.id'),
-            t('csv.kind'),
-            t('csv.category'),
-            t('csv.status'),
-            t('csv.createdAt'),
-            t('csv.account'),
-            t('csv.readerName'),
-            t('csv.contact'),
-            t('csv.recordId'),
-            t('csv.subject'),
-            t('csv.content'),
-            t('csv.replies'),
-            t('csv.repliedAt'),
-            t('csv.closedAt'),
-          ],
-          got.list.map((r) => [
-            r.feedbackId,
-            t(`kind.${r.kind}`),
-            r.category ? t(`category.${r.category}`) : '',
-            t(`status.${r.status}`),
-            r.createdAt,
-            r.account,
-            r.readerName,
-            r.contact,
-            r.recordId ?? '',
-            r.subject,
-            r.content,
-            r.replies,
-            r.repliedAt ?? '',
-            r.closedAt ?? '',
-          ]),
-        ),
-      );
-      if (got.capped) notify('warning', t('csv.capped', { max: MAX_FEEDBACK_EXPORT }));
-    } finally {
-      setExporting(false);
-    }
+    const { kind, status, from, to } = filter;
+    const got = await exportFeedback({ kind, status, from, to, q: filter.q.trim() });
+    downloadCsv(
+      t('csv.fileName'),
+      toCsv(
+        [
+          t('csv.id'),
+          t('csv.kind'),
+          t('csv.category'),
+          t('csv.status'),
+          t('csv.createdAt'),
+          t('csv.account'),
+          t('csv.readerName'),
+          t('csv.contact'),
+          t('csv.recordId'),
+          t('csv.subject'),
+          t('csv.content'),
+          t('csv.replies'),
+          t('csv.repliedAt'),
+          t('csv.closedAt'),
+        ],
+        got.list.map((r) => [
+          r.feedbackId,
+          t(`kind.${r.kind}`),
+          r.category ? t(`category.${r.category}`) : '',
+          t(`status.${r.status}`),
+          r.createdAt,
+          r.account,
+          r.readerName,
+          r.contact,
+          r.recordId ?? '',
+          r.subject,
+          r.content,
+          r.replies,
+          r.repliedAt ?? '',
+          r.closedAt ?? '',
+        ]),
+      ),
+    );
+    if (got.capped) notify('warning', t('csv.capped', { max: MAX_FEEDBACK_EXPORT }));
   };
 
   return (
     <>
       <QueueFilters
         label={t('filter.label')}
-        searchText={t('filter.search')}
-        resetText={t('filter.reset')}
-        onSearch={search}
-        onReset={() => {
-          setDraft(START);
-          setFilter(START);
-          setPage(1);
-          setSelected([]);
-        }}
-        actions={
-          <Button onClick={() => void exportCsv()} loading={exporting} data-testid="feedback-export">
-            {t('csv.export')}
-          </Button>
-        }
+        onSearch={queue.search}
+        onReset={queue.reset}
+        actions={<ExportButton onExport={exportCsv} testId="feedback-export" />}
       >
         <FilterField label={t('filter.kind')}>
           <Select
@@ -177,18 +150,14 @@ function FeedbackQueueView() {
             ]}
           />
         </FilterField>
-        <FilterField label={t('filter.status')}>
-          <Select
-            aria-label={t('filter.status')}
-            className="of-queue-field"
-            value={draft.status}
-            onChange={(status: Filter['status']) => setDraft({ ...draft, status })}
-            options={[
-              { value: '', label: t('filter.all') },
-              ...FEEDBACK_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-            ]}
-          />
-        </FilterField>
+        <StatusFilter
+          withAll
+          label={t('filter.status')}
+          statuses={FEEDBACK_STATUSES}
+          statusText={(s) => t(`status.${s}`)}
+          value={draft.status}
+          onChange={(status) => setDraft({ ...draft, status })}
+        />
         <FilterField label={t('filter.from')}>
           <Input
             className="of-queue-field"
@@ -215,25 +184,22 @@ function FeedbackQueueView() {
         </FilterField>
       </QueueFilters>
 
-      <p className="of-queue-summary" aria-live="polite" data-testid="feedback-summary">
-        {queue.data
-          ? FEEDBACK_STATUSES.map((s) =>
-              t('summary.count', { status: t(`status.${s}`), count: queue.data.counts[s] ?? 0 }),
-            ).join(' · ')
-          : ''}
-      </p>
+      <StatusCounts
+        testId="feedback-summary"
+        statuses={FEEDBACK_STATUSES}
+        statusText={(s) => t(`status.${s}`)}
+        counts={answer.data?.counts}
+      />
 
-      {outcome ? (
+      {queue.outcome ? (
         <ConflictsAlert
-          className="of-afb-conflicts"
           title={t('queue.conflictsTitle')}
-          dismissText={t('queue.dismiss')}
-          onClose={() => setOutcome(null)}
-          conflicts={outcome.conflicts.map((c) => ({
+          onClose={queue.clearOutcome}
+          conflicts={queue.outcome.conflicts.map((c) => ({
             id: c.feedbackId,
             text: t('queue.conflict', { id: c.feedbackId, status: t(`status.${c.status}`), who: c.handledBy ?? '—' }),
           }))}
-          missing={outcome.missing.map((id) => ({ id, text: t('queue.missing', { id }) }))}
+          missing={queue.outcome.missing.map((id) => ({ id, text: t('queue.missing', { id }) }))}
         />
       ) : null}
 
@@ -241,7 +207,7 @@ function FeedbackQueueView() {
         <BulkBar
           ids={open}
           selected={selected}
-          onSelect={setSelected}
+          onSelect={queue.setSelected}
           selectAllText={t('queue.selectAll')}
           selectedText={t('queue.selected', { count: selected.length })}
         >
@@ -258,16 +224,11 @@ function FeedbackQueueView() {
 
       <QueueList
         items={list}
-        fetching={queue.isFetching}
-        total={queue.data?.totalCount ?? 0}
+        fetching={answer.isFetching}
+        total={answer.data?.totalCount ?? 0}
         page={page}
         pageSize={PAGE_SIZE}
-        onPage={(p) => {
-          setPage(p);
-          setSelected([]);
-        }}
-        prefix="of-afb"
-        loadingText={t('loading')}
+        onPage={queue.turnPage}
         emptyText={t('queue.empty')}
       >
         {(f) => (
@@ -276,7 +237,7 @@ function FeedbackQueueView() {
             item={f}
             selected={selected.includes(f.feedbackId)}
             closing={close.isPending}
-            onSelect={(on) => setSelected((s) => (on ? [...s, f.feedbackId] : s.filter((x) => x !== f.feedbackId)))}
+            onSelect={(on) => queue.toggle(f.feedbackId, on)}
             onClose={() => closeIds([f.feedbackId])}
           />
         )}
@@ -297,111 +258,82 @@ type CardProps = {
 function FeedbackCard({ item: f, selected, closing, onSelect, onClose }: CardProps) {
   const { t } = useTranslation('adminFeedback');
   const headingId = `of-afb-f${f.feedbackId}`;
-  const replyId = `of-afb-reply-${f.feedbackId}`;
-  const [reply, setReply] = useState('');
-  const [tried, setTried] = useState(false);
-  const send = useReplyFeedback(() => {
-    setReply('');
-    setTried(false);
-  });
-  const text = reply.trim();
-  const problem = !text ? 'missing' : feedbackLength(text) > FEEDBACK_MAX_LENGTH.reply ? 'tooLong' : null;
+  const draft = useReplyDraft(FEEDBACK_MAX_LENGTH.reply, feedbackLength);
+  const send = useReplyFeedback(draft.clear);
   const submit = (closeToo: boolean) => {
-    setTried(true);
-    if (problem || send.isPending) return;
-    send.mutate({ feedbackId: f.feedbackId, version: f.version, reply: text, close: closeToo });
+    const reply = draft.take();
+    if (reply === null || send.isPending) return;
+    send.mutate({ feedbackId: f.feedbackId, version: f.version, reply, close: closeToo });
   };
   const heading = f.kind === 'question' ? f.subject : t(`category.${f.category || 'other'}`);
   const isOpen = f.status !== 'closed';
   return (
-    <li className="of-afb-item" aria-labelledby={headingId} data-testid="feedback-item">
-      <div className="of-afb-item-head">
-        {isOpen ? (
-          <Checkbox
-            checked={selected}
-            onChange={(e) => onSelect(e.target.checked)}
-            aria-label={t('queue.select', { id: f.feedbackId })}
-          />
-        ) : null}
-        <h2 id={headingId} className="of-afb-title">
-          {t('queue.heading', { id: f.feedbackId, kind: t(`kind.${f.kind}`), what: heading })}
-        </h2>
-        <Tag color={STATUS_COLOURS[f.status]}>{t(`status.${f.status}`)}</Tag>
-      </div>
-      <p className="of-afb-meta">
+    <QueueCard
+      headingId={headingId}
+      testId="feedback-item"
+      heading={t('queue.heading', { id: f.feedbackId, kind: t(`kind.${f.kind}`), what: heading })}
+      tags={<Tag color={STATUS_COLOURS[f.status]}>{t(`status.${f.status}`)}</Tag>}
+      select={
+        isOpen ? { checked: selected, onChange: onSelect, label: t('queue.select', { id: f.feedbackId }) } : undefined
+      }
+    >
+      <p className="of-queue-meta">
         {t('queue.reader', { name: f.readerName || '—', account: f.account })} · {when(f.createdAt)}
         {f.contact ? ` · ${t('queue.contact', { contact: f.contact })}` : ''}
       </p>
       {f.record ? (
-        <p className="of-afb-meta">
+        <p className="of-queue-meta">
           <Link to={recordPath(f.record.recordId)} target="_blank" rel="noreferrer">
             {t('queue.record', { title: f.record.title || `#${f.record.recordId}` })}
           </Link>
         </p>
       ) : null}
-      <p className="of-afb-content">{f.content}</p>
-      {f.replies.length ? (
-        <ol className="of-afb-replies" aria-label={t('queue.thread')}>
-          {f.replies.map((r) => (
-            <li key={r.replyId}>
-              <p className="of-afb-meta">{t('queue.replyBy', { who: r.staffName, at: when(r.createdAt) })}</p>
-              <p className="of-afb-content">{r.body}</p>
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      <ReaderText>{f.content}</ReaderText>
+      <ReplyThread
+        replies={f.replies.map((r) => ({
+          key: r.replyId,
+          byline: t('queue.replyBy', { who: r.staffName, at: when(r.createdAt) }),
+          body: r.body,
+        }))}
+      />
       {isOpen ? (
-        <div className="of-afb-reply-form">
-          <label htmlFor={replyId} className="of-afb-label">
-            {t('reply.label')}
-          </label>
-          <Input.TextArea
-            id={replyId}
-            value={reply}
-            maxLength={FEEDBACK_MAX_LENGTH.reply}
-            showCount
-            autoSize={{ minRows: 2, maxRows: 6 }}
-            aria-invalid={tried && problem !== null}
-            aria-describedby={`${replyId}-help`}
-            status={tried && problem ? 'error' : undefined}
-            onChange={(e) => setReply(e.target.value)}
-            data-testid="feedback-reply-text"
-          />
-          <p id={`${replyId}-help`} className={tried && problem ? 'of-afb-error' : 'of-afb-help'}>
-            {tried && problem ? t(`reply.${problem}`, { max: FEEDBACK_MAX_LENGTH.reply }) : t('reply.help')}
-          </p>
-          <div className="of-afb-row">
-            <Button
-              type="primary"
-              loading={send.isPending}
-              aria-describedby={headingId}
-              onClick={() => submit(false)}
-              data-testid="feedback-reply"
-            >
-              {t('actions.reply')}
-            </Button>
-            <Button
-              disabled={send.isPending}
-              aria-describedby={headingId}
-              onClick={() => submit(true)}
-              data-testid="feedback-reply-close"
-            >
-              {t('actions.replyClose')}
-            </Button>
-            <Button disabled={closing} aria-describedby={headingId} onClick={onClose} data-testid="feedback-close">
-              {t('actions.close')}
-            </Button>
-          </div>
-        </div>
+        <ReplyEditor
+          id={`of-afb-reply-${f.feedbackId}`}
+          draft={draft}
+          label={t('reply.label')}
+          help={t('reply.help')}
+          testId="feedback-reply-text"
+        >
+          <Button
+            type="primary"
+            loading={send.isPending}
+            aria-describedby={headingId}
+            onClick={() => submit(false)}
+            data-testid="feedback-reply"
+          >
+            {t('actions.reply')}
+          </Button>
+          <Button
+            disabled={send.isPending}
+            aria-describedby={headingId}
+            onClick={() => submit(true)}
+            data-testid="feedback-reply-close"
+          >
+            {t('actions.replyClose')}
+          </Button>
+          <Button disabled={closing} aria-describedby={headingId} onClick={onClose} data-testid="feedback-close">
+            {t('actions.close')}
+          </Button>
+        </ReplyEditor>
       ) : (
-        <p className="of-afb-meta">
+        <p className="of-queue-meta">
           {t(f.closedBy === 'reader' ? 'queue.closedByReader' : 'queue.closedByStaff', {
             at: when(f.closedAt),
             who: f.handledBy ?? '—',
           })}
         </p>
       )}
-    </li>
+    </QueueCard>
   );
 }
 
@@ -410,7 +342,7 @@ function SettingsPanel({ editable }: { editable: boolean }) {
   const settings = useFeedbackSettings();
   const save = useSaveFeedbackSettings();
   const [draft, setDraft] = useState<number | null>(null);
-  if (!settings.data) return <Spin className="of-afb-loading" aria-label={t('loading')} />;
+  if (!settings.data) return <Spin className="of-queue-loading" aria-label={t('loading')} />;
   const value = draft ?? settings.data.dailyLimit;
   return (
     <form
@@ -420,7 +352,7 @@ function SettingsPanel({ editable }: { editable: boolean }) {
         save.mutate({ dailyLimit: value }, { onSuccess: () => setDraft(null) });
       }}
     >
-      <label className="of-afb-label" htmlFor="of-afb-limit">
+      <label className="of-queue-label" htmlFor="of-afb-limit">
         {t('settings.dailyLimit')}
       </label>
       <InputNumber
@@ -433,7 +365,7 @@ function SettingsPanel({ editable }: { editable: boolean }) {
         aria-describedby="of-afb-limit-help"
         onChange={(v) => setDraft(v ?? 0)}
       />
-      <p id="of-afb-limit-help" className="of-afb-help">
+      <p id="of-afb-limit-help" className="of-queue-help">
         {t('settings.dailyLimitHelp', { max: MAX_FEEDBACK_DAILY_LIMIT })}
       </p>
       {editable ? (
@@ -441,7 +373,7 @@ function SettingsPanel({ editable }: { editable: boolean }) {
           {t('settings.save')}
         </Button>
       ) : (
-        <p className="of-afb-help">{t('settings.adminsOnly')}</p>
+        <p className="of-queue-help">{t('settings.adminsOnly')}</p>
       )}
     </form>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Input, Select, Tag } from 'antd';
+import { Button, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { COMMENT_STATUSES, MODERATION_ORDERS, type CommentStatus } from '@openfind/contract';
@@ -7,6 +7,9 @@ import { recordPath } from '../../../lib/record-path';
 import { CommentText } from './CommentText';
 import { BulkBar, FilterField, QueueFilters } from '../components/QueueFilters';
 import { ConflictsAlert, QueueList } from '../components/QueueList';
+import { QueueCard } from '../components/ReplyCard';
+import { QueueSummary, StatusFilter } from '../components/QueueStatus';
+import { useQueueState, when } from '../components/use-queue-state';
 import { RejectDialog } from './RejectDialog';
 import { useDecide, useQueue, type Outcome, type QueueComment, type QueueQuery } from './moderation-api';
 
@@ -14,8 +17,6 @@ const PAGE_SIZE = 20;
 
 type Filter = { status: CommentStatus; order: (typeof MODERATION_ORDERS)[number]; q: string; recordId: string };
 const START: Filter = { status: 'pending', order: 'oldest', q: '', recordId: '' };
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 
 /** The filter as the call takes it: a record id only when it is one. */
 function queryOf(f: Filter, page: number): QueueQuery {
@@ -30,53 +31,28 @@ function queryOf(f: Filter, page: number): QueueQuery {
  */
 export function CommentQueue() {
   const { t } = useTranslation('adminModeration');
-  const [draft, setDraft] = useState<Filter>(START);
-  const [filter, setFilter] = useState<Filter>(START);
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<number[]>([]);
+  const queue = useQueueState<Filter, Outcome>(START);
+  const { draft, setDraft, filter, page, selected } = queue;
   const [rejecting, setRejecting] = useState<number[]>([]);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const queue = useQueue(queryOf(filter, page));
+  const answer = useQueue(queryOf(filter, page));
   const decide = useDecide((o) => {
-    setOutcome(o.conflicts.length || o.missing.length ? o : null);
-    setSelected([]);
+    queue.settle(o);
     setRejecting([]);
   });
-  const list = queue.data?.list ?? [];
+  const list = answer.data?.list ?? [];
   const from = filter.status;
-
-  const search = () => {
-    setFilter(draft);
-    setPage(1);
-    setSelected([]);
-    setOutcome(null);
-  };
   const approve = (ids: number[]) => decide.mutate({ commentIds: ids, decision: 'approve', from, reason: '' });
-  const toggle = (id: number, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
 
   return (
-    <div className="of-mod-queue">
-      <QueueFilters
-        label={t('filter.label')}
-        searchText={t('filter.search')}
-        resetText={t('filter.reset')}
-        onSearch={search}
-        onReset={() => {
-          setDraft(START);
-          setFilter(START);
-          setPage(1);
-          setSelected([]);
-        }}
-      >
-        <FilterField label={t('filter.status')}>
-          <Select
-            aria-label={t('filter.status')}
-            className="of-queue-field"
-            value={draft.status}
-            onChange={(status: CommentStatus) => setDraft({ ...draft, status })}
-            options={COMMENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          />
-        </FilterField>
+    <div>
+      <QueueFilters label={t('filter.label')} onSearch={queue.search} onReset={queue.reset}>
+        <StatusFilter
+          label={t('filter.status')}
+          statuses={COMMENT_STATUSES}
+          statusText={(s) => t(`status.${s}`)}
+          value={draft.status}
+          onChange={(status) => setDraft({ ...draft, status })}
+        />
         <FilterField label={t('filter.order')}>
           <Select
             aria-label={t('filter.order')}
@@ -105,23 +81,21 @@ export function CommentQueue() {
         </FilterField>
       </QueueFilters>
 
-      <p className="of-queue-summary" aria-live="polite" data-testid="moderation-summary">
-        {t('queue.pending', { count: queue.data?.pendingCount ?? 0 })}
-        {queue.data ? ` · ${t('queue.total', { count: queue.data.totalCount })}` : ''}
-      </p>
+      <QueueSummary testId="moderation-summary">
+        {t('queue.pending', { count: answer.data?.pendingCount ?? 0 })}
+        {answer.data ? ` · ${t('queue.total', { count: answer.data.totalCount })}` : ''}
+      </QueueSummary>
 
-      {outcome ? (
+      {queue.outcome ? (
         <ConflictsAlert
-          className="of-mod-conflicts"
           testId="moderation-conflicts"
           title={t('queue.conflictsTitle')}
-          dismissText={t('queue.dismiss')}
-          onClose={() => setOutcome(null)}
-          conflicts={outcome.conflicts.map((c) => ({
+          onClose={queue.clearOutcome}
+          conflicts={queue.outcome.conflicts.map((c) => ({
             id: c.commentId,
             text: t('queue.conflict', { id: c.commentId, status: t(`status.${c.status}`), who: c.moderatedBy ?? '—' }),
           }))}
-          missing={outcome.missing.map((id) => ({ id, text: t('queue.missing', { id }) }))}
+          missing={queue.outcome.missing.map((id) => ({ id, text: t('queue.missing', { id }) }))}
         />
       ) : null}
 
@@ -129,7 +103,7 @@ export function CommentQueue() {
         <BulkBar
           ids={list.map((c) => c.commentId)}
           selected={selected}
-          onSelect={setSelected}
+          onSelect={queue.setSelected}
           selectAllText={t('queue.selectAll')}
           selectedText={t('queue.selected', { count: selected.length })}
         >
@@ -153,17 +127,12 @@ export function CommentQueue() {
       ) : null}
 
       <QueueList
-        prefix="of-mod"
-        items={queue.data?.list}
-        fetching={queue.isFetching}
-        total={queue.data?.totalCount ?? 0}
+        items={answer.data?.list}
+        fetching={answer.isFetching}
+        total={answer.data?.totalCount ?? 0}
         page={page}
         pageSize={PAGE_SIZE}
-        onPage={(p) => {
-          setPage(p);
-          setSelected([]);
-        }}
-        loadingText={t('loading')}
+        onPage={queue.turnPage}
         emptyText={t('queue.empty')}
       >
         {(c) => (
@@ -172,7 +141,7 @@ export function CommentQueue() {
             comment={c}
             selected={selected.includes(c.commentId)}
             busy={decide.isPending}
-            onSelect={(on) => toggle(c.commentId, on)}
+            onSelect={(on) => queue.toggle(c.commentId, on)}
             onApprove={() => approve([c.commentId])}
             onReject={() => setRejecting([c.commentId])}
           />
@@ -203,24 +172,18 @@ function CommentItem({ comment: c, selected, busy, onSelect, onApprove, onReject
   const { t } = useTranslation('adminModeration');
   const headingId = `of-mod-c${c.commentId}`;
   return (
-    <li
-      className={c.flaggedWords.length ? 'of-mod-item of-mod-flagged' : 'of-mod-item'}
-      aria-labelledby={headingId}
-      data-testid="moderation-item"
+    <QueueCard
+      headingId={headingId}
+      testId="moderation-item"
+      className={c.flaggedWords.length ? 'of-mod-flagged' : undefined}
+      heading={
+        <Link to={recordPath(c.recordId)} target="_blank" rel="noopener">
+          {c.title || t('queue.untitled', { id: c.recordId })}
+        </Link>
+      }
+      select={{ checked: selected, onChange: onSelect, label: t('queue.select', { id: c.commentId }) }}
     >
-      <div className="of-mod-item-head">
-        <Checkbox
-          checked={selected}
-          onChange={(e) => onSelect(e.target.checked)}
-          aria-label={t('queue.select', { id: c.commentId })}
-        />
-        <h2 id={headingId} className="of-mod-title">
-          <Link to={recordPath(c.recordId)} target="_blank" rel="noopener">
-            {c.title || t('queue.untitled', { id: c.recordId })}
-          </Link>
-        </h2>
-      </div>
-      <p className="of-mod-meta">
+      <p className="of-queue-meta">
         {t('queue.by', { name: c.readerName || '—', account: c.reader || '—' })} · {when(c.createTime)}
         {c.score !== null ? ` · ${t('queue.score', { score: c.score })}` : ''}
       </p>
@@ -232,12 +195,12 @@ function CommentItem({ comment: c, selected, busy, onSelect, onApprove, onReject
       ) : null}
       <CommentText content={c.content} marks={c.marks} />
       {c.status !== 'pending' ? (
-        <p className="of-mod-meta">
+        <p className="of-queue-meta">
           {t('queue.decided', { status: t(`status.${c.status}`), who: c.moderatedBy ?? '—', at: when(c.moderatedAt) })}
           {c.rejectReason ? ` · ${t('queue.reason', { reason: c.rejectReason })}` : ''}
         </p>
       ) : null}
-      <div className="of-mod-actions">
+      <div className="of-queue-row">
         {c.status !== 'approved' ? (
           <Button type="primary" onClick={onApprove} disabled={busy} aria-describedby={headingId}>
             {t('queue.approve')}
@@ -249,6 +212,6 @@ function CommentItem({ comment: c, selected, busy, onSelect, onApprove, onReject
           </Button>
         ) : null}
       </div>
-    </li>
+    </QueueCard>
   );
 }

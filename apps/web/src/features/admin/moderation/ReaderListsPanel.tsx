@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, Select, Tag } from 'antd';
+import { Button, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -9,6 +9,9 @@ import {
 } from '@openfind/contract';
 import { FilterField, QueueFilters } from '../components/QueueFilters';
 import { QueueList } from '../components/QueueList';
+import { QueueCard, ReaderText } from '../components/ReplyCard';
+import { StatusFilter } from '../components/QueueStatus';
+import { useQueueState, when } from '../components/use-queue-state';
 import { RejectDialog } from './RejectDialog';
 import { useReaderLists, useSetListHidden, type ReaderList } from './moderation-api';
 
@@ -17,8 +20,6 @@ const PAGE_SIZE = 20;
 type Filter = { state: BookListModerationState; q: string };
 const START: Filter = { state: 'shown', q: '' };
 
-const when = (iso: string) => new Date(iso).toLocaleString();
-
 /**
  * Readers' public book lists (issue 29): those anyone can find now, and those staff hid. A list with an
  * offensive title or spam is hidden with the reason its reader reads (on the list and in their inbox);
@@ -26,39 +27,23 @@ const when = (iso: string) => new Date(iso).toLocaleString();
  */
 export function ReaderListsPanel() {
   const { t } = useTranslation('adminModeration');
-  const [draft, setDraft] = useState<Filter>(START);
-  const [filter, setFilter] = useState<Filter>(START);
-  const [page, setPage] = useState(1);
+  const queue = useQueueState<Filter>(START);
+  const { draft, setDraft, filter, page } = queue;
   const [hiding, setHiding] = useState<number | null>(null);
   const lists = useReaderLists({ state: filter.state, q: filter.q.trim(), page, rows: PAGE_SIZE });
   const change = useSetListHidden(() => setHiding(null));
   const counts = lists.data?.counts;
 
   return (
-    <div className="of-mod-queue">
-      <QueueFilters
-        label={t('lists.filter')}
-        searchText={t('filter.search')}
-        resetText={t('filter.reset')}
-        onSearch={() => {
-          setFilter(draft);
-          setPage(1);
-        }}
-        onReset={() => {
-          setDraft(START);
-          setFilter(START);
-          setPage(1);
-        }}
-      >
-        <FilterField label={t('lists.state')}>
-          <Select
-            aria-label={t('lists.state')}
-            className="of-queue-field"
-            value={draft.state}
-            onChange={(state: BookListModerationState) => setDraft({ ...draft, state })}
-            options={BOOK_LIST_MODERATION_STATES.map((s) => ({ value: s, label: t(`lists.states.${s}`) }))}
-          />
-        </FilterField>
+    <div>
+      <QueueFilters label={t('lists.filter')} onSearch={queue.search} onReset={queue.reset}>
+        <StatusFilter
+          label={t('lists.state')}
+          statuses={BOOK_LIST_MODERATION_STATES}
+          statusText={(s) => t(`lists.states.${s}`)}
+          value={draft.state}
+          onChange={(state) => setDraft({ ...draft, state })}
+        />
         <FilterField label={t('lists.words')}>
           <Input
             aria-label={t('lists.words')}
@@ -70,19 +55,17 @@ export function ReaderListsPanel() {
         </FilterField>
       </QueueFilters>
       {counts ? (
-        <p className="of-mod-meta" data-testid="reader-lists-counts">
+        <p className="of-queue-meta" data-testid="reader-lists-counts">
           {t('lists.counts', { shown: counts.shown, hidden: counts.hidden })}
         </p>
       ) : null}
       <QueueList
-        prefix="of-mod"
         items={lists.data?.list}
         fetching={lists.isFetching}
         total={lists.data?.totalCount ?? 0}
         page={page}
         pageSize={PAGE_SIZE}
-        onPage={setPage}
-        loadingText={t('loading')}
+        onPage={queue.turnPage}
         emptyText={t('lists.empty')}
       >
         {(l) => (
@@ -114,28 +97,33 @@ function ListItem({ list: l, busy, onHide, onShow }: ItemProps) {
   const { t } = useTranslation('adminModeration');
   const headingId = `of-mod-l${l.bookListId}`;
   return (
-    <li className="of-mod-item" aria-labelledby={headingId} data-testid="reader-list-item">
-      <div className="of-mod-item-head">
-        <h2 id={headingId} className="of-mod-title">
-          <Link to={`/personalCenter/bookListDetails?id=${l.bookListId}`} target="_blank" rel="noopener">
-            {l.title}
-          </Link>
-        </h2>
-        {l.hidden ? <Tag color="orange">{t('lists.hiddenTag')}</Tag> : null}
-        {!l.isPublic ? <Tag>{t('lists.privateTag')}</Tag> : null}
-      </div>
-      <p className="of-mod-meta">
+    <QueueCard
+      headingId={headingId}
+      testId="reader-list-item"
+      heading={
+        <Link to={`/personalCenter/bookListDetails?id=${l.bookListId}`} target="_blank" rel="noopener">
+          {l.title}
+        </Link>
+      }
+      tags={
+        <>
+          {l.hidden ? <Tag color="orange">{t('lists.hiddenTag')}</Tag> : null}
+          {!l.isPublic ? <Tag>{t('lists.privateTag')}</Tag> : null}
+        </>
+      }
+    >
+      <p className="of-queue-meta">
         {t('queue.by', { name: l.readerName || '—', account: l.reader || '—' })} ·{' '}
         {t('lists.size', { records: l.recordCount, views: l.viewCount })} · {when(l.updatedAt)}
       </p>
-      {l.description ? <p className="of-mod-content">{l.description}</p> : null}
+      {l.description ? <ReaderText>{l.description}</ReaderText> : null}
       {l.hidden ? (
-        <p className="of-mod-meta">
+        <p className="of-queue-meta">
           {t('lists.hiddenBy', { who: l.hiddenBy ?? '—', at: when(l.hidden.at) })} ·{' '}
           {t('queue.reason', { reason: l.hidden.reason })}
         </p>
       ) : null}
-      <div className="of-mod-actions">
+      <div className="of-queue-row">
         {l.hidden ? (
           <Button onClick={onShow} disabled={busy} aria-describedby={headingId}>
             {t('lists.show')}
@@ -146,6 +134,6 @@ function ListItem({ list: l, busy, onHide, onShow }: ItemProps) {
           </Button>
         )}
       </div>
-    </li>
+    </QueueCard>
   );
 }

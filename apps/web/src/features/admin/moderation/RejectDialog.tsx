@@ -48,7 +48,7 @@ export function RejectDialog({
         if (!missing) onReject(reason.trim());
       }}
     >
-      <label htmlFor="of-mod-reason" className="of-mod-label">
+      <label htmlFor="of-mod-reason" className="of-queue-label">
         {t(`${kind}.reason`)}
       </label>
       <Input.TextArea
@@ -62,7 +62,7 @@ export function RejectDialog({
         status={tried && missing ? 'error' : undefined}
         onChange={(e) => setReason(e.target.value)}
       />
-      <p id="of-mod-reason-help" className={tried && missing ? 'of-mod-error' : 'of-mod-help'}>
+      <p id="of-mod-reason-help" className={tried && missing ? 'of-queue-error' : 'of-queue-help'}>
         {tried && missing ? t(`${kind}.required`) : t(`${kind}.help`)}
       </p>
     </Modal>

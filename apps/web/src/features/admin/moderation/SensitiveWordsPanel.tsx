@@ -12,12 +12,12 @@ import { useSaveWords, useWords } from './moderation-api';
 export function SensitiveWordsPanel({ editable }: { editable: boolean }) {
   const { t } = useTranslation('adminModeration');
   const words = useWords();
-  if (!words.data) return <Spin className="of-mod-loading" aria-label={t('loading')} />;
+  if (!words.data) return <Spin className="of-queue-loading" aria-label={t('loading')} />;
   if (!editable)
     return (
       <section className="of-mod-words" aria-labelledby="of-mod-words-title">
         <h2 id="of-mod-words-title">{t('words.title')}</h2>
-        <p className="of-mod-help">{t('words.readOnly')}</p>
+        <p className="of-queue-help">{t('words.readOnly')}</p>
         {words.data.words.length ? (
           <ul className="of-mod-word-list">
             {words.data.words.map((w) => (
@@ -53,7 +53,7 @@ function WordsForm({ saved }: { saved: string }) {
           if (!tooMany) save.mutate(list);
         }}
       >
-        <label htmlFor="of-mod-words-text" className="of-mod-label">
+        <label htmlFor="of-mod-words-text" className="of-queue-label">
           {t('words.label')}
         </label>
         <Input.TextArea
@@ -64,7 +64,7 @@ function WordsForm({ saved }: { saved: string }) {
           aria-describedby="of-mod-words-help"
           onChange={(e) => setText(e.target.value)}
         />
-        <p id="of-mod-words-help" className="of-mod-help">
+        <p id="of-mod-words-help" className="of-queue-help">
           {t('words.help', { count: list.length, max: MAX_SENSITIVE_WORDS })}
         </p>
         {tooMany ? <Alert type="error" showIcon title={t('words.tooMany', { max: MAX_SENSITIVE_WORDS })} /> : null}

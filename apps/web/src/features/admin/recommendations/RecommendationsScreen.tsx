@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Input, InputNumber, Modal, Select, Spin, Switch, Tabs, Tag } from 'antd';
+import { Button, Input, InputNumber, Modal, Select, Spin, Switch, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -18,6 +18,10 @@ import { loadNamespace } from '../../lang';
 import { AdminPage } from '../components/AdminPage';
 import { BulkBar, FilterField, QueueFilters } from '../components/QueueFilters';
 import { ConflictsAlert, QueueList } from '../components/QueueList';
+import { ExportButton } from '../components/ExportButton';
+import { QueueCard, ReaderText } from '../components/ReplyCard';
+import { QueueSummary, StatusTabs } from '../components/QueueStatus';
+import { useQueueState, when } from '../components/use-queue-state';
 import { downloadCsv, toCsv } from '../reports/csv';
 import { roleAtLeast } from '../session/roles';
 import { useStaffIdentity } from '../session/use-staff-identity';
@@ -31,7 +35,6 @@ import {
   type RecOutcome,
   type RecQuery,
 } from './recommendations-api';
-import '../moderation/moderation.css';
 import './recommendations.css';
 
 await loadNamespace('adminRecommend');
@@ -41,7 +44,6 @@ const PAGE_SIZE = 20;
 type Filter = { status: RecommendTab; kind: RecommendKind | ''; from: string; to: string; q: string };
 const START: Filter = { status: 'unprocessed', kind: '', from: '', to: '', q: '' };
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 const queryOf = (f: Filter, page: number): RecQuery => ({ ...f, q: f.q.trim(), page, rows: PAGE_SIZE });
 
 /**
@@ -76,140 +78,101 @@ type Pending = { items: RecItem[]; status: RecommendDecision } | null;
 
 function RecommendationQueue() {
   const { t } = useTranslation('adminRecommend');
-  const [draft, setDraft] = useState<Filter>(START);
-  const [filter, setFilter] = useState<Filter>(START);
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<number[]>([]);
+  const queue = useQueueState<Filter, RecOutcome>(START);
+  const { draft, setDraft, filter, page, selected } = queue;
   const [pending, setPending] = useState<Pending>(null);
-  const [outcome, setOutcome] = useState<RecOutcome | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const queue = useRecommendationQueue(queryOf(filter, page));
+  const answer = useRecommendationQueue(queryOf(filter, page));
   const decide = useDecideRecommendations((o) => {
-    setOutcome(o.conflicts.length || o.missing.length ? o : null);
-    setSelected([]);
+    queue.settle(o);
     setPending(null);
   });
-  const list = queue.data?.list ?? [];
+  const list = answer.data?.list ?? [];
   const chosen = list.filter((r) => selected.includes(r.id));
-
-  const apply = (f: Filter) => {
-    setFilter(f);
-    setPage(1);
-    setSelected([]);
-    setOutcome(null);
-  };
-  const search = () => {
-    apply(draft);
-  };
-  const toggle = (id: number, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
   // The states every chosen one can go to.
   const bulkDecisions = RECOMMEND_DECISIONS.filter(
     (d) => chosen.length && chosen.every((r) => RECOMMEND_TRANSITIONS[d].includes(r.status)),
   );
 
   const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const { q, ...rest } = filter;
-      const rows = await fetchAllRecommendations({ ...rest, q: q.trim() });
-      downloadCsv(
-        `recommendations-${new Date().toISOString().slice(0, 10)}.csv`,
-        toCsv(
-          [
-            'id',
-            'kind',
-            'title',
-            'isbn',
-            'author',
-            'publisher',
-            'publishYear',
-            'price',
-            'reason',
-            'note',
-            'language',
-            'frequency',
-            'resourceName',
-            'subject',
-            'docTypes',
-            'url',
-            'reader',
-            'readerName',
-            'status',
-            'reply',
-            'held',
-            'recordId',
-            'createdAt',
-            'decidedBy',
-            'decidedAt',
-          ],
-          rows.map((r) => [
-            r.id,
-            r.kind,
-            r.title,
-            r.isbn,
-            r.author,
-            r.publisher,
-            r.publishYear,
-            r.price,
-            r.reasonName,
-            r.note,
-            r.language,
-            r.frequency,
-            r.resourceName,
-            r.subject,
-            r.docTypes,
-            r.url,
-            r.reader,
-            r.readerName,
-            r.status,
-            r.reply,
-            r.held ? 'yes' : 'no',
-            r.recordId,
-            r.createdAt,
-            r.decidedBy,
-            r.decidedAt,
-          ]),
-        ),
-      );
-    } finally {
-      setExporting(false);
-    }
+    const { q, ...rest } = filter;
+    const rows = await fetchAllRecommendations({ ...rest, q: q.trim() });
+    downloadCsv(
+      `recommendations-${new Date().toISOString().slice(0, 10)}.csv`,
+      toCsv(
+        [
+          'id',
+          'kind',
+          'title',
+          'isbn',
+          'author',
+          'publisher',
+          'publishYear',
+          'price',
+          'reason',
+          'note',
+          'language',
+          'frequency',
+          'resourceName',
+          'subject',
+          'docTypes',
+          'url',
+          'reader',
+          'readerName',
+          'status',
+          'reply',
+          'held',
+          'recordId',
+          'createdAt',
+          'decidedBy',
+          'decidedAt',
+        ],
+        rows.map((r) => [
+          r.id,
+          r.kind,
+          r.title,
+          r.isbn,
+          r.author,
+          r.publisher,
+          r.publishYear,
+          r.price,
+          r.reasonName,
+          r.note,
+          r.language,
+          r.frequency,
+          r.resourceName,
+          r.subject,
+          r.docTypes,
+          r.url,
+          r.reader,
+          r.readerName,
+          r.status,
+          r.reply,
+          r.held ? 'yes' : 'no',
+          r.recordId,
+          r.createdAt,
+          r.decidedBy,
+          r.decidedAt,
+        ]),
+      ),
+    );
   };
 
   return (
-    <div className="of-mod-queue of-rec-admin">
-      <div role="group" aria-label={t('filter.status')} className="of-rec-admin-tabs">
-        {RECOMMEND_TABS.map((key) => (
-          <Button
-            key={key}
-            type={filter.status === key ? 'primary' : 'default'}
-            aria-pressed={filter.status === key}
-            onClick={() => {
-              const next = { ...filter, status: key };
-              setDraft(next);
-              apply(next);
-            }}
-          >
-            {t(`status.${key}`)}
-            <span className="of-rec-admin-count">{queue.data?.counts[key] ?? 0}</span>
-          </Button>
-        ))}
-      </div>
+    <div className="of-rec-admin">
+      <StatusTabs
+        label={t('filter.status')}
+        statuses={RECOMMEND_TABS}
+        statusText={(s) => t(`status.${s}`)}
+        value={filter.status}
+        counts={answer.data?.counts}
+        onChange={(status) => queue.apply({ ...filter, status })}
+      />
 
       <QueueFilters
         label={t('filter.label')}
-        searchText={t('filter.search')}
-        resetText={t('filter.reset')}
-        onSearch={search}
-        onReset={() => {
-          setDraft(START);
-          apply(START);
-        }}
-        actions={
-          <Button onClick={() => void exportCsv()} loading={exporting}>
-            {t('export')}
-          </Button>
-        }
+        onSearch={queue.search}
+        onReset={queue.reset}
+        actions={<ExportButton onExport={exportCsv} />}
       >
         <FilterField label={t('filter.kind')}>
           <Select
@@ -249,21 +212,19 @@ function RecommendationQueue() {
         </FilterField>
       </QueueFilters>
 
-      <p className="of-queue-summary" aria-live="polite" data-testid="rec-admin-summary">
-        {queue.data ? t('total', { count: queue.data.totalCount }) : ''}
-      </p>
+      <QueueSummary testId="rec-admin-summary">
+        {answer.data ? t('total', { count: answer.data.totalCount }) : ''}
+      </QueueSummary>
 
-      {outcome ? (
+      {queue.outcome ? (
         <ConflictsAlert
-          className="of-mod-conflicts"
           title={t('conflictsTitle')}
-          dismissText={t('dismiss')}
-          onClose={() => setOutcome(null)}
-          conflicts={outcome.conflicts.map((c) => ({
+          onClose={queue.clearOutcome}
+          conflicts={queue.outcome.conflicts.map((c) => ({
             id: c.id,
             text: t('conflict', { id: c.id, status: t(`status.${c.status}`) }),
           }))}
-          missing={outcome.missing.map((id) => ({ id, text: t('missing', { id }) }))}
+          missing={queue.outcome.missing.map((id) => ({ id, text: t('missing', { id }) }))}
         />
       ) : null}
 
@@ -271,7 +232,7 @@ function RecommendationQueue() {
         <BulkBar
           ids={list.map((r) => r.id)}
           selected={selected}
-          onSelect={setSelected}
+          onSelect={queue.setSelected}
           selectAllText={t('selectAll')}
           selectedText={t('selected', { count: selected.length })}
         >
@@ -284,17 +245,12 @@ function RecommendationQueue() {
       ) : null}
 
       <QueueList
-        prefix="of-mod"
-        items={queue.data?.list}
-        fetching={queue.isFetching}
-        total={queue.data?.totalCount ?? 0}
+        items={answer.data?.list}
+        fetching={answer.isFetching}
+        total={answer.data?.totalCount ?? 0}
         page={page}
         pageSize={PAGE_SIZE}
-        onPage={(p) => {
-          setPage(p);
-          setSelected([]);
-        }}
-        loadingText={t('loading')}
+        onPage={queue.turnPage}
         emptyText={t('empty')}
       >
         {(r) => (
@@ -302,7 +258,7 @@ function RecommendationQueue() {
             key={r.id}
             rec={r}
             selected={selected.includes(r.id)}
-            onSelect={(on) => toggle(r.id, on)}
+            onSelect={(on) => queue.toggle(r.id, on)}
             onDecide={(status) => setPending({ items: [r], status })}
           />
         )}
@@ -339,7 +295,6 @@ function RecommendationItem({
   onDecide: (status: RecommendDecision) => void;
 }) {
   const { t } = useTranslation('adminRecommend');
-  const headingId = `of-rec-a${r.id}`;
   const decisions = RECOMMEND_DECISIONS.filter((d) => RECOMMEND_TRANSITIONS[d].includes(r.status));
   const details = [
     r.isbn ? `ISBN ${r.isbn}` : '',
@@ -351,41 +306,36 @@ function RecommendationItem({
     r.subject,
     r.docTypes,
   ].filter(Boolean);
+  const statusColour =
+    r.status === 'unprocessed' ? 'orange' : r.status === 'ordered' || r.status === 'shelved' ? 'green' : undefined;
   return (
-    <li className="of-mod-item" aria-labelledby={headingId} data-testid="rec-admin-item">
-      <div className="of-mod-item-head">
-        <Checkbox checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-labelledby={headingId} />
-        <h2 id={headingId} className="of-mod-title">
-          {r.title}
-        </h2>
-        <Tag>{t(`kind.${r.kind}`)}</Tag>
-        <Tag
-          color={
-            r.status === 'unprocessed'
-              ? 'orange'
-              : r.status === 'ordered' || r.status === 'shelved'
-                ? 'green'
-                : undefined
-          }
-        >
-          {t(`status.${r.status}`)}
-        </Tag>
-      </div>
-      {details.length ? <p className="of-mod-meta">{details.join(' · ')}</p> : null}
-      <p className="of-mod-meta">
+    <QueueCard
+      headingId={`of-rec-a${r.id}`}
+      testId="rec-admin-item"
+      heading={r.title}
+      tags={
+        <>
+          <Tag>{t(`kind.${r.kind}`)}</Tag>
+          <Tag color={statusColour}>{t(`status.${r.status}`)}</Tag>
+        </>
+      }
+      select={{ checked: selected, onChange: onSelect }}
+    >
+      {details.length ? <p className="of-queue-meta">{details.join(' · ')}</p> : null}
+      <p className="of-queue-meta">
         {t('meta', { reader: r.reader, name: r.readerName, when: when(r.createdAt) })}
         {r.reasonName ? ` · ${t('reason', { reason: r.reasonName })}` : ''}
         {r.language ? ` · ${t(`language.${r.language}`)}` : ''}
       </p>
       {r.url ? (
-        <p className="of-mod-meta">
+        <p className="of-queue-meta">
           <a href={r.url} target="_blank" rel="noopener noreferrer nofollow">
             {r.url}
           </a>
         </p>
       ) : null}
-      {r.note ? <p className="of-mod-content">{r.note}</p> : null}
-      <p className="of-mod-meta">
+      {r.note ? <ReaderText>{r.note}</ReaderText> : null}
+      <p className="of-queue-meta">
         {r.held && r.recordId !== null ? (
           <Link to={recordPath(r.recordId)} target="_blank">
             {t('held', { recordId: r.recordId })}
@@ -395,12 +345,12 @@ function RecommendationItem({
         ) : null}
       </p>
       {r.reply ? (
-        <p className="of-mod-meta">
+        <p className="of-queue-meta">
           {t('replied', { reply: r.reply, who: r.decidedBy ?? '—', when: when(r.decidedAt) })}
         </p>
       ) : null}
       {decisions.length ? (
-        <div className="of-mod-actions">
+        <div className="of-queue-row">
           {decisions.map((d) => (
             <Button key={d} size="small" type={d === 'ordered' ? 'primary' : 'default'} onClick={() => onDecide(d)}>
               {t(`decide.${d}`)}
@@ -409,7 +359,7 @@ function RecommendationItem({
           ))}
         </div>
       ) : null}
-    </li>
+    </QueueCard>
   );
 }
 
@@ -447,7 +397,7 @@ function DecideDialog({
       onCancel={onCancel}
     >
       <p>{pending.items.map((r) => r.title).join('、')}</p>
-      <label className="of-mod-label" htmlFor="of-rec-reply">
+      <label className="of-queue-label" htmlFor="of-rec-reply">
         {needsReply ? t('dialog.replyNeeded') : t('dialog.reply')}
       </label>
       <Input.TextArea
@@ -463,19 +413,19 @@ function DecideDialog({
         }}
       />
       {error ? (
-        <p id="of-rec-reply-error" className="of-mod-error" role="alert">
+        <p id="of-rec-reply-error" className="of-queue-error" role="alert">
           {error}
         </p>
       ) : null}
       {pending.status === 'shelved' ? (
         <>
-          <label className="of-mod-label of-rec-record-label" htmlFor="of-rec-record">
+          <label className="of-queue-label of-rec-record-label" htmlFor="of-rec-record">
             {t('dialog.recordId')}
           </label>
           <InputNumber id="of-rec-record" min={1} precision={0} value={recordId} onChange={(v) => setRecordId(v)} />
         </>
       ) : null}
-      <p className="of-mod-help">{t('dialog.told')}</p>
+      <p className="of-queue-help">{t('dialog.told')}</p>
     </Modal>
   );
 }
@@ -485,7 +435,7 @@ function SettingsPanel({ editable }: { editable: boolean }) {
   const settings = useRecommendSettings();
   const save = useSaveRecommendSettings();
   const [draft, setDraft] = useState<{ allow: boolean; dailyQuota: number } | null>(null);
-  if (!settings.data) return <Spin className="of-mod-loading" aria-label={t('loading')} />;
+  if (!settings.data) return <Spin className="of-queue-loading" aria-label={t('loading')} />;
   const value = draft ?? settings.data;
   return (
     <form
@@ -504,10 +454,10 @@ function SettingsPanel({ editable }: { editable: boolean }) {
         />
         <span>{t('settings.allow')}</span>
       </label>
-      <p id="of-rec-allow-help" className="of-mod-help">
+      <p id="of-rec-allow-help" className="of-queue-help">
         {t('settings.allowHelp')}
       </p>
-      <label className="of-mod-label" htmlFor="of-rec-quota">
+      <label className="of-queue-label" htmlFor="of-rec-quota">
         {t('settings.quota')}
       </label>
       <InputNumber
@@ -520,13 +470,13 @@ function SettingsPanel({ editable }: { editable: boolean }) {
         onChange={(v) => setDraft({ ...value, dailyQuota: v ?? 0 })}
       />
       {editable ? (
-        <div className="of-mod-filter-actions of-rec-settings-actions">
+        <div className="of-queue-row of-rec-settings-actions">
           <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!draft}>
             {t('settings.save')}
           </Button>
         </div>
       ) : (
-        <p className="of-mod-help">{t('settings.adminsOnly')}</p>
+        <p className="of-queue-help">{t('settings.adminsOnly')}</p>
       )}
     </form>
   );
