@@ -25,9 +25,12 @@ test.describe('search results', () => {
 
       const facet = page.getByRole('region', { name: text.docType });
       const journal = facet.getByRole('checkbox', { name: new RegExp(`^${text.journal}\\s*\\d+$`) });
+      const unfiltered = await resultSummary(page, lang).textContent();
       await journal.click();
       await expect(page).toHaveURL(/[?&]docCode=2(&|$)/);
       await expect(journal).toBeChecked();
+      // The filtered answer is shown (the first row may be a journal in both: wait for the count to change).
+      await expect(resultSummary(page, lang)).not.toHaveText(unfiltered ?? '');
       await expect(resultRows(page).first().locator('.of-result-doctype')).toHaveText(`[${text.journal}]`);
       const summaryPage1 = await resultSummary(page, lang).textContent();
 

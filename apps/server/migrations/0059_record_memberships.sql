@@ -34,7 +34,8 @@ $$;
 --   line pairs with it (print and online).
 -- - eCollectionIds: the databases (e_collection ids) whose title lists name its ISSN or one of its ISBNs.
 -- - collectionName: the visible special collections (special_package, kind 'collection') listing it or
---   whose rule (call number or CLC prefix, subject) takes it, as special_package ids.
+--   whose rule (call number or CLC prefix, subject) takes it, as special_package ids; not the e-book
+--   vendors' packages (超星, 书生: spec §9, DICT_HIDDEN_COLLECTION_VENDORS), which are no filter.
 -- - verifyStatus: '1' when staff confirmed it as some researcher's work, '2' when they only excluded it.
 CREATE FUNCTION refresh_record_tags(p_tenant integer, p_ids integer[]) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
@@ -51,6 +52,7 @@ BEGIN
     SELECT p.id, p.rule_kind, btrim(p.rule_value) AS value, left(upper(btrim(p.rule_value)), 32) AS prefix
     FROM special_package p
     WHERE p.tenant_id = p_tenant AND p.kind = 'collection' AND NOT p.hidden
+      AND concat_ws(' ', p.name, p.name_tw, p.name_en) !~ '超星|书生'
       AND p.rule_kind IS NOT NULL AND btrim(p.rule_value) <> ''
   ), computed AS (
     SELECT t.record_id,
@@ -76,6 +78,7 @@ BEGIN
         SELECT id FROM (
           SELECT r.package_id::text AS id FROM special_package_record r
             JOIN special_package p ON p.id = r.package_id AND p.kind = 'collection' AND NOT p.hidden
+                 AND concat_ws(' ', p.name, p.name_tw, p.name_en) !~ '超星|书生'
            WHERE r.record_id = t.record_id AND r.tenant_id = p_tenant
           UNION
           SELECT u.id::text FROM rules u

@@ -163,6 +163,16 @@ describe('special collections', () => {
     await refreshRecordTags(t.db.kysely, home.id);
     changed(home);
     expect(await browse({ collectionName: [String(pkg)] })).toEqual(['北京地方志', '普通图书']);
+    // An e-book vendor's package (超星, 书生) is browsed, not a filter (spec §9).
+    const vendor = await sql<{ id: number }>`
+      INSERT INTO special_package (tenant_id, kind, code, name) VALUES (${home.id}, 'collection', 'SSREADER', '超星电子书')
+      RETURNING id`.execute(t.db.kysely);
+    const vendorId = vendor.rows[0]!.id;
+    await sql`INSERT INTO special_package_record (package_id, record_id, tenant_id)
+      VALUES (${vendorId}, ${ids.plain}, ${home.id})`.execute(t.db.kysely);
+    await refreshRecordTags(t.db.kysely, home.id);
+    changed(home);
+    expect(await browse({ collectionName: [String(vendorId)] })).toEqual([]);
     await sql`UPDATE special_package SET hidden = true WHERE id = ${pkg}`.execute(t.db.kysely);
     await refreshRecordTags(t.db.kysely, home.id);
     changed(home);
