@@ -26,7 +26,6 @@ import {
   findAdminPackages,
   findListedRecords,
   insertPackage,
-  isCatalogueRecord,
   isCodeTaken,
   removeListedRecord,
   updatePackage,
@@ -34,6 +33,19 @@ import {
   type PackageFields,
 } from './collection-admin-repository.js';
 import { findPackageReach } from './collection-repository.js';
+import { changeListed, type ListedRecords } from './listed-records.js';
+
+/** A package's records listed by hand; a record's collections are kept on it for the search (collectionName). */
+const PACKAGE_RECORDS: ListedRecords = {
+  count: countListed,
+  add: addListedRecord,
+  remove: removeListedRecord,
+  full: () => new AppError('collectionInvalid', CollectionAdminErrCode.invalid, { detail: `> ${MAX_PACKAGE_LISTED}` }),
+  max: MAX_PACKAGE_LISTED,
+  audit: 'collection',
+  table: 'special_package',
+  changed: async (trx, tenantId, recordId) => void (await refreshRecordTags(trx, tenantId, [recordId])),
+};
 
 const noSuchPackage = () => new AppError('collectionNoSuchPackage', CollectionErrCode.noSuchPackage);
 const badParent = () => new AppError('collectionBadParent', CollectionAdminErrCode.badParent);
@@ -196,49 +208,12 @@ export class CollectionAdminService {
 
   /** Lists a record of the institution's catalogue in a package (at the end; a second time changes nothing). */
   async addRecord(actor: StaffActor, id: number, recordId: number, ip: string): Promise<AdminPackageListed> {
-    const { tenantId } = actor;
-    await this.owned(tenantId, id);
-    if (!(await isCatalogueRecord(this.db, tenantId, recordId)))
-      throw new AppError('collectionNoSuchRecord', CollectionAdminErrCode.noSuchRecord, { recordId });
-    return this.changeListed(actor, id, recordId, ip, 'add');
+    await this.owned(actor.tenantId, id);
+    return changeListed(this.db, this.deps.staff, PACKAGE_RECORDS, { actor, id, recordId, ip, how: 'add' });
   }
 
   async removeRecord(actor: StaffActor, id: number, recordId: number, ip: string): Promise<AdminPackageListed> {
     await this.owned(actor.tenantId, id);
-    return this.changeListed(actor, id, recordId, ip, 'remove');
-  }
-
-  private async changeListed(
-    actor: StaffActor,
-    id: number,
-    recordId: number,
-    ip: string,
-    how: 'add' | 'remove',
-  ): Promise<AdminPackageListed> {
-    const { tenantId } = actor;
-    return inTransaction(this.db, async (trx) => {
-      if (how === 'add' && (await countListed(trx, tenantId, id)) >= MAX_PACKAGE_LISTED)
-        throw new AppError('collectionInvalid', CollectionAdminErrCode.invalid, { detail: `> ${MAX_PACKAGE_LISTED}` });
-      const changed =
-        how === 'add'
-          ? await addListedRecord(trx, tenantId, id, recordId)
-          : await removeListedRecord(trx, tenantId, id, recordId);
-      if (changed) await refreshRecordTags(trx, tenantId, [recordId]);
-      if (changed)
-        await this.deps.staff.audit(
-          {
-            tenantId,
-            staffId: actor.staffId,
-            actor: actor.username,
-            action: how === 'add' ? 'collection.record.add' : 'collection.record.remove',
-            target: `special_package ${id}`,
-            before: null,
-            after: { recordId },
-            ip,
-          },
-          trx,
-        );
-      return { id, listedCount: await countListed(trx, tenantId, id) };
-    });
+    return changeListed(this.db, this.deps.staff, PACKAGE_RECORDS, { actor, id, recordId, ip, how: 'remove' });
   }
 }

@@ -16,7 +16,6 @@ import { AppError } from '../../http/errors.js';
 import { recordBrief } from '../record-detail/record-brief.js';
 import type { StaffActor } from '../staff/staff-context.js';
 import type { StaffService } from '../staff/staff-service.js';
-import { isCatalogueRecord } from './collection-admin-repository.js';
 import { isCover } from './collection-admin-service.js';
 import {
   addTopicRecord,
@@ -33,6 +32,18 @@ import {
   type AdminTopicRow,
   type TopicFields,
 } from './topic-admin-repository.js';
+import { changeListed, type ListedRecords } from './listed-records.js';
+
+/** A topic's records listed by hand. */
+const TOPIC_RECORDS: ListedRecords = {
+  count: countTopicListed,
+  add: addTopicRecord,
+  remove: removeTopicRecord,
+  full: () => new AppError('collectionTopicFull', CollectionAdminErrCode.invalid, { max: MAX_TOPIC_LISTED }),
+  max: MAX_TOPIC_LISTED,
+  audit: 'topic',
+  table: 'book_topic',
+};
 
 const noSuchTopic = () => new AppError('collectionNoSuchTopic', CollectionErrCode.noSuchTopic);
 const changedMeanwhile = () => new AppError('collectionTopicChanged', CollectionAdminErrCode.changedMeanwhile);
@@ -182,48 +193,12 @@ export class TopicAdminService {
 
   /** Lists a record of the institution's catalogue in a topic (at the end; a second time changes nothing). */
   async addRecord(actor: StaffActor, id: number, recordId: number, ip: string): Promise<AdminPackageListed> {
-    const { tenantId } = actor;
-    await this.owned(tenantId, id);
-    if (!(await isCatalogueRecord(this.db, tenantId, recordId)))
-      throw new AppError('collectionNoSuchRecord', CollectionAdminErrCode.noSuchRecord, { recordId });
-    return this.changeListed(actor, id, recordId, ip, 'add');
+    await this.owned(actor.tenantId, id);
+    return changeListed(this.db, this.deps.staff, TOPIC_RECORDS, { actor, id, recordId, ip, how: 'add' });
   }
 
   async removeRecord(actor: StaffActor, id: number, recordId: number, ip: string): Promise<AdminPackageListed> {
     await this.owned(actor.tenantId, id);
-    return this.changeListed(actor, id, recordId, ip, 'remove');
-  }
-
-  private async changeListed(
-    actor: StaffActor,
-    id: number,
-    recordId: number,
-    ip: string,
-    how: 'add' | 'remove',
-  ): Promise<AdminPackageListed> {
-    const { tenantId } = actor;
-    return inTransaction(this.db, async (trx) => {
-      if (how === 'add' && (await countTopicListed(trx, tenantId, id)) >= MAX_TOPIC_LISTED)
-        throw new AppError('collectionTopicFull', CollectionAdminErrCode.invalid, { max: MAX_TOPIC_LISTED });
-      const changed =
-        how === 'add'
-          ? await addTopicRecord(trx, tenantId, id, recordId)
-          : await removeTopicRecord(trx, tenantId, id, recordId);
-      if (changed)
-        await this.deps.staff.audit(
-          {
-            tenantId,
-            staffId: actor.staffId,
-            actor: actor.username,
-            action: how === 'add' ? 'topic.record.add' : 'topic.record.remove',
-            target: `book_topic ${id}`,
-            before: null,
-            after: { recordId },
-            ip,
-          },
-          trx,
-        );
-      return { id, listedCount: await countTopicListed(trx, tenantId, id) };
-    });
+    return changeListed(this.db, this.deps.staff, TOPIC_RECORDS, { actor, id, recordId, ip, how: 'remove' });
   }
 }
