@@ -34,10 +34,12 @@ $$;
 --   line pairs with it (print and online).
 -- - eCollectionIds: the databases (e_collection ids) whose title lists name its ISSN or one of its ISBNs.
 -- - collectionName: the visible special collections (special_package, kind 'collection') listing it or
---   whose rule (call number or CLC prefix, subject) takes it, as special_package ids; not the e-book
---   vendors' packages (超星, 书生: spec §9, DICT_HIDDEN_COLLECTION_VENDORS), which are no filter.
+--   whose rule (call number or CLC prefix, subject) takes it, as special_package ids; not the packages
+--   named after a vendor of p_vendors (the e-book vendors 超星, 书生: spec §9, the contract's
+--   DICT_HIDDEN_COLLECTION_VENDORS, which the dictionary leaves out too).
 -- - verifyStatus: '1' when staff confirmed it as some researcher's work, '2' when they only excluded it.
-CREATE FUNCTION refresh_record_tags(p_tenant integer, p_ids integer[]) RETURNS integer LANGUAGE plpgsql AS $$
+CREATE FUNCTION refresh_record_tags(p_tenant integer, p_ids integer[], p_vendors text[]) RETURNS integer
+LANGUAGE plpgsql AS $$
 DECLARE
   changed integer;
 BEGIN
@@ -52,7 +54,7 @@ BEGIN
     SELECT p.id, p.rule_kind, btrim(p.rule_value) AS value, left(upper(btrim(p.rule_value)), 32) AS prefix
     FROM special_package p
     WHERE p.tenant_id = p_tenant AND p.kind = 'collection' AND NOT p.hidden
-      AND concat_ws(' ', p.name, p.name_tw, p.name_en) !~ '超星|书生'
+      AND NOT EXISTS (SELECT 1 FROM unnest(p_vendors) v WHERE strpos(concat_ws(' ', p.name, p.name_tw, p.name_en), v) > 0)
       AND p.rule_kind IS NOT NULL AND btrim(p.rule_value) <> ''
   ), computed AS (
     SELECT t.record_id,
@@ -78,7 +80,8 @@ BEGIN
         SELECT id FROM (
           SELECT r.package_id::text AS id FROM special_package_record r
             JOIN special_package p ON p.id = r.package_id AND p.kind = 'collection' AND NOT p.hidden
-                 AND concat_ws(' ', p.name, p.name_tw, p.name_en) !~ '超星|书生'
+                 AND NOT EXISTS (SELECT 1 FROM unnest(p_vendors) v
+                                 WHERE strpos(concat_ws(' ', p.name, p.name_tw, p.name_en), v) > 0)
            WHERE r.record_id = t.record_id AND r.tenant_id = p_tenant
           UNION
           SELECT u.id::text FROM rules u
@@ -107,4 +110,5 @@ BEGIN
 END;
 $$;
 
-SELECT refresh_record_tags(t.id, NULL) FROM tenant t;
+-- The vendors as the contract names them when this migration was written.
+SELECT refresh_record_tags(t.id, NULL, ARRAY['超星', '书生']) FROM tenant t;

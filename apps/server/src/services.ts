@@ -159,6 +159,8 @@ export interface Services extends AuthServices {
   providers: ContentProviders;
   /** Whether search warms up in the background when the server starts (off when caching is, as in tests). */
   searchWarmUp: boolean;
+  /** What follows a change of an institution's catalogue in this process: the search's caches, the theses. */
+  catalogueChanged: (tenantId: number) => void;
 }
 
 /**
@@ -237,6 +239,10 @@ export function createServices(
   const subjects = new SubjectService(db.kysely, { staff });
   const courses = new CourseService(db.kysely, { holdings, staff });
   const collections = new CollectionService(db.kysely);
+  const catalogueChanged = (tenantId: number) => {
+    search.catalogueChanged(tenantId);
+    subjects.catalogueChanged(tenantId);
+  };
   return {
     db,
     tenants,
@@ -272,10 +278,7 @@ export function createServices(
     recommendations: new RecommendationService(db.kysely, { staff, siteConfig }),
     catalogueAdmin: new CatalogueAdmin(db.kysely, {
       staff,
-      catalogueChanged: (tenantId) => {
-        search.catalogueChanged(tenantId);
-        subjects.catalogueChanged(tenantId);
-      },
+      catalogueChanged,
       kind: db.kind,
       uploadDir: config.catalogueImport?.dir,
       maxBytes: config.catalogueImport?.maxBytes,
@@ -311,6 +314,7 @@ export function createServices(
     personalInfo: new PersonalInfoService(db.kysely, dictionaries),
     providers,
     searchWarmUp: searchCacheMs > 0,
+    catalogueChanged,
     reminders,
     reminderJob: new ReminderJob(db.kysely, {
       reminders,

@@ -250,7 +250,7 @@ describe('reviewed works', () => {
   });
 
   it('refresh only what changed: an unchanged record keeps its updated_at', async () => {
-    const before = await sql<{ n: number }>`SELECT refresh_record_tags(${home.id}, NULL) AS n`.execute(t.db.kysely);
-    expect(before.rows[0]!.n).toBe(0);
+    const before = await refreshRecordTags(t.db.kysely, home.id);
+    expect(before).toBe(0);
   });
 });

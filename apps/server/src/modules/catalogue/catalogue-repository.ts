@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DICT_HIDDEN_COLLECTION_VENDORS } from '@openfind/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -289,7 +290,11 @@ export async function writeBatch(db: Kysely<Database>, tenantId: number, batch: 
     if (changed.length) {
       await replaceItems(trx, tenantId, batch, changed);
       // New and changed records join the collections, lists and databases that take them.
-      await sql`SELECT refresh_record_tags(${tenantId}, ${changed.map((c) => c.record_id)}::int[])`.execute(trx);
+      await refreshTags(
+        trx,
+        tenantId,
+        changed.map((c) => c.record_id),
+      );
       await announceCatalogueChange(trx, tenantId);
     }
     return {
@@ -498,12 +503,19 @@ export async function refreshItemCounts(db: Kysely<Database>, tenantId: number, 
 export async function refreshRecordTags(db: Kysely<Database>, tenantId: number, recordIds?: number[]): Promise<number> {
   if (recordIds && !recordIds.length) return 0;
   return inTransaction(db, async (trx) => {
-    const { rows } = await sql<{ n: number }>`
-      SELECT refresh_record_tags(${tenantId}, ${recordIds ?? null}::int[]) AS n`.execute(trx);
-    const n = rows[0]?.n ?? 0;
+    const n = await refreshTags(trx, tenantId, recordIds ?? null);
     if (n) await announceCatalogueChange(trx, tenantId);
     return n;
   });
+}
+
+/** The statement of `refreshRecordTags` (null: every record of the tenant); how many records changed. */
+async function refreshTags(db: Kysely<Database>, tenantId: number, recordIds: number[] | null): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT refresh_record_tags(${tenantId}, ${recordIds}::int[], ${[...DICT_HIDDEN_COLLECTION_VENDORS]}::text[]) AS n`.execute(
+    db,
+  );
+  return rows[0]?.n ?? 0;
 }
 
 /** The tenant's records that hold any of these system numbers, with their numbers. */

@@ -32,11 +32,7 @@ export function registerSearchRoutes(app: FastifyInstance, services: Services): 
   if (services.searchWarmUp) {
     app.addHook('onReady', async () => {
       // Imports (also by the CLI, against a PostgreSQL server) announce changes: caches follow at once.
-      const changed = (id: number) => {
-        services.search.catalogueChanged(id);
-        services.subjects.catalogueChanged(id);
-      };
-      stopWatching = await watchCatalogueChanges(services.db, changed).catch((err: unknown) => {
+      stopWatching = await watchCatalogueChanges(services.db, services.catalogueChanged).catch((err: unknown) => {
         app.log.warn({ err }, 'catalogue changes are not watched; search results may be a minute stale');
         return undefined;
       });

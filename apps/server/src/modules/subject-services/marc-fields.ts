@@ -60,10 +60,14 @@ export function degreeOf(text: string): ThesisDegree | null {
 /** The ddType codes of the degrees (the code list `ddType`): what the search filters and counts. */
 const DEGREE_CODES: Record<ThesisDegree, string> = { doctor: '1', master: '2', bachelor: '3', postdoc: '4' };
 
-/** The ddType code of a thesis record's degree (MARC 502, CNMARC 328), from its marc-in-json text; null when unnamed. */
+/** The degree a thesis record names: 502 / 328, $b first, else the words of the note ("Thesis (Ph.D.)--…"). */
+function degreeOfThesis(m: MarcFields): ThesisDegree | null {
+  return degreeOf([...values(m, '502', 'abcdgo'), ...values(m, '328', 'abcdez')].join(' '));
+}
+
+/** The ddType code of a thesis record's degree, from its marc-in-json text; null when unnamed. */
 export function thesisDegreeCode(marc: string | null): string | null {
-  const m = readMarc(marc);
-  const degree = degreeOf([...values(m, '502', 'abcdgo'), ...values(m, '328', 'abcdez')].join(' '));
+  const degree = degreeOfThesis(readMarc(marc));
   return degree ? DEGREE_CODES[degree] : null;
 }
 
@@ -87,8 +91,7 @@ const isAdvisor = (f: Array<[string, string]>) =>
 export function thesisFields(m: MarcFields, fallbackYear: number | null, subjects: string[]): ThesisFields {
   const notes = [...values(m, '500', 'a'), ...values(m, '300', 'a'), ...values(m, '314', 'a')];
   const f502 = [...values(m, '502', 'abcdgo')];
-  const f328 = [...values(m, '328', 'abcdez')];
-  const degree = degreeOf([...values(m, '502', 'b'), ...values(m, '328', 'b'), ...f502, ...f328].join(' '));
+  const degree = degreeOfThesis(m);
   const noted = (re: RegExp) => {
     for (const n of notes) {
       const hit = re.exec(n);
